@@ -1,0 +1,20 @@
+import type { ResourceDef } from '../src/shared/resource.js';
+import branch from './academics/branch.js';
+import klass from './academics/class.js';
+import subject from './academics/subject.js';
+import acyear from './academics/acyear.js';
+import test from './academics/test.js';
+import testSubject from './academics/test-subject.js';
+import teacher from './teachers/teacher.js';
+import student from './students/student.js';
+
+export { MODULES } from './modules.js';
+
+/** The registry of every declared resource. */
+export const RESOURCES: ResourceDef[] = [branch, klass, subject, acyear, test, testSubject, teacher, student];
+
+export const resourceByName = (name: string): ResourceDef => {
+  const r = RESOURCES.find((x) => x.name === name);
+  if (!r) throw new Error(`Unknown resource ${name}`);
+  return r;
+};

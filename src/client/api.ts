@@ -1,0 +1,84 @@
+/**
+ * The one fetch wrapper for school API calls: JSON bodies, bearer token, the
+ * `{success, data, error}` envelope. Used by the login screens (no Refine there)
+ * and by the Refine data provider.
+ */
+import { clearSession, readSession } from './session.js';
+
+export const GENERIC_ERROR = 'Something went wrong';
+
+export class ApiError extends Error {
+  statusCode: number;
+  constructor(message: string, statusCode: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+  }
+}
+
+/**
+ * Unwraps the envelope: success gives `data`, success:false throws the server's own text.
+ * A body that is not an envelope (proxy error page, network) gives the generic message.
+ */
+export function unwrapEnvelope<T = any>(status: number, body: unknown): T {
+  if (body && typeof body === 'object' && 'success' in body) {
+    const env = body as { success: boolean; data: T; error: string | null };
+    if (env.success) return env.data;
+    throw new ApiError(env.error || GENERIC_ERROR, status);
+  }
+  throw new ApiError(GENERIC_ERROR, status);
+}
+
+export interface RequestOptions {
+  /** API base such as /api/DEMO01; defaults to the stored session's. */
+  api?: string;
+  token?: string | null;
+  /** When false a 401 is thrown like any error instead of ending the session (login screen). */
+  endSessionOn401?: boolean;
+}
+
+/** What happens when the token is dead: forget it and show the login screen. */
+export function endSession(): void {
+  clearSession();
+  window.location.assign('/login');
+}
+
+export async function request<T = any>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  return (await requestWithMessage<T>(method, path, body, opts)).data;
+}
+
+/** Like `request`, also giving the success text some answers carry beside `data` (envelope `message`). */
+export async function requestWithMessage<T = any>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<{ data: T; message?: string }> {
+  const session = readSession();
+  const api = opts.api ?? session?.api ?? '';
+  const token = opts.token === undefined ? session?.token : opts.token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(api + path, { method: method.toUpperCase(), headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(GENERIC_ERROR, 0);
+  }
+  if (res.status === 401 && opts.endSessionOn401 !== false && token) {
+    endSession();
+  }
+  let json: unknown = null;
+  try { json = await res.json(); } catch { /* not JSON */ }
+  const data = unwrapEnvelope<T>(res.status, json);
+  const message = (json as { message?: unknown }).message;
+  return { data, message: typeof message === 'string' ? message : undefined };
+}
+
+export interface SchoolEntry { code: string; name: string; api: string }
+
+/** The school directory the login screens match institution codes against. */
+export async function fetchDirectory(): Promise<SchoolEntry[]> {
+  return request<SchoolEntry[]>('GET', '/schools/', undefined, { api: '', token: null, endSessionOn401: false });
+}
+
+export function findSchool(list: SchoolEntry[], code: string): SchoolEntry | undefined {
+  const c = code.trim().toUpperCase();
+  return list.find((s) => s.code.toUpperCase() === c);
+}

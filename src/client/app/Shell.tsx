@@ -1,0 +1,48 @@
+/**
+ * The role shells (spec 4, 2.9): every role with a shell gets the layout, its dashboard and
+ * the generated routes; roles without one (5, 6, unknown) get 404 Page Not Found; a school
+ * disabled for non-payment gets a full-screen notice.
+ */
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { MODULES, RESOURCES } from '../../../resources/index.js';
+import { flag } from '../framework/access.js';
+import { useSession } from './SessionContext.js';
+import { AppLayout } from './layout/AppLayout.js';
+import { ChatUnavailable, DisabledAccount, NotFound } from './results.js';
+import { resourceRoutes } from './routes.js';
+import { MODULES_SETTINGS_ROUTE } from './routePaths.js';
+
+const Dashboard = lazy(() => import('../pages/dashboard/Dashboard.js'));
+const ProfilePage = lazy(() => import('../pages/account/ProfilePage.js'));
+const SettingsPage = lazy(() => import('../pages/account/SettingsPage.js'));
+const ModulesSettings = lazy(() => import('../pages/account/ModulesSettings.js'));
+const ModuleHome = lazy(() => import('../pages/ModuleHome.js'));
+
+/** Roles that have a shell here. */
+export const SHELL_ROLES = [1, 2, 3, 4, 7];
+
+
+export function Shell() {
+  const { user, school } = useSession();
+  if (flag(school.is_disabled)) return <DisabledAccount />;
+  if (!SHELL_ROLES.includes(user.role)) return <NotFound fullPage />;
+
+  const listRoutes = new Set(RESOURCES.map((r) => r.routes?.list).filter(Boolean));
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<Dashboard />} />
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/chat" element={<ChatUnavailable role={user.role} />} />
+        {user.role === 4 && <Route path={MODULES_SETTINGS_ROUTE} element={<ModulesSettings />} />}
+        {MODULES.filter((m) => !listRoutes.has(m.link)).map((m) => (
+          <Route key={m.key} path={m.link} element={<ModuleHome moduleKey={m.key} />} />
+        ))}
+        {resourceRoutes(RESOURCES)}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

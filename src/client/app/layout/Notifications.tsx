@@ -1,0 +1,40 @@
+import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { useCustom } from '@refinedev/core';
+import dayjs from 'dayjs';
+
+interface Note { id: number; title: string; body: string; timestamp: string }
+
+/** The notifications popover: title, relative time and body of each; an empty state when none. */
+export function Notifications() {
+  const { result, query } = useCustom<Note[]>({
+    url: '/notifications/', method: 'get',
+    // A failing bell should not interrupt every page with error toasts.
+    errorNotification: false,
+  });
+  const notes = Array.isArray(result?.data) ? (result.data as Note[]) : [];
+  const content = (
+    <div style={{ width: 320, maxHeight: 400, overflowY: 'auto' }}>
+      {notes.length === 0 ? (
+        <Empty description="No notifications" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <List
+          dataSource={notes}
+          renderItem={(n) => (
+            <List.Item key={n.id}>
+              <List.Item.Meta
+                title={<span>{n.title} <Typography.Text type="secondary" style={{ fontSize: 12 }}>{dayjs(n.timestamp).fromNow()}</Typography.Text></span>}
+                description={n.body}
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </div>
+  );
+  return (
+    <Popover content={content} title="Notifications" trigger="click" placement="bottomRight" onOpenChange={(open) => open && query.refetch()}>
+      <Button type="text" aria-label="Notifications" title="Notifications" icon={<Badge count={notes.length} size="small"><BellOutlined /></Badge>} />
+    </Popover>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Menu, Tag } from 'antd';
+import type { MenuProps } from 'antd';
+import { MODULES, RESOURCES } from '../../../../resources/index.js';
+import { Icon } from '../../framework/icons.js';
+import { useSession } from '../SessionContext.js';
+import { buildMenu } from '../menu.js';
+import { MODULES_SETTINGS_ROUTE } from '../routePaths.js';
+
+type Item = Required<MenuProps>['items'][number];
+
+export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
+  const { access, user } = useSession();
+  const { pathname } = useLocation();
+  const groups = useMemo(() => buildMenu(access, MODULES, RESOURCES), [access]);
+
+  const items: Item[] = [
+    { key: '/', icon: <Icon name="DashboardOutlined" />, label: <Link to="/" onClick={onNavigate}>Dashboard</Link> },
+    ...groups.map((g): Item => ({
+      key: `module:${g.key}`,
+      icon: <Icon name={g.icon} />,
+      disabled: g.disabled,
+      label: g.disabled ? <span>{g.title} <Tag color="gold">Pro</Tag></span> : g.title,
+      children: g.items.map((i) => ({ key: i.route, label: <Link to={i.route} onClick={onNavigate}>{i.label}</Link> })),
+    })),
+    ...(user.role === 4
+      ? [{ key: MODULES_SETTINGS_ROUTE, icon: <Icon name="SettingOutlined" />, label: <Link to={MODULES_SETTINGS_ROUTE} onClick={onNavigate}>Modules</Link> } as Item]
+      : []),
+  ];
+
+  // The selected entry is the longest route the current path starts with.
+  const routes = [...groups.flatMap((g) => g.items.map((i) => i.route)), MODULES_SETTINGS_ROUTE];
+  const selected = routes.filter((r) => pathname.startsWith(r.replace(/\/$/, ''))).sort((a, b) => b.length - a.length)[0] ?? (pathname === '/' ? '/' : '');
+  const openGroup = groups.find((g) => g.items.some((i) => i.route === selected) || pathname.startsWith(g.link));
+
+  return (
+    <Menu
+      mode="inline"
+      items={items}
+      selectedKeys={[selected]}
+      defaultOpenKeys={openGroup ? [`module:${openGroup.key}`] : groups.filter((g) => !g.disabled).map((g) => `module:${g.key}`)}
+      style={{ borderInlineEnd: 'none' }}
+    />
+  );
+}

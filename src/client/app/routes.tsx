@@ -1,0 +1,41 @@
+/**
+ * Routes generated from the declarations: list, create (and its other routes), edit, and
+ * each declared hand-written page. Generated pages load in their own chunks.
+ */
+import { lazy, type ReactNode } from 'react';
+import { Route } from 'react-router';
+import type { Permission, ResourceDef } from '../../../src/shared/resource.js';
+import { useAllowed } from '../framework/useAccess.js';
+import { PAGES } from '../pages/registry.js';
+import { Forbidden, NotFound } from './results.js';
+
+const ResourceList = lazy(() => import('../framework/list/ResourceList.js'));
+const ResourceForm = lazy(() => import('../framework/form/ResourceForm.js'));
+
+function Guard({ def, perm, children }: { def: ResourceDef; perm: Permission; children: ReactNode }) {
+  return useAllowed(def, perm) ? <>{children}</> : <Forbidden />;
+}
+
+export function resourceRoutes(resources: ResourceDef[]): ReactNode[] {
+  const out: ReactNode[] = [];
+  for (const r of resources) {
+    const routes = r.routes ?? {};
+    if (routes.list) {
+      out.push(<Route key={`${r.name}:list`} path={routes.list} element={<Guard def={r} perm="read"><ResourceList name={r.name} /></Guard>} />);
+    }
+    for (const path of [routes.create, ...(routes.createAlso ?? [])]) {
+      if (!path) continue;
+      out.push(<Route key={`${r.name}:create:${path}`} path={path} element={<Guard def={r} perm="create"><ResourceForm key={r.name} name={r.name} mode="create" /></Guard>} />);
+    }
+    if (routes.edit) {
+      out.push(<Route key={`${r.name}:edit`} path={routes.edit} element={<Guard def={r} perm="update"><ResourceForm key={r.name} name={r.name} mode="edit" /></Guard>} />);
+    }
+    for (const [name, page] of Object.entries(r.pages ?? {})) {
+      const Page = PAGES[page.component];
+      out.push(
+        <Route key={`${r.name}:page:${name}`} path={page.route} element={Page ? <Guard def={r} perm={page.permission}><Page resource={r} /></Guard> : <NotFound />} />,
+      );
+    }
+  }
+  return out;
+}

@@ -1,0 +1,130 @@
+/**
+ * The generated create and edit page of any resource: an RJSF form (antd theme) built from
+ * the resource's schema and form hints. Edit takes the record from navigation state when the
+ * list handed it over, else fetches the declared `one` call.
+ */
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Alert, Card, Result, Spin } from 'antd';
+import Form from '@rjsf/antd';
+import type { IChangeEvent } from '@rjsf/core';
+import { useCreate, useOne, useUpdate } from '@refinedev/core';
+import { resourceByName } from '../../../../resources/index.js';
+import type { ResourceDef } from '../../../../src/shared/resource.js';
+import { validator } from './validator.js';
+import { placeCustomErrors } from './errors.js';
+import { WIDGETS } from './widgets/index.js';
+import {
+  buildBody, formFields, formSchema, formUiSchema, hiddenByCondition, initialCreateData, initialEditData, pick, type FormMode,
+} from './formModel.js';
+import { fillMessage, fillRoute } from '../calls.js';
+import { errorNotification } from '../notify.js';
+
+export default function ResourceForm({ name, mode }: { name: string; mode: FormMode }) {
+  const def = resourceByName(name);
+  const params = useParams();
+  const location = useLocation();
+  const state = (location.state ?? {}) as { record?: Record<string, any>; preset?: Record<string, unknown> };
+  const handed = mode === 'edit' && state.record && String(state.record.id) === String(params.id) ? state.record : undefined;
+  const { result, query } = useOne({
+    resource: name, id: params.id ?? '',
+    queryOptions: { enabled: mode === 'edit' && !handed && Boolean(params.id) },
+    errorNotification,
+  });
+  if (mode === 'edit') {
+    const record = handed ?? (result as Record<string, any> | undefined);
+    if (!record) {
+      if (query.isError) return <Result status="404" title="Record not found" subTitle={query.error?.message} />;
+      return <Spin style={{ display: 'block', margin: 48 }} />;
+    }
+    return <FormBody key={String(record.id)} def={def} mode="edit" record={record} routeParams={params} />;
+  }
+  return <FormBody def={def} mode="create" preset={{ ...params, ...(state.preset ?? {}) }} routeParams={params} />;
+}
+
+interface BodyProps {
+  def: ResourceDef;
+  mode: FormMode;
+  record?: Record<string, any>;
+  preset?: Record<string, unknown>;
+  routeParams: Record<string, string | undefined>;
+}
+
+function FormBody({ def, mode, record, preset, routeParams }: BodyProps) {
+  const navigate = useNavigate();
+  const original = useMemo(() => (record ? initialEditData(def, record) : {}), [def, record]);
+  const [data, setData] = useState<Record<string, unknown>>(() => (mode === 'edit' ? original : initialCreateData(def, preset)));
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { mutateAsync: create } = useCreate();
+  const { mutateAsync: update } = useUpdate();
+
+  const fields = useMemo(() => formFields(def, mode), [def, mode]);
+  const hidden = hiddenByCondition(def, data);
+  const visible = fields.filter((f) => !hidden.includes(f));
+  const key = visible.join(',');
+  const schema = useMemo(() => formSchema(def, visible), [def, key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const uiSchema = useMemo(() => formUiSchema(def, mode, visible), [def, mode, key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const formContext = useMemo(() => ({ formData: data }), [data]);
+
+  const onChange = (e: IChangeEvent) => {
+    setData((prev) => {
+      // Values of fields not on screen (hidden by showWhen) are kept so toggling back restores them.
+      const kept = Object.fromEntries(Object.entries(prev).filter(([k]) => !visible.includes(k)));
+      return { ...kept, ...(e.formData ?? {}) };
+    });
+  };
+
+  const listRoute = (values: Record<string, unknown>) => (def.routes?.list ? fillRoute(def.routes.list, values) : '/');
+
+  const onSubmit = async (e: IChangeEvent) => {
+    const full = { ...data, ...(e.formData ?? {}) };
+    const body = buildBody(def, mode, full, original);
+    setBusy(true);
+    try {
+      if (mode === 'create') {
+        const res = await create({
+          resource: def.name, values: body, errorNotification,
+          successNotification: (r) => ({ message: fillMessage(def.messages.created ?? 'Saved', { ...full, ...(r?.data ?? {}) }), type: 'success' }),
+        });
+        navigate(listRoute({ ...routeParams, ...full, ...(res?.data ?? {}) }));
+      } else {
+        if (Object.keys(body).length === 0) {
+          setNotice('Nothing has changed.');
+          return;
+        }
+        await update({
+          resource: def.name, id: record!.id, values: body, mutationMode: 'pessimistic', errorNotification,
+          successNotification: () => ({ message: fillMessage(def.messages.updated ?? 'Saved', { ...record, ...full }), type: 'success' }),
+        });
+        navigate(listRoute({ ...record, ...full, ...routeParams }));
+      }
+    } catch {
+      // The notification provider has shown the server's message; the form stays for a retry.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = `${mode === 'create' ? 'Add' : 'Edit'} ${def.singular ?? def.label}`;
+  return (
+    <Card title={title} style={{ maxWidth: 760 }}>
+      {notice && <Alert type="info" message={notice} showIcon closable onClose={() => setNotice(null)} style={{ marginBottom: 16 }} />}
+      <Form
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={pick(data, visible)}
+        validator={validator}
+        widgets={WIDGETS}
+        formContext={formContext}
+        transformErrors={placeCustomErrors}
+        showErrorList={false}
+        noHtml5Validate
+        disabled={busy}
+        onChange={onChange}
+        onSubmit={onSubmit}
+        idPrefix={def.name}
+      />
+    </Card>
+  );
+}

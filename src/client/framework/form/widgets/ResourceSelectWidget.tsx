@@ -1,0 +1,58 @@
+import { useEffect, useMemo } from 'react';
+import { Select } from 'antd';
+import { useList } from '@refinedev/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { defaultLabelFor, optionLabel } from '../../labels.js';
+import { sameValue } from '../../calls.js';
+
+/**
+ * A picker of another resource's records: options {resource, label, preselect, filterBy}.
+ * `filterBy` names a field of this form whose value narrows the list call
+ * (subjects of the chosen class); `preselect` picks e.g. the enabled academic year.
+ */
+export function ResourceSelectWidget(props: WidgetProps) {
+  const { id, value, onChange, options, disabled, readonly, registry, schema, onBlur, onFocus, placeholder } = props;
+  const resource = String(options.resource);
+  const label = (options.label as string | undefined) ?? defaultLabelFor(resource);
+  const filterBy = options.filterBy as string | undefined;
+  const preselect = options.preselect as { field: string; equals: unknown } | undefined;
+  const formData: Record<string, unknown> = registry.formContext?.formData ?? {};
+  const filterValue = filterBy ? formData[filterBy] : undefined;
+  const waiting = Boolean(filterBy) && (filterValue === undefined || filterValue === null || filterValue === '');
+
+  const { result, query } = useList({
+    resource,
+    filters: filterBy && !waiting ? [{ field: filterBy, operator: 'eq', value: filterValue }] : [],
+    pagination: { mode: 'off' },
+    // A picker that cannot load is shown empty; the list screens report such errors.
+    errorNotification: false,
+    queryOptions: { enabled: !waiting },
+  });
+  const rows = (result?.data ?? []) as Array<Record<string, any>>;
+  const opts = useMemo(() => rows.map((r) => ({ value: r.id, label: optionLabel(r, label) })), [rows, label]);
+
+  useEffect(() => {
+    if (!preselect || (value !== undefined && value !== null) || rows.length === 0 || readonly) return;
+    const match = rows.find((r) => sameValue(r[preselect.field], preselect.equals));
+    if (match) onChange(match.id);
+  }, [rows, preselect, value, readonly, onChange]);
+
+  const nullable = Array.isArray(schema.type) && schema.type.includes('null');
+  return (
+    <Select
+      id={id}
+      value={value ?? undefined}
+      options={opts}
+      showSearch
+      allowClear={!props.required}
+      optionFilterProp="label"
+      loading={query.isLoading && !waiting}
+      disabled={disabled || readonly}
+      placeholder={placeholder || (waiting ? 'Select the class first' : 'Select')}
+      onChange={(v) => onChange(v === undefined ? (nullable ? null : undefined) : v)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+      style={{ width: '100%' }}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * The widget registry: declarations name widgets by id ('resource-select', …) and RJSF
+ * resolves them here. `hidden`, `radio` and `textarea` are RJSF's own antd widgets.
+ */
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import { ResourceSelectWidget } from './ResourceSelectWidget.js';
+import { GeneratedPasswordWidget } from './GeneratedPasswordWidget.js';
+import { DateTime10MinWidget, DateWidget } from './DateWidgets.js';
+
+export const WIDGETS: RegistryWidgetsType = {
+  'resource-select': ResourceSelectWidget,
+  'generated-password': GeneratedPasswordWidget,
+  'datetime-10min': DateTime10MinWidget,
+  // `format: date` fields resolve to DateWidget.
+  DateWidget,
+  date: DateWidget,
+};

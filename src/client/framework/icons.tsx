@@ -1,0 +1,18 @@
+/** Icon registry: declarations name icons by string; only these are bundled. */
+import type { ComponentType } from 'react';
+import {
+  ApartmentOutlined, AppstoreOutlined, BankOutlined, BookOutlined, CalendarOutlined, DeleteOutlined,
+  FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
+  UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined,
+} from '@ant-design/icons';
+
+const ICONS: Record<string, ComponentType> = {
+  ApartmentOutlined, AppstoreOutlined, BankOutlined, BookOutlined, CalendarOutlined, DeleteOutlined,
+  FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
+  UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined,
+};
+
+export function Icon({ name }: { name?: string }) {
+  const C = (name && ICONS[name]) || AppstoreOutlined;
+  return <C />;
+}

@@ -1,0 +1,16 @@
+/** How a record of another resource is named in pickers and filters. */
+
+/** `label` is a field name, or 'class-section' for "class - section". */
+export function optionLabel(row: Record<string, any>, label?: string): string {
+  if (label === 'class-section' || (!label && 'class' in row && 'section' in row)) {
+    return [row.class, row.section].filter((x) => x !== undefined && x !== null && x !== '').join(' - ');
+  }
+  if (label && row[label] !== undefined && row[label] !== null) return String(row[label]);
+  for (const f of ['name', 'fullname', 'title', 'code']) if (row[f]) return String(row[f]);
+  return String(row.id ?? '');
+}
+
+/** The default label field per picked resource when a declaration does not name one. */
+export function defaultLabelFor(resource: string): string | undefined {
+  return resource === 'classes' ? 'class-section' : undefined;
+}

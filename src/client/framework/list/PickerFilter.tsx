@@ -1,0 +1,47 @@
+import { useEffect, useMemo } from 'react';
+import { Select } from 'antd';
+import { useList } from '@refinedev/core';
+import { defaultLabelFor, optionLabel } from '../labels.js';
+import { sameValue } from '../calls.js';
+
+export interface FilterDef {
+  field: string;
+  resource: string;
+  label: string;
+  remember?: boolean;
+  required?: boolean;
+  preselect?: { field: string; equals: unknown };
+}
+
+/** One declared picker above a list; its value fills a list call parameter. */
+export function PickerFilter({ def, value, onChange, idPrefix }: { def: FilterDef; value: unknown; onChange: (v: unknown) => void; idPrefix: string }) {
+  const { result, query } = useList({ resource: def.resource, pagination: { mode: 'off' }, errorNotification: false });
+  const rows = (result?.data ?? []) as Array<Record<string, any>>;
+  const label = defaultLabelFor(def.resource);
+  const options = useMemo(() => rows.map((r) => ({ value: r.id, label: optionLabel(r, label) })), [rows, label]);
+
+  useEffect(() => {
+    if (!def.preselect || (value !== undefined && value !== null) || rows.length === 0) return;
+    const match = rows.find((r) => sameValue(r[def.preselect!.field], def.preselect!.equals));
+    if (match) onChange(match.id);
+  }, [rows, def.preselect, value, onChange]);
+
+  const id = `${idPrefix}-filter-${def.field}`;
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+      <label htmlFor={id}>{def.label}</label>
+      <Select
+        id={id}
+        value={value ?? undefined}
+        options={options}
+        loading={query.isLoading}
+        allowClear={!def.required}
+        showSearch
+        optionFilterProp="label"
+        placeholder={`Select ${def.label}`}
+        onChange={(v) => onChange(v ?? undefined)}
+        style={{ minWidth: 200 }}
+      />
+    </span>
+  );
+}

@@ -1,0 +1,72 @@
+/** The Actions cell: edit, declared links, declared actions (with confirmation) and delete. */
+import { useNavigate } from 'react-router';
+import { Button, Popconfirm, Space } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { useCustomMutation, useDelete, useInvalidate } from '@refinedev/core';
+import type { ActionDef, ResourceDef } from '../../../../src/shared/resource.js';
+import { useAccessContext } from '../useAccess.js';
+import { can } from '../access.js';
+import { fillMessage, fillRoute, prepare, sameValue } from '../calls.js';
+import { errorNotification } from '../notify.js';
+import { Icon } from '../icons.js';
+import { fillTemplate } from './columns.js';
+
+export function RowActions({ def, row }: { def: ResourceDef; row: Record<string, any> }) {
+  const ctx = useAccessContext();
+  const { mutate: remove, mutation: removal } = useDelete();
+  const { mutate: callAction, mutation: acting } = useCustomMutation();
+  const invalidate = useInvalidate();
+  const navigate = useNavigate();
+
+  const canUpdate = can(ctx, def, 'update');
+  const canRemove = can(ctx, def, 'remove');
+  const actions = Object.entries(def.actions ?? {}).filter(([, a]) => shows(a, row) && can(ctx, def, a.permission));
+
+  const runAction = (name: string, a: ActionDef) => {
+    const c = prepare(a.call, row);
+    callAction({
+      url: c.path, method: c.method.toLowerCase() as any, values: a.body ?? {},
+      successNotification: () => ({ message: a.message, type: 'success' }),
+      errorNotification,
+    }, { onSuccess: () => invalidate({ resource: def.name, invalidates: ['list', 'many', 'detail'] }) });
+    void name;
+  };
+
+  return (
+    <Space size={4} wrap>
+      {def.routes?.edit && def.api.update && canUpdate && (
+        // The row is handed over as navigation state, so the edit form needs no extra call.
+        <Button size="small" icon={<EditOutlined />} onClick={() => navigate(fillRoute(def.routes!.edit!, row), { state: { record: row } })}>Edit</Button>
+      )}
+      {(def.list?.links ?? []).map((l) => (
+        <Button key={l.to} size="small" icon={l.icon ? <Icon name={l.icon} /> : undefined} onClick={() => navigate(fillTemplate(l.to, row))}>{l.label}</Button>
+      ))}
+      {actions.map(([name, a]) => {
+        const button = <Button size="small" icon={a.icon ? <Icon name={a.icon} /> : undefined} loading={acting.isPending} danger={a.permission === 'remove'}>{a.label}</Button>;
+        return a.confirm ? (
+          <Popconfirm key={name} title={a.confirm} okText="Yes" cancelText="No" onConfirm={() => runAction(name, a)}>{button}</Popconfirm>
+        ) : (
+          <span key={name} onClick={() => runAction(name, a)}>{button}</span>
+        );
+      })}
+      {def.api.remove && canRemove && (
+        <Popconfirm
+          title="Are you sure to delete?"
+          okText="Yes"
+          cancelText="No"
+          onConfirm={() => remove({
+            resource: def.name, id: row.id, mutationMode: 'pessimistic', errorNotification,
+            successNotification: () => ({ message: fillMessage(def.messages.removed ?? 'Deleted', row), type: 'success' }),
+          })}
+        >
+          <Button size="small" danger icon={<DeleteOutlined />} loading={removal.isPending && removal.variables?.id === row.id}>Delete</Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+}
+
+/** A declared action is offered only when the record's field is in its `when` list. */
+export function shows(a: ActionDef, row: Record<string, any>): boolean {
+  return !a.when || a.when.in.some((v) => sameValue(v, row[a.when!.field]));
+}

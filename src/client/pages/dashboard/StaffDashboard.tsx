@@ -1,0 +1,32 @@
+import { Card, Col, Row, Typography } from 'antd';
+import { Link } from 'react-router';
+import { MODULES, RESOURCES } from '../../../../resources/index.js';
+import { ROLE_LABELS } from '../../../../src/shared/roles.js';
+import { useSession } from '../../app/SessionContext.js';
+import { buildMenu } from '../../app/menu.js';
+import { Icon } from '../../framework/icons.js';
+
+/** Home of teachers, admins and librarians: a greeting and a card per screen they can open. */
+export default function StaffDashboard() {
+  const { user, access, school } = useSession();
+  const groups = buildMenu(access, MODULES, RESOURCES).filter((g) => !g.disabled);
+  return (
+    <>
+      <Card style={{ marginBottom: 16 }}>
+        <Typography.Title level={4} style={{ marginTop: 0 }}>Welcome, {user.name}</Typography.Title>
+        <Typography.Text type="secondary">{ROLE_LABELS[user.role] ?? 'User'} · {school.school_name}</Typography.Text>
+      </Card>
+      {groups.map((g) => (
+        <Card key={g.key} title={<span><Icon name={g.icon} /> {g.title}</span>} style={{ marginBottom: 16 }}>
+          <Row gutter={[12, 12]}>
+            {g.items.map((i) => (
+              <Col key={i.key} xs={24} sm={12} md={8} lg={6}>
+                <Link to={i.route}><Card size="small" hoverable><Icon name={i.icon} /> {i.label}</Card></Link>
+              </Col>
+            ))}
+          </Row>
+        </Card>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, App, Button, Checkbox, Form, Input } from 'antd';
+import { ApiError, GENERIC_ERROR, fetchDirectory, findSchool, request } from '../api.js';
+import { saveSession, type SessionUser } from '../session.js';
+
+interface LoginValues { school_code: string; email: string; password: string; remember: boolean }
+
+/** Delay between a successful login and the reload into the app (spec 4, 9). */
+const REDIRECT_DELAY_MS = 750;
+
+export function LoginPage() {
+  const [form] = Form.useForm<LoginValues>();
+  const [busy, setBusy] = useState(false);
+  const { notification } = App.useApp();
+  const [done, setDone] = useState(false);
+
+  const onFinish = async (v: LoginValues) => {
+    setBusy(true);
+    try {
+      const school = findSchool(await fetchDirectory(), v.school_code);
+      if (!school) {
+        form.setFields([{ name: 'school_code', errors: ['Incorrect Institution Code'] }]);
+        return;
+      }
+      const data = await request<{ token: string; user: SessionUser }>('POST', '/login/', {
+        school_code: school.code, email: v.email.trim(), password: v.password, remember: v.remember, school_url: school.api,
+      }, { api: school.api, token: null, endSessionOn401: false });
+      saveSession({ token: data.token, api: school.api, school_code: school.code, user: data.user }, v.remember);
+      setDone(true);
+      setTimeout(() => window.location.assign('/'), REDIRECT_DELAY_MS);
+    } catch (e) {
+      notification.error({ message: e instanceof ApiError ? e.message : GENERIC_ERROR });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" name="login" initialValues={{ remember: true }} onFinish={onFinish} requiredMark={false}>
+      {done && <Alert type="success" message="Login successful" showIcon style={{ marginBottom: 16 }} />}
+      <Form.Item label="Institution Code" name="school_code" rules={[{ required: true, whitespace: true, message: 'Please enter institution code' }]}>
+        <Input autoComplete="organization" autoCapitalize="characters" />
+      </Form.Item>
+      <Form.Item label="Email or Mobile" name="email" rules={[{ required: true, whitespace: true, message: 'This field is required' }]}>
+        <Input autoComplete="username" />
+      </Form.Item>
+      <Form.Item label="Password" name="password" rules={[{ required: true, message: 'This field is required' }]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item name="remember" valuePropName="checked">
+        <Checkbox>Remember me</Checkbox>
+      </Form.Item>
+      <Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy || done}>Login</Button>
+      </Form.Item>
+      <Link to="/forgot-password">Forgot password?</Link>
+    </Form>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The login session kept in the browser: token, API base, school code and user.
+ * "Remember me" keeps it in localStorage, otherwise in sessionStorage (spec 4, 4 "Login and start-up").
+ * No React and no UI library here: the login screen imports this file.
+ */
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  username?: string;
+  mobile?: string;
+  role: number;
+}
+
+export interface Session {
+  token: string;
+  api: string;
+  school_code: string;
+  user: SessionUser;
+}
+
+const KEY = 'session';
+
+function storages(): Storage[] {
+  const out: Storage[] = [];
+  try { out.push(window.localStorage); } catch { /* storage blocked */ }
+  try { out.push(window.sessionStorage); } catch { /* storage blocked */ }
+  return out;
+}
+
+export function readSession(): Session | null {
+  for (const s of storages()) {
+    const raw = s.getItem(KEY);
+    if (!raw) continue;
+    try {
+      const v = JSON.parse(raw) as Session;
+      if (v && typeof v.token === 'string' && typeof v.api === 'string') return v;
+    } catch { /* corrupted entry: ignore */ }
+  }
+  return null;
+}
+
+export function saveSession(session: Session, remember: boolean): void {
+  clearSession();
+  (remember ? window.localStorage : window.sessionStorage).setItem(KEY, JSON.stringify(session));
+}
+
+/** Updates the stored user (start-up refreshes it from /auth/) wherever the session lives. */
+export function updateSessionUser(user: SessionUser): void {
+  for (const s of storages()) {
+    const raw = s.getItem(KEY);
+    if (!raw) continue;
+    try { s.setItem(KEY, JSON.stringify({ ...JSON.parse(raw), user })); } catch { /* ignore */ }
+  }
+}
+
+/** Logout and a dead token clear both storages entirely, as the spec's /logout route does. */
+export function clearSession(): void {
+  for (const s of storages()) s.clear();
+}

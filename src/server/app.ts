@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { RESOURCES } from '../../resources/index.js';
+import type { Config } from './config.js';
+import type { Database } from './db/index.js';
+import { fail, ok } from './framework/envelope.js';
+import { AppError, notFound } from './framework/errors.js';
+import { sha256 } from './framework/passwords.js';
+import { registerResource } from './framework/resource-routes.js';
+import type { RouteEnv } from './framework/route.js';
+import { SchoolDirectory } from './framework/schools.js';
+import { userForToken } from './framework/sessions.js';
+import { createIntegrations, type Integrations } from './integrations/index.js';
+import { registerAuthRoutes } from './modules/auth/routes.js';
+import { registerSchoolRoutes } from './modules/school/routes.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  integrations?: Integrations;
+  logger?: boolean;
+}
+
+/** The whole server, ready for `inject()` in tests or `listen()` in main. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true });
+  const env: RouteEnv = { config, integrations: opts.integrations ?? createIntegrations(config) };
+  const directory = new SchoolDirectory(database.db);
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => Object.assign(new AppError(429, 'Too many attempts, please wait a minute and try again'), { statusCode: 429 }),
+  });
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const { status, message, details } = toUserError(err);
+    if (status >= 500) req.log.error(err);
+    return reply.status(status).send(fail(message, details));
+  });
+
+  app.get('/schools/', async () => ok((await directory.list()).map((s) => ({ code: s.code, name: s.name, api: `/api/${s.code}` }))));
+
+  await app.register(async (school) => {
+    school.addHook('onRequest', async (req) => {
+      const found = await directory.find((req.params as { school: string }).school ?? '');
+      if (!found) throw notFound('Unknown institution code');
+      req.school = found;
+      req.sdb = database.db.withSchema(found.schema);
+      req.user = null;
+      req.tokenHash = null;
+      const auth = req.headers.authorization;
+      if (auth?.startsWith('Bearer ') && auth.length < 300) {
+        req.tokenHash = sha256(auth.slice(7).trim());
+        req.user = await userForToken(req.sdb, req.tokenHash, found.schema);
+      }
+    });
+    for (const r of RESOURCES) registerResource(school, env, r);
+    registerAuthRoutes(school, env);
+    registerSchoolRoutes(school, env);
+  }, { prefix: '/api/:school' });
+
+  const indexHtml = path.join(config.clientDir, 'index.html');
+  const hasClient = fs.existsSync(indexHtml);
+  // wildcard: files are looked up per request, so a rebuild is served without a restart.
+  if (hasClient) await app.register(fastifyStatic, { root: config.clientDir, wildcard: true, index: ['index.html'] });
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/schools');
+    // Screen routes get the app; a missing file (a name with an extension) stays a 404.
+    const isScreen = !isApi && req.method === 'GET' && !/\.\w+$/.test(req.url.split('?')[0]!);
+    if (isScreen && hasClient) return reply.type('text/html').send(fs.createReadStream(indexHtml));
+    return reply.status(404).send(fail('Not found'));
+  });
+  return app;
+}
+
+/** Turns any error into a status and a message a person can read; never a stack trace. */
+function toUserError(err: FastifyError & { code?: string }): { status: number; message: string; details?: string[] } {
+  if (err instanceof AppError) return { status: err.status, message: err.message, details: err.details };
+  if (err.statusCode === 429) return { status: 429, message: err.message };
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, message: 'The request is too large' };
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, message: 'Send the request body as JSON' };
+  if (err.code?.startsWith('FST_ERR_CTP_') || err.code === 'FST_ERR_VALIDATION') return { status: 400, message: 'The request body is not valid JSON' };
+  // Database refusals caused by the input: bad values (class 22) and constraint clashes (class 23).
+  if (typeof err.code === 'string' && /^22/.test(err.code)) return { status: 400, message: 'A value is out of range or badly formed' };
+  if (typeof err.code === 'string' && /^23/.test(err.code)) return { status: 409, message: 'This change conflicts with existing records' };
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return { status: err.statusCode, message: err.message };
+  return { status: 500, message: 'Something went wrong' };
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Config } from '../config.js';
+import { SerialPGliteDialect } from './pglite-dialect.js';
+
+/** The handle the app holds: one Kysely over PGlite or PostgreSQL, and how to close it. */
+export interface Database {
+  db: Kysely<any>;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Runs `fn` in a transaction, or inside the caller's when `db` already is one. */
+export function withTransaction<T>(db: Kysely<any>, fn: (trx: Kysely<any>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
+// Dates stay 'YYYY-MM-DD' text and numerics stay exact decimal strings on both drivers.
+const DATE_OID = 1082;
+const NUMERIC_OID = 1700;
+const INT8_OID = 20;
+
+export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPGlite(config.dataDir);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pg = await import('pg');
+  const { Pool, types } = pg.default;
+  types.setTypeParser(DATE_OID, (v: string) => v);
+  types.setTypeParser(INT8_OID, (v: string) => Number(v));
+  const pool = new Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+async function openPGlite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(`${dataDir}/pgdata`, {
+    parsers: {
+      [DATE_OID]: (v: string) => v,
+      [NUMERIC_OID]: (v: string) => v,
+      [INT8_OID]: (v: string) => Number(v),
+    },
+  });
+  const db = new Kysely<any>({ dialect: new SerialPGliteDialect(pg) });
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+      await pg.close();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { Integrations } from '../integrations/index.js';
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string | null;
+  username: string | null;
+  mobile: string | null;
+  role: number;
+}
+
+export interface School {
+  code: string;
+  name: string;
+  schema: string;
+}
+
+/** What a handler or hook works with: its school's database handle, the person, the services. */
+export interface Ctx {
+  db: Kysely<any>;
+  school: School;
+  user: AuthUser;
+  config: Config;
+  integrations: Integrations;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    school: School;
+    /** The school's database handle, bound to its schema. */
+    sdb: Kysely<any>;
+    user: AuthUser | null;
+    tokenHash: string | null;
+  }
+}

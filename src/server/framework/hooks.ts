@@ -1,0 +1,26 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { Ctx } from './context.js';
+
+export type Row = Record<string, any>;
+/** A stored record: the entity type generated from its schema, with its id. */
+export type Stored<T> = T & { id: number };
+type Maybe<T> = Promise<T> | T;
+
+/**
+ * A resource's own rules, beside its module, typed by the entity's generated type. Every
+ * hook runs inside the write's transaction (ctx.db is that transaction), so throwing an
+ * AppError undoes all of it.
+ */
+export interface ResourceHooks<T extends object = Row> {
+  /** Adjust or check the values before they are inserted; return the values to store. */
+  beforeCreate?(ctx: Ctx, data: T): Maybe<T>;
+  afterCreate?(ctx: Ctx, row: Stored<T>, input: T): Maybe<void>;
+  beforeUpdate?(ctx: Ctx, data: Partial<T>, existing: Stored<T>): Maybe<Partial<T>>;
+  afterUpdate?(ctx: Ctx, row: Stored<T>, existing: Stored<T>): Maybe<void>;
+  beforeRemove?(ctx: Ctx, existing: Stored<T>): Maybe<void>;
+  afterRemove?(ctx: Ctx, existing: Stored<T>): Maybe<void>;
+  /** Narrows what a person may read (e.g. a parent sees only their own children). */
+  scope?(ctx: Ctx, qb: SelectQueryBuilder<any, any, any>): SelectQueryBuilder<any, any, any>;
+  /** Handlers of the declared row actions, by action name. */
+  actions?: Record<string, (ctx: Ctx, existing: Stored<T>) => Maybe<void>>;
+}

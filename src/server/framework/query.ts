@@ -1,0 +1,44 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { resourceByName } from '../../../resources/index.js';
+import type { ResourceDef } from '../../shared/resource.js';
+import { storedColumns } from '../db/sync.js';
+
+/**
+ * The select every list and detail call of a resource uses: its columns plus declared
+ * relations, a joined field for each pointer and a counting subquery for each count.
+ */
+export function selectRecords(db: Kysely<any>, r: ResourceDef): SelectQueryBuilder<any, any, any> {
+  let qb: SelectQueryBuilder<any, any, any> = db
+    .selectFrom(`${r.table} as t`)
+    .select(['t.id', ...storedColumns(r).map(([c]) => `t.${c}`)]);
+  const joined = new Map<string, string>();
+  for (const [name, rel] of Object.entries(r.relations ?? {})) {
+    if (rel.from) {
+      const key = `${rel.resource}.${rel.from}`;
+      let alias = joined.get(key);
+      if (!alias) {
+        alias = `j${joined.size}`;
+        joined.set(key, alias);
+        qb = qb.leftJoin(`${resourceByName(rel.resource!).table} as ${alias}`, `${alias}.id`, `t.${rel.from}`);
+      }
+      qb = qb.select(`${alias}.${rel.field} as ${name}`);
+    } else if (rel.count) {
+      const child = resourceByName(rel.count);
+      qb = qb.select((eb) =>
+        eb.selectFrom(`${child.table} as c`).select(sql<number>`count(*)::int`.as('n')).whereRef(`c.${rel.by}`, '=', 't.id').as(name),
+      );
+    }
+  }
+  return qb;
+}
+
+export function applySort(qb: SelectQueryBuilder<any, any, any>, r: ResourceDef) {
+  const sort = r.list?.sort;
+  if (sort) {
+    const desc = sort.startsWith('-');
+    const field = desc ? sort.slice(1) : sort;
+    const col = field in (r.schema.properties ?? {}) ? `t.${field}` : field;
+    qb = qb.orderBy(col, desc ? 'desc' : 'asc');
+  }
+  return qb.orderBy('t.id', 'asc');
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseCall, type Call, type Permission } from '../../shared/resource.js';
+import { requireAccess } from './access.js';
+import type { Ctx } from './context.js';
+import type { Envelope } from './envelope.js';
+import { badRequest } from './errors.js';
+import type { Config } from '../config.js';
+import type { Integrations } from '../integrations/index.js';
+
+export interface RouteDef {
+  call: Call;
+  /** Who may call it; omitted for public calls. */
+  roles?: readonly number[];
+  /** Module and permission checked for admins, and the module's on/off switch. */
+  module?: string;
+  perm?: Permission;
+  /** Calls open to anyone (login, directory). */
+  public?: boolean;
+  /** Login-style calls: limited per client and account. */
+  rateLimited?: boolean;
+  handler: (ctx: Ctx, req: FastifyRequest, params: Record<string, number>) => Promise<Envelope>;
+}
+
+export interface RouteEnv {
+  config: Config;
+  integrations: Integrations;
+}
+
+const ID = /^[1-9][0-9]{0,8}$/;
+
+/** Path parameters are record ids: positive whole numbers, refused otherwise. */
+export function numericParams(req: FastifyRequest, names: string[]): Record<string, number> {
+  const raw = req.params as Record<string, string>;
+  const out: Record<string, number> = {};
+  for (const n of names) {
+    if (!ID.test(raw[n] ?? '')) throw badRequest(`Invalid ${n.replace(/_/g, ' ')}`);
+    out[n] = Number(raw[n]);
+  }
+  return out;
+}
+
+/** Registers one call on a school's API: access first, then the handler with its context. */
+export function addRoute(app: FastifyInstance, env: RouteEnv, def: RouteDef) {
+  const { method, path, params } = parseCall(def.call);
+  app.route({
+    method,
+    url: path.replace(/\{(\w+)\}/g, ':$1'),
+    config: def.rateLimited ? { rateLimit: rateLimitFor(env.config) } : {},
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      const user = def.public ? req.user : await requireAccess(req, def.roles ?? [], def.module, def.perm ?? 'read');
+      const ids = numericParams(req, params);
+      const ctx: Ctx = { db: req.sdb, school: req.school, user: user!, config: env.config, integrations: env.integrations };
+      const out = await def.handler(ctx, req, ids);
+      return reply.send(out);
+    },
+  });
+}
+
+function rateLimitFor(config: Config) {
+  return {
+    max: config.authRateLimit,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (req: FastifyRequest) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const who = typeof body.email === 'string' ? body.email.toLowerCase().slice(0, 200) : '';
+      return `${req.ip}|${req.school?.code ?? ''}|${who}`;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import ajvErrors from 'ajv-errors';
+import addFormats from 'ajv-formats';
+import { titleAt, type } from '../../shared/schema.js';
+import type { JsonSchema } from '../../shared/resource.js';
+import { badRequest } from './errors.js';
+
+/**
+ * Body validation with the browser's settings: all errors, no coercion, unknown
+ * properties refused, the schema's own messages first.
+ */
+const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, removeAdditional: false, useDefaults: false });
+addFormats(ajv);
+ajvErrors(ajv);
+
+export function compile(schema: JsonSchema): ValidateFunction {
+  return ajv.compile(schema);
+}
+
+/** Throws a 400 with every message when `data` does not match. */
+/** A request body must be a JSON object before anything else is asked of it. */
+export function assertObject(data: unknown): asserts data is Record<string, unknown> {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw badRequest('The request body must be a JSON object');
+}
+
+export function assertValid(validate: ValidateFunction, schema: JsonSchema, data: unknown): void {
+  assertObject(data);
+  if (validate(data)) return;
+  const messages = formatErrors(schema, validate.errors ?? []);
+  throw badRequest(messages[0] ?? 'Invalid input', messages);
+}
+
+const RANK: Record<string, number> = { errorMessage: 0, required: 1, additionalProperties: 2, type: 3, enum: 4 };
+
+export function formatErrors(schema: JsonSchema, errors: ErrorObject[]): string[] {
+  const withEnum = new Set(errors.filter((e) => e.keyword === 'enum').map((e) => e.instancePath));
+  const kept = errors.filter((e) => !((e.keyword === 'const' || e.keyword === 'oneOf') && withEnum.has(e.instancePath)));
+  kept.sort((a, b) => (RANK[a.keyword] ?? 9) - (RANK[b.keyword] ?? 9));
+  const out: string[] = [];
+  for (const e of kept) {
+    const msg = describe(schema, e);
+    if (!out.includes(msg)) out.push(msg);
+  }
+  return out;
+}
+
+function describe(schema: JsonSchema, e: ErrorObject): string {
+  const title = titleAt(schema, e.instancePath);
+  const p = e.params as Record<string, any>;
+  switch (e.keyword) {
+    case 'errorMessage': return e.message ?? 'Invalid input';
+    case 'required': return `${titleAt(schema, `${e.instancePath}/${p.missingProperty}`)} is required`;
+    case 'additionalProperties': return `Unknown field: ${p.additionalProperty}`;
+    case 'type': return `${title} must be ${type(p.type)}`;
+    case 'maxLength': return `${title} must be at most ${p.limit} characters`;
+    case 'minLength': return `${title} is required`;
+    case 'format': return `${title} is not a valid ${p.format === 'date' ? 'date (YYYY-MM-DD)' : p.format}`;
+    case 'enum': case 'const': case 'oneOf': return `${title} is not an allowed value`;
+    case 'minimum': return `${title} must be at least ${p.limit}`;
+    case 'maximum': return `${title} must be at most ${p.limit}`;
+    case 'minItems': return `Add at least ${p.limit} ${title.toLowerCase()}`;
+    case 'maxItems': return `${title} can have at most ${p.limit} entries`;
+    case 'pattern': return `${title} is not valid`;
+    default: return `${title} ${e.message ?? 'is not valid'}`;
+  }
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/index.js';
+import { seedDemo, DEMO } from './db/seed-demo.js';
+import { acquireStoreLock, StoreInUseError } from './db/store-lock.js';
+import { syncAllSchools } from './provision.js';
+
+const config = loadConfig();
+const started = Date.now();
+let app: FastifyInstance | null = null;
+let stopping = false;
+
+let lock: { release(): void } | null = null;
+try {
+  lock = config.databaseUrl ? null : acquireStoreLock(config.dataDir, 'server');
+} catch (e) {
+  if (e instanceof StoreInUseError) {
+    console.error(e.message);
+    process.exit(1);
+  }
+  throw e;
+}
+
+// Signals are handled from the first moment: the embedded database must be closed
+// cleanly whatever the server is doing, even while it is still being created.
+const database = openDatabase(config);
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing`);
+  let code = 0;
+  try {
+    await app?.close();
+    await (await database).close();
+  } catch (e) {
+    console.error(`Closing failed: ${(e as Error).message}`);
+    code = 1;
+  } finally {
+    lock?.release();
+    process.exit(code);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  const { db, kind } = await database;
+  await syncAllSchools(db);
+  const schools = await db.withSchema('platform').selectFrom('school').select('code').execute();
+  if (schools.length === 0 && config.seedDemo && !stopping) {
+    console.log(`Creating the demo school ${DEMO.code}…`);
+    await seedDemo(db, config);
+  }
+  if (!stopping) {
+    app = await buildApp({ config, database: await database, logger: process.env.LOG_REQUESTS === '1' });
+    await app.listen({ port: config.port, host: config.host });
+    console.log(`School app listening on http://localhost:${config.port} (${kind}${kind === 'pglite' ? ` in ${config.dataDir}` : ''}), ready in ${Date.now() - started} ms`);
+  }
+} catch (e) {
+  // A failure caused by closing during start-up is part of the shutdown, not a crash.
+  if (!stopping) {
+    console.error(`Could not start: ${(e as Error).message}`);
+    lock?.release();
+    process.exit(1);
+  }
+}

@@ -1,0 +1,15 @@
+import type { ResourceHooks } from '../framework/hooks.js';
+import { acyearHooks } from './academics/acyear.hooks.js';
+import { subjectHooks } from './academics/subject.hooks.js';
+import { testSubjectHooks } from './academics/test-subject.hooks.js';
+import { testHooks } from './academics/test.hooks.js';
+import { teacherHooks } from './teachers/teacher.hooks.js';
+
+/** Each resource's own rules, by resource name. */
+export const HOOKS: Record<string, ResourceHooks<any>> = {
+  acyears: acyearHooks,
+  subjects: subjectHooks,
+  tests: testHooks,
+  'test-subjects': testSubjectHooks,
+  teachers: teacherHooks,
+};

@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+
+/** School details shown in the header, on receipts and on printed sheets. */
+export interface SchoolDetails {
+  school_name: string;
+  short_name: string;
+  school_logo: string;
+  school_address: string;
+  phone_number: string;
+  maintenance_mode: '0' | '1';
+  is_disabled: '0' | '1';
+}
+
+export async function getSetting<T>(db: Kysely<any>, key: string, fallback: T): Promise<T> {
+  const row = await db.selectFrom('setting').select('value').where('key', '=', key).executeTakeFirst();
+  return (row?.value as T) ?? fallback;
+}
+
+export async function putSetting(db: Kysely<any>, key: string, value: unknown): Promise<void> {
+  await db.insertInto('setting').values({ key, value: JSON.stringify(value) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) })).execute();
+}
+
+export const defaultDetails = (name: string): SchoolDetails => ({
+  school_name: name, short_name: '', school_logo: '', school_address: '', phone_number: '', maintenance_mode: '0', is_disabled: '0',
+});

@@ -1,0 +1,158 @@
+/**
+ * The shape of a resource declaration. Resource files are plain data typed by
+ * `defineResource`; the server builds routes, tables and checks from them and the
+ * browser builds Refine resources, pages and the sidebar from the very same objects.
+ */
+import type { Role } from './roles.js';
+
+export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
+/** A documented call: method, space, path under the school's API base. `{x}` are path parameters. */
+export type Call = `${HttpMethod} /${string}`;
+
+/** A JSON Schema object as stored in schemas/<module>/<entity>.json. */
+export type JsonSchema = Record<string, any>;
+
+export type Permission = 'read' | 'create' | 'update' | 'remove';
+
+export interface ColumnDef {
+  field: string;
+  /** Column heading; defaults to the schema property title. */
+  title?: string;
+  /** How the value renders: a registry id resolved by the browser. */
+  render?: 'text' | 'date' | 'datetime' | 'money' | 'enum' | 'tag' | 'link' | 'serial';
+  /** dayjs format for date and datetime renders. */
+  format?: string;
+  /** For `tag`: value to label and colour. */
+  tags?: Record<string, { label: string; color: string }>;
+  /** For `link`: a route template such as '/academics/test/list/{id}'. */
+  to?: string;
+}
+
+/** A row action that is a documented call other than create/update/remove. */
+export interface ActionDef {
+  call: Call;
+  /** Fixed body fields sent with the call, e.g. `{ action: 'start' }`. */
+  body?: Record<string, string | number | boolean>;
+  label: string;
+  icon?: string;
+  /** Confirmation question; the action asks before it runs when set. */
+  confirm?: string;
+  /** Success message from the specification. */
+  message: string;
+  /** Which permission of the resource the action needs. */
+  permission: Permission;
+  /** Only offered when the record's field has one of these values. */
+  when?: { field: string; in: Array<string | number | null> };
+}
+
+export interface RelationDef {
+  /** Show `field` of the `resource` row whose id is in our `from` column. */
+  from?: string;
+  resource?: string;
+  field?: string;
+  /** Or count rows of `count` (a resource) whose `by` column is our id. */
+  count?: string;
+  by?: string;
+}
+
+export interface PageDef {
+  /** React route, e.g. '/academics/test/details/:testid'. */
+  route: string;
+  /** Component id resolved by the browser's page registry. */
+  component: string;
+  permission: Permission;
+  /** Shown in the sidebar under the module when set. */
+  menu?: string;
+}
+
+export interface ResourceDef {
+  /** Refine resource name, also the key other declarations use to point here. */
+  name: string;
+  /** Module key (sidebar group and per-admin module access). */
+  module: string;
+  schema: JsonSchema;
+  /** Database table; omitted for resources that store nothing of their own. */
+  table?: string;
+  label: string;
+  /** Singular noun for buttons ("Add Class"). */
+  singular?: string;
+  icon?: string;
+  routes?: { list?: string; create?: string; edit?: string; show?: string; /** Other routes that open the create form. */ createAlso?: string[] };
+  api: {
+    /** One or several list calls; path parameters other than id filter the list. */
+    list?: Call | Call[];
+    one?: Call;
+    create?: Call;
+    update?: Call;
+    remove?: Call;
+  };
+  /**
+   * A create call whose payload carries shared fields and an array of rows,
+   * each row stored as its own record (e.g. subject-wise test details).
+   */
+  batch?: { rows: string; shared: string[] };
+  relations?: Record<string, RelationDef>;
+  list?: {
+    columns: Array<string | ColumnDef>;
+    search?: string[];
+    pageSize?: number;
+    export?: 'csv';
+    /** Default sort, a column with optional '-' for descending. */
+    sort?: string;
+    /** Picker filters shown above the table; their values fill list call parameters. */
+    filters?: Array<{ field: string; resource: string; label: string; remember?: boolean; required?: boolean; preselect?: { field: string; equals: unknown } }>;
+    /** Extra row links. */
+    links?: Array<{ label: string; icon?: string; to: string }>;
+  };
+  form?: {
+    uiSchema?: Record<string, any>;
+    /** Field -> condition on other fields: the field is shown only when it holds. */
+    showWhen?: Record<string, Record<string, Array<string | number>>>;
+    /** Fields that cannot change after creation (shown read-only on edit, refused by the server). */
+    fixedAfterCreate?: string[];
+    /** Fields filled with a fresh random value on create, e.g. a generated password. */
+    generated?: Record<string, 'password8'>;
+  };
+  /** Values that must be unique among the rows, with the message for a clash. */
+  unique?: Array<{ fields: string[]; message: string }>;
+  actions?: Record<string, ActionDef>;
+  pages?: Record<string, PageDef>;
+  access: { read: Role[]; create?: Role[]; update?: Role[]; remove?: Role[] };
+  messages: { created?: string; updated?: string; removed?: string };
+}
+
+export function defineResource<T extends ResourceDef>(def: T): T {
+  return def;
+}
+
+export interface ModuleDef {
+  key: string;
+  title: string;
+  icon: string;
+  link: string;
+  /** Modules that cannot be disabled or taken away from an admin (can_disable 0). */
+  can_disable: boolean;
+}
+
+/** Parses 'PUT /class/{id}/' into method, path and parameter names. */
+export function parseCall(call: Call) {
+  const space = call.indexOf(' ');
+  const method = call.slice(0, space) as HttpMethod;
+  const path = call.slice(space + 1);
+  const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  return { method, path, params };
+}
+
+/** Fills a path template with values: fillPath('/class/{id}/', {id: 3}) = '/class/3/'. */
+export function fillPath(path: string, values: Record<string, unknown>): string {
+  return path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(values[k] ?? '')));
+}
+
+export const listCalls = (r: ResourceDef): Call[] =>
+  r.api.list === undefined ? [] : Array.isArray(r.api.list) ? r.api.list : [r.api.list];
+
+/** Who may do what: the one rule both the server and the browser's access control read. */
+export function roleAllows(r: ResourceDef, role: number, perm: Permission): boolean {
+  const roles = r.access[perm] ?? [];
+  return (roles as number[]).includes(role);
+}

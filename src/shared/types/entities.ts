@@ -1,0 +1,100 @@
+/* Generated from schemas/ by `npm run types`; do not edit. */
+
+export interface Acyear {
+id?: number
+name: string
+syllabus: string
+start_date: string
+end_date: string
+status?: (0 | 1 | 2)
+}
+
+export interface Branch {
+id?: number
+name: string
+code: string
+}
+
+export interface Class {
+id?: number
+class: string
+section: string
+branch_id?: (number | null)
+class_teacher_id?: (number | null)
+}
+
+export interface Subject {
+id?: number
+class_id: number
+name: string
+code: string
+subject_type?: (1 | 2 | 3)
+marks_type?: (1 | 2)
+subject_teacher_id?: (number | null)
+extras?: {
+/**
+ * @maxItems 50
+ */
+subjects?: {
+subject_name: string
+subject_code?: string
+subject_teacher?: (number | null)
+}[]
+}
+}
+
+export interface TestSubject {
+id?: number
+test_id: number
+class_id: number
+subject_id: number
+marks_type: (1 | 2)
+min_marks: number
+max_marks: number
+start_time: string
+end_time: string
+invigilator?: (number | null)
+}
+
+export interface Test {
+id?: number
+name: string
+ac_year: number
+start_date: string
+end_date: string
+test_type?: (1 | 2)
+}
+
+export interface Student {
+id?: number
+user_id?: (number | null)
+ac_year_id: number
+class_id: number
+fullname: string
+mobile: string
+dob: string
+admission_no: string
+admission_date: string
+roll_no?: (number | null)
+usn?: string
+aadhar_no?: string
+status?: (1 | 0 | 2 | 3)
+extras?: {
+[k: string]: string | undefined
+}
+}
+
+export interface Teacher {
+id?: number
+user_id?: (number | null)
+fullname: string
+email: string
+mobile: string
+employee_id?: string
+job_title?: string
+password?: string
+extras?: {
+address?: string
+qualification?: string
+}
+}

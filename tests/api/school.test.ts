@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODULES } from '../../resources/index.js';
+import { schoolDb, openTestSchool, type TestApp, type TestSchool } from '../support/app.js';
+
+let t: TestApp;
+let s: TestSchool;
+
+beforeAll(async () => ({ t, s } = await openTestSchool()));
+afterAll(() => t?.close());
+
+const call = (c: string, body?: unknown, who = '4') => t.call(s.code, c, body, s.tokens[who]);
+
+describe('school details and modules', () => {
+  it('answers GET /about/school/ without a token, with flags and modules', async () => {
+    const res = await t.call(s.code, 'GET /about/school/');
+    expect(res.body.data).toMatchObject({ school_name: `School ${s.code}`, maintenance_mode: '0', is_disabled: '0' });
+    expect(res.body.data.modules.map((m: any) => m.module_key)).toEqual(MODULES.map((m) => m.key));
+    expect(res.body.data.modules[0]).toEqual(expect.objectContaining({ module_key: 'academics', title: 'Academics', link: '/academics/', enabled: true, hidden: false }));
+  });
+
+  it('gives the admin module list only to roles 3 and 4, with each admin\'s permissions', async () => {
+    const full = await call('GET /admin/modules/', undefined, '4');
+    expect(full.body.data.every((m: any) => m.read && m.create && m.update && m.delete)).toBe(true);
+    const readOnly = await call('GET /admin/modules/', undefined, 'admin-read');
+    expect(readOnly.body.data.find((m: any) => m.module_key === 'teachers')).toMatchObject({ read: true, create: false, update: false, delete: false });
+    const none = await call('GET /admin/modules/', undefined, 'admin-none');
+    expect(none.body.data.every((m: any) => !m.read)).toBe(true);
+    for (const who of ['1', '2', '5', '6', '7']) expect((await call('GET /admin/modules/', undefined, who)).status).toBe(403);
+  });
+
+  it('lets only role 4 read and save the module settings', async () => {
+    for (const who of ['1', '2', '3', '7']) {
+      expect((await call('GET /settings/modules/', undefined, who)).status).toBe(403);
+      expect((await call('POST /settings/modules/', { modules: [] }, who)).status).toBe(403);
+    }
+    const res = await call('POST /settings/modules/', { modules: [{ module_key: 'teachers', enabled: false, hidden: false }] });
+    expect(res.body).toMatchObject({ success: true, message: 'Modules Saved' });
+    const about = await t.call(s.code, 'GET /about/school/');
+    expect(about.body.data.modules.find((m: any) => m.module_key === 'teachers').enabled).toBe(false);
+    // A disabled module's calls are refused on the server, not only hidden.
+    const refused = await call('GET /teachers/');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('This module is not enabled for your school');
+    await call('POST /settings/modules/', { modules: [{ module_key: 'teachers', enabled: true, hidden: true }] });
+    expect((await call('GET /teachers/')).status).toBe(200);
+    expect((await call('GET /settings/modules/')).body.data.find((m: any) => m.module_key === 'teachers')).toMatchObject({ enabled: true, hidden: true });
+  });
+
+  it('refuses to disable a module that cannot be disabled, and bad module lists', async () => {
+    const res = await call('POST /settings/modules/', { modules: [{ module_key: 'academics', enabled: false, hidden: false }] });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Academics cannot be disabled');
+    expect((await call('POST /settings/modules/', { modules: [{ module_key: 'nope', enabled: true, hidden: false }] })).status).toBe(400);
+    expect((await call('POST /settings/modules/', { modules: 'all' })).status).toBe(400);
+    expect((await call('POST /settings/modules/', {})).status).toBe(400);
+  });
+
+  it('shows the maintenance and disabled-account flags', async () => {
+    const db = schoolDb(t, s);
+    const row = await db.selectFrom('setting').select('value').where('key', '=', 'school').executeTakeFirstOrThrow();
+    await db.updateTable('setting').set({ value: JSON.stringify({ ...row.value, maintenance_mode: '1', is_disabled: '1' }) }).where('key', '=', 'school').execute();
+    const res = await t.call(s.code, 'GET /about/school/');
+    expect(res.body.data).toMatchObject({ maintenance_mode: '1', is_disabled: '1' });
+  });
+});
+
+describe('shell start-up calls', () => {
+  it('gives everyone their notifications, newest first', async () => {
+    const db = schoolDb(t, s);
+    await db.insertInto('notification').values([
+      { user_id: null, title: 'For all', body: 'Hello', timestamp: new Date('2026-01-01T00:00:00Z') },
+      { user_id: s.users['2'], title: 'For the teacher', body: 'Hi', timestamp: new Date('2026-02-01T00:00:00Z') },
+    ]).execute();
+    expect((await call('GET /notifications/', undefined, '2')).body.data.map((n: any) => n.title)).toEqual(['For the teacher', 'For all']);
+    expect((await call('GET /notifications/', undefined, '1')).body.data.map((n: any) => n.title)).toEqual(['For all']);
+    expect((await t.call(s.code, 'GET /notifications/')).status).toBe(401);
+  });
+
+  it("gives a parent only their own students", async () => {
+    const db = schoolDb(t, s);
+    const cls = await db.insertInto('class').values({ class: '5', section: 'A' }).returning('id').executeTakeFirstOrThrow();
+    const base = { class_id: cls.id, ac_year_id: 1, mobile: '9800000001', dob: '2016-01-01', admission_date: '2026-06-01', status: 1 };
+    await db.insertInto('student').values([
+      { ...base, fullname: 'Mine', admission_no: 'M1', user_id: s.users['1'] },
+      { ...base, fullname: 'Not mine', admission_no: 'N1', user_id: s.users['2'] },
+    ]).execute();
+    const res = await call('GET /students-list/', undefined, '1');
+    expect(res.body.data.map((x: any) => x.fullname)).toEqual(['Mine']);
+    expect(res.body.data[0]).toMatchObject({ class: '5', section: 'A', admission_no: 'M1' });
+    expect((await call('GET /students-list/', undefined, '2')).status).toBe(403);
+  });
+
+  it('gives a teacher their own record and the classes they lead', async () => {
+    const create = await call('PUT /teachers/', { fullname: 'Lead Teacher', email: 'lead@x.test', mobile: '9876500000', password: 'Passw0rd!' });
+    const login = await t.call(s.code, 'POST /login/', { email: 'lead@x.test', password: 'Passw0rd!' });
+    const token = login.body.data.token;
+    await call('PUT /class/', { class: '9', section: 'L', class_teacher_id: create.body.data.id });
+    const me = await t.call(s.code, 'GET /teacher/', undefined, token);
+    expect(me.body.data).toMatchObject({ fullname: 'Lead Teacher', id: create.body.data.id });
+    const settings = await t.call(s.code, 'GET /teacher/settings/', undefined, token);
+    expect(settings.body.data.class_teacher_of).toEqual([expect.objectContaining({ class: '9', section: 'L' })]);
+  });
+});
+
+describe('answers outside the API', () => {
+  it('answers unknown API paths with 404 and the envelope', async () => {
+    const res = await call('GET /no/such/path/');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, data: null, error: 'Not found' });
+  });
+
+  it('refuses a body that is not JSON with the envelope', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: `/api/${s.code}/branches/`, headers: { authorization: `Bearer ${s.tokens['4']}`, 'content-type': 'text/xml' }, payload: '<x/>' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ success: false, error: 'Send the request body as JSON' });
+  });
+});
+
+describe('the browser app', () => {
+  it('serves screen routes the app and missing files a 404', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>app</title>');
+    const { buildApp } = await import('../../src/server/app.js');
+    const app = await buildApp({ config: { ...t.config, clientDir: dir }, database: t.database });
+    try {
+      for (const url of ['/', '/login', '/academics/classes/', '/reset-password?user=1&key=k&sch_code=DEMO01']) {
+        const screen = await app.inject({ method: 'GET', url });
+        expect(screen.statusCode, url).toBe(200);
+        expect(screen.body).toContain('<title>app</title>');
+      }
+      // A file built after start-up is served without a restart.
+      fs.mkdirSync(path.join(dir, 'assets'));
+      fs.writeFileSync(path.join(dir, 'assets', 'late.js'), 'export {}');
+      expect((await app.inject({ method: 'GET', url: '/assets/late.js' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+      const api = await app.inject({ method: 'GET', url: `/api/${s.code}/nothing/here/` });
+      expect(api.json()).toEqual({ success: false, data: null, error: 'Not found' });
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

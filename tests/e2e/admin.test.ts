@@ -1,0 +1,139 @@
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, form, signIn, pick, startE2E, type E2E } from './support.js';
+
+let e: E2E;
+let page: Page;
+
+beforeAll(async () => {
+  e = await startE2E();
+  ({ page } = await e.newPage());
+  await signIn(page, DEMO.code, DEMO.admin);
+});
+afterAll(() => e?.close());
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await page.screenshot({ path: `.tmp/fail-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}.png` }).catch(() => {});
+});
+
+const toast = (text: string) => page.locator('.ant-notification-notice, .ant-message-notice').filter({ hasText: text }).first();
+const sider = () => page.locator('.ant-layout-sider');
+
+it('adds a teacher with a generated 8-character password who can then log in', async () => {
+  await page.goto('/teachers/new');
+  await form(page).getByLabel(/^name/i).fill('Deepa Menon');
+  await form(page).getByLabel(/^email/i).fill('deepa@demo01.school');
+  await form(page).getByLabel(/^mobile/i).fill('9845011111');
+  const password = await form(page).getByLabel(/^password/i).inputValue();
+  expect(password).toMatch(/^\S{8}$/);
+  await page.getByRole('button', { name: /^submit$/i }).click();
+  await toast('New Teacher Added').waitFor();
+  // The new teacher appears in the class-teacher picker.
+  await page.goto('/academics/classes/new');
+  await pick(page, 'Class Teacher', 'Deepa Menon');
+
+  const { page: other, context } = await e.newPage();
+  await signIn(other, DEMO.code, 'deepa@demo01.school', password);
+  await other.locator('.ant-layout-sider').getByText('Academics').first().waitFor().catch(async (err) => {
+    await other.screenshot({ path: '.tmp/fail-teacher.png' });
+    throw err;
+  });
+  await context.close();
+});
+
+it('adds subject-wise test details with 10-minute time steps and edits one entry', async () => {
+  const test = await e.demoDb.selectFrom('test').select(['id', 'name']).where('name', '=', 'Unit Test 1').executeTakeFirstOrThrow();
+  await page.goto(`/academics/test/list/${test.id}`);
+  await page.getByRole('button', { name: /add new/i }).click();
+  await page.waitForURL(`**/academics/test/details/${test.id}`);
+  await page.getByText(`Add Test Details — ${test.name}`).waitFor();
+  await pick(page, 'Class', '9 - B');
+  await pick(page, 'Subject', 'Science');
+  await page.getByLabel(/min marks/i).fill('10');
+  await page.getByLabel(/max marks/i).fill('25');
+  await pick(page, 'Marks Type', 'Marks');
+  for (const [label, value] of [[/start time/i, '2026-07-21 09:30'], [/end time/i, '2026-07-21 10:20']] as const) {
+    const input = page.getByLabel(label);
+    await input.click();
+    // The time column offers minutes in steps of 10.
+    const minutes = await page.locator('.ant-picker-dropdown:visible .ant-picker-time-panel-column').nth(1).locator('.ant-picker-time-panel-cell').allTextContents();
+    expect(minutes).toEqual(['00', '10', '20', '30', '40', '50']);
+    await input.fill(value);
+    await input.press('Enter');
+  }
+  await page.getByRole('button', { name: /^submit$/i }).click();
+  await toast('New Test Item Added').waitFor();
+  await page.waitForURL(`**/academics/test/list/${test.id}`);
+  const row = page.locator('.ant-table-row', { hasText: 'Science' }).first();
+  await row.waitFor();
+  expect(await row.textContent()).toContain('21 Jul, 2026 9:30 am');
+
+  await row.getByRole('button', { name: /edit/i }).click();
+  await page.waitForURL('**/academics/test/details/edit/**');
+  await form(page).getByLabel(/max marks/i).fill('30');
+  await page.getByRole('button', { name: /^submit$/i }).click();
+  await toast('Test Subject Updated').waitFor();
+  const stored = await e.demoDb.selectFrom('class_test').select('max_marks').where('test_id', '=', test.id).executeTakeFirstOrThrow();
+  expect(stored.max_marks).toBe(30);
+});
+
+it('lets the super admin disable a module, which then shows as Pro and is refused', async () => {
+  await page.goto('/modules/D6RM3AXF/');
+  await page.getByLabel('Enable Teachers').click();
+  await page.getByRole('button', { name: /^save$/i }).click();
+  await toast('Modules Saved').waitFor();
+  await sider().getByText('Pro').waitFor();
+  const res = await page.evaluate(async (code) => {
+    const token = localStorage.getItem('token') ?? JSON.parse(localStorage.getItem('session') ?? '{}').token;
+    const r = await fetch(`/api/${code}/teachers/`, { headers: { authorization: `Bearer ${token}` } });
+    return r.status;
+  }, DEMO.code);
+  expect(res).toBe(403);
+  await page.getByLabel('Enable Teachers').click();
+  await page.getByRole('button', { name: /^save$/i }).click();
+  await toast('Modules Saved').waitFor();
+  await expect.poll(() => sider().getByText('Pro').count()).toBe(0);
+});
+
+it('shows the maintenance banner and the disabled-account screen from the school details', async () => {
+  const setting = await e.demoDb.selectFrom('setting').select('value').where('key', '=', 'school').executeTakeFirstOrThrow();
+  await e.demoDb.updateTable('setting').set({ value: JSON.stringify({ ...setting.value, maintenance_mode: '1' }) }).where('key', '=', 'school').execute();
+  await page.goto('/');
+  await page.getByText(/maintenance/i).first().waitFor();
+  await e.demoDb.updateTable('setting').set({ value: JSON.stringify({ ...setting.value, is_disabled: '1' }) }).where('key', '=', 'school').execute();
+  await page.reload();
+  await page.getByText(/disabled/i).first().waitFor();
+  await e.demoDb.updateTable('setting').set({ value: JSON.stringify(setting.value) }).where('key', '=', 'school').execute();
+});
+
+it('shows notifications in the header popover, and the empty state when there are none', async () => {
+  await page.goto('/academics/');
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  const popover = page.locator('.ant-popover:visible');
+  await popover.getByText('Welcome to Demo Public School').waitFor();
+  expect(await popover.textContent()).toMatch(/ago/);
+  await e.demoDb.deleteFrom('notification').execute();
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  await page.locator('.ant-popover:visible .ant-empty').waitFor();
+});
+
+it('collapses the side menu on a phone', async () => {
+  await page.setViewportSize({ width: 400, height: 800 });
+  await page.goto('/academics/classes/');
+  await page.locator('.ant-table-row').first().waitFor();
+  const width = await sider().evaluate((el) => el.getBoundingClientRect().width);
+  expect(width).toBeLessThanOrEqual(80);
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+it('logs out: storage is cleared and the old token is refused', async () => {
+  const token = await page.evaluate(() => Object.values({ ...localStorage }).join(' '));
+  expect(token.length).toBeGreaterThan(10);
+  await page.goto('/logout');
+  await page.waitForURL((u) => u.pathname === '/' || u.pathname.startsWith('/login'));
+  await page.getByLabel(/institution code/i).waitFor();
+  expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+  const sessions = await e.demoDb.selectFrom('session as s').innerJoin('user as u', 'u.id', 's.user_id').select('s.token_hash').where('u.email', '=', DEMO.admin).execute();
+  expect(sessions).toHaveLength(0);
+});

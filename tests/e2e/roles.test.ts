@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO, signIn, startE2E, type E2E } from './support.js';
+
+let e: E2E;
+
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+
+async function signedIn(user: string) {
+  const { page, context } = await e.newPage();
+  await signIn(page, DEMO.code, user);
+  return { page, context };
+}
+
+it('shows a teacher the academics lists without the buttons only admins may use', async () => {
+  const { page, context } = await signedIn(DEMO.teacher);
+  await page.goto('/academics/classes/');
+  await page.locator('.ant-table-row').first().waitFor();
+  expect(await page.getByRole('button', { name: /add class/i }).count()).toBe(0);
+  expect(await page.locator('.ant-table-row').first().getByRole('button').count()).toBe(0);
+  // Opening the form by its address is refused in the browser as on the server.
+  await page.goto('/academics/classes/new');
+  await page.getByText('403').first().waitFor();
+  await context.close();
+});
+
+it('gives the office admin the modules and permissions the super admin granted, and the server agrees', async () => {
+  const { page, context } = await signedIn(DEMO.office);
+  await page.goto('/teachers/');
+  await page.locator('.ant-table-row').first().waitFor();
+  // Teachers is read-only for this admin: no add, edit or delete.
+  expect(await page.getByRole('button', { name: /add teacher/i }).count()).toBe(0);
+  expect(await page.locator('.ant-table-row').first().getByRole('button', { name: /edit|delete/i }).count()).toBe(0);
+  const status = await page.evaluate(async (code) => {
+    const { token } = JSON.parse(localStorage.getItem('session')!);
+    const r = await fetch(`/api/${code}/teachers/`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ fullname: 'X', email: 'x@y.in', mobile: '9876543210' }) });
+    return r.status;
+  }, DEMO.code);
+  expect(status).toBe(403);
+  // Academics is fully granted.
+  await page.goto('/academics/branches/');
+  await page.getByRole('button', { name: /add branch/i }).waitFor();
+  // Module settings are for the super admin only.
+  expect(await page.locator('.ant-layout-sider').getByText('Modules').count()).toBe(0);
+  await context.close();
+});
+
+it('shows a parent the student card on the profile page and lets them change the password', async () => {
+  const parent = await e.demoDb.selectFrom('user').select('id').where('mobile', '=', DEMO.parentMobile).executeTakeFirstOrThrow();
+  const cls = await e.demoDb.selectFrom('class').select('id').where('class', '=', '5').where('section', '=', 'A').executeTakeFirstOrThrow();
+  const year = await e.demoDb.selectFrom('ac_year').select('id').where('status', '=', 1).executeTakeFirstOrThrow();
+  await e.demoDb.insertInto('student').values({
+    user_id: parent.id, class_id: cls.id, ac_year_id: year.id, fullname: 'Aarav Kumar', mobile: DEMO.parentMobile,
+    dob: '2016-04-12', admission_no: 'DPS1001', admission_date: '2022-06-01', status: 1,
+  }).execute();
+  const { page, context } = await signedIn(DEMO.parentMobile);
+  await page.goto('/profile');
+  const card = page.locator('.ant-card', { hasText: 'Aarav Kumar' }).first();
+  await card.waitFor();
+  expect(await card.textContent()).toMatch(/DPS1001.*5 - A/);
+  await page.getByLabel('Old Password').fill(DEMO.password);
+  await page.getByLabel('New Password').fill('Parent#2027');
+  await page.getByLabel('Confirm Password').fill('Parent#2026');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await page.getByText('Passwords do not match').waitFor();
+  await page.getByLabel('Confirm Password').fill('Parent#2027');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await page.locator('.ant-notification-notice, .ant-message-notice').filter({ hasText: 'Password Changed' }).first().waitFor();
+  const res = await page.evaluate(async (code) => (await fetch(`/api/${code}/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: '9800000001', password: 'Parent#2027' }) })).status, DEMO.code);
+  expect(res).toBe(200);
+  await context.close();
+});
+
+it('says when the connection drops and when it is back', async () => {
+  const { page, context } = await signedIn(DEMO.librarian);
+  await page.locator('.ant-layout-sider').waitFor();
+  await context.setOffline(true);
+  await page.getByText('Check internet connection').waitFor();
+  await context.setOffline(false);
+  await page.locator('.ant-notification-notice', { hasText: 'Online' }).waitFor();
+  await context.close();
+});

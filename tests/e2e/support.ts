@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openDatabase, type Database } from '../../src/server/db/index.js';
+import { DEMO, seedDemo } from '../../src/server/db/seed-demo.js';
+import { schemaFor } from '../../src/server/framework/schools.js';
+import { syncAllSchools } from '../../src/server/provision.js';
+
+export { DEMO };
+
+export interface E2E {
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  /** The demo school's database handle, for reading the outbox and adding people. */
+  demoDb: Database['db'];
+  browser: Browser;
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server with the built browser app, on a fresh embedded database holding
+ * the demo school, and Debian's Chromium. The server runs in this process so a test
+ * can read the e-mail outbox and add people the screens cannot add yet.
+ */
+export async function startE2E(): Promise<E2E> {
+  const clientDir = path.resolve('dist/client');
+  if (!fs.existsSync(path.join(clientDir, 'index.html'))) throw new Error('Build the app first (npm run build)');
+  const dataDir = process.env.DATABASE_URL ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'school-e2e-'));
+  const base = loadConfig({ ...process.env, DATA_DIR: dataDir || undefined, DATABASE_URL: undefined });
+  const database = await openDatabase(base);
+  await syncAllSchools(database.db);
+  await seedDemo(database.db, base);
+  const config = { ...base, clientDir, authRateLimit: 1000 };
+  const app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  config.publicUrl = url;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    url, app, database, browser,
+    demoDb: database.db.withSchema(schemaFor(DEMO.code)),
+    async newPage() {
+      const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return { context, page };
+    },
+    async close() {
+      await browser.close().catch(() => {});
+      await app.close();
+      await database.close();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fills the login form: institution code, email or mobile, password. */
+export async function logIn(page: Page, code: string, user: string, password = DEMO.password) {
+  await page.goto('/login');
+  await page.getByLabel(/institution code/i).fill(code);
+  await page.getByLabel(/email or mobile/i).fill(user);
+  await page.getByLabel(/^password/i).fill(password);
+  await page.getByRole('button', { name: /log ?in|sign in/i }).click();
+}
+
+/** Logs in and waits until the app has left the login screen. */
+export async function signIn(page: Page, code: string, user: string, password = DEMO.password) {
+  await logIn(page, code, user, password);
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+/**
+ * Picks an option of an antd Select found by its form label. The input is covered, so the
+ * wrapper is clicked; typing narrows the (virtualised) option list before the click.
+ */
+export async function pick(page: Page, label: RegExp | string, option: string) {
+  const item = page.locator('.ant-form-item, span:has(> label)', { has: page.getByText(label, { exact: typeof label === 'string' }) }).last();
+  await item.locator('.ant-select').first().click();
+  await page.keyboard.type(option);
+  const exact = new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const wanted = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: exact }).first();
+  await wanted.waitFor();
+  // Keyboard choice is immune to the list re-rendering under the pointer; click when it is not the active one.
+  const active = await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active').first().textContent().catch(() => null);
+  if (active?.trim() === option) await page.keyboard.press('Enter');
+  else await wanted.click();
+  await item.locator('.ant-select-selection-item', { hasText: exact }).first().waitFor();
+}
+
+/** The form on the page (lists and forms share labels such as Name). */
+export const form = (page: Page) => page.locator('form').first();

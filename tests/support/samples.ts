@@ -1,0 +1,78 @@
+import { resourceByName } from '../../resources/index.js';
+import { fillPath, parseCall, type JsonSchema, type ResourceDef } from '../../src/shared/resource.js';
+import type { TestApp, TestSchool } from './app.js';
+
+let n = 0;
+const next = () => ++n;
+
+/** A value that satisfies a schema property; strings are unique so unique rules never clash. */
+function valueFor(key: string, p: JsonSchema, i: number): unknown {
+  const types = ([] as string[]).concat(p.type ?? 'string').filter((t) => t !== 'null');
+  if (p.enum || p.oneOf) return (p.oneOf?.[0]?.const ?? p.enum?.[0]);
+  if (types[0] === 'integer' || types[0] === 'number') return p.minimum ?? 1;
+  if (types[0] === 'boolean') return true;
+  if (types[0] === 'object') return {};
+  if (types[0] === 'array') return [];
+  if (p.format === 'email') return `${key}${i}@example.com`;
+  if (p.format === 'date') return '2026-06-01';
+  if (p.format === 'date-time') return '2026-06-01T04:30:00.000Z';
+  if (p.pattern === '^[6-9][0-9]{9}$') return `98${String(i).padStart(8, '0')}`;
+  return `${p.title ?? key} ${i}`.slice(0, p.maxLength ?? 50);
+}
+
+type Sampler = (t: TestApp, s: TestSchool, i: number) => Promise<Record<string, unknown>>;
+
+/** Payloads the generic sampler cannot guess: rules between fields that hooks enforce. */
+const SPECIAL: Record<string, Sampler> = {
+  acyears: async (_t, _s, i) => ({ name: `Year ${i}`, syllabus: 'CBSE', start_date: '2026-06-01', end_date: '2027-03-31' }),
+  tests: async (t, s, i) => ({ name: `Test ${i}`, ac_year: (await createRecord(t, s, 'acyears')).id, start_date: '2026-09-01', end_date: '2026-09-10', test_type: 1 }),
+  'test-subjects': async (t, s) => {
+    const cls = await createRecord(t, s, 'classes');
+    const subject = await createRecord(t, s, 'subjects', { class_id: cls.id });
+    const test = await createRecord(t, s, 'tests');
+    return {
+      test_id: test.id, class_id: cls.id, subject_id: subject.id, marks_type: 1, min_marks: 35, max_marks: 100,
+      start_time: '2026-09-14T04:30:00.000Z', end_time: '2026-09-14T07:30:00.000Z',
+    };
+  },
+};
+
+/** A valid record payload for a resource, creating what it points at first. */
+export async function sample(t: TestApp, s: TestSchool, name: string, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const r = resourceByName(name);
+  const i = next();
+  if (SPECIAL[name]) return { ...(await SPECIAL[name]!(t, s, i)), ...overrides };
+  const out: Record<string, unknown> = {};
+  const refs = new Map(Object.values(r.relations ?? {}).filter((x) => x.from).map((x) => [x.from!, x.resource!]));
+  for (const key of r.schema.required ?? []) {
+    if (key in overrides) continue;
+    const p = r.schema.properties[key];
+    if (p.readOnly) continue;
+    out[key] = refs.has(key) ? (await createRecord(t, s, refs.get(key)!)).id : valueFor(key, p, i);
+  }
+  return { ...out, ...overrides };
+}
+
+/** The create body for the declared create call (a batch resource wraps the row). */
+export function createBody(r: ResourceDef, row: Record<string, unknown>): Record<string, unknown> {
+  if (!r.batch) return row;
+  const body: Record<string, unknown> = {};
+  const item = { ...row };
+  for (const k of r.batch.shared) { body[k] = item[k]; delete item[k]; }
+  body[r.batch.rows] = [item];
+  return body;
+}
+
+export async function createRecord(t: TestApp, s: TestSchool, name: string, overrides: Record<string, unknown> = {}): Promise<any> {
+  const r = resourceByName(name);
+  const row = await sample(t, s, name, overrides);
+  const res = await t.call(s.code, r.api.create!, createBody(r, row), s.tokens['4']);
+  if (!res.body.success) throw new Error(`create ${name}: ${res.status} ${res.body.error}`);
+  return Array.isArray(res.body.data) ? res.body.data[0] : res.body.data;
+}
+
+/** Fills a declared call's path from a record: '{id}' and other parameters by field name. */
+export const callFor = (call: string, row: Record<string, unknown>) => {
+  const { method, path } = parseCall(call as any);
+  return `${method} ${fillPath(path, row)}`;
+};

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** The browser app: index.html at the repository root, built into dist/client for the server to serve. */
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    // The manifest lets a check add up what the login screen loads (entry + PublicApp and their imports).
+    manifest: true,
+    // Chunks stay per route; the login screen's share is reported at build time.
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    // During `vite` development the API lives on the server started separately.
+    proxy: {
+      '/api': 'http://localhost:3100',
+      '/schools': 'http://localhost:3100',
+      '/socket.io': { target: 'http://localhost:3100', ws: true },
+    },
+  },
+});
