@@ -55,8 +55,9 @@ it('adds subject-wise test details with 10-minute time steps and edits one entry
     const input = page.getByLabel(label);
     await input.click();
     // The time column offers minutes in steps of 10.
-    const minutes = await page.locator('.ant-picker-dropdown:visible .ant-picker-time-panel-column').nth(1).locator('.ant-picker-time-panel-cell').allTextContents();
-    expect(minutes).toEqual(['00', '10', '20', '30', '40', '50']);
+    // The dropdown renders after the click, so wait for its cells rather than reading them once.
+    const minutes = page.locator('.ant-picker-dropdown:visible .ant-picker-time-panel-column').nth(1).locator('.ant-picker-time-panel-cell');
+    await expect.poll(() => minutes.allTextContents()).toEqual(['00', '10', '20', '30', '40', '50']);
     await input.fill(value);
     await input.press('Enter');
   }
