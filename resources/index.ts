@@ -7,11 +7,16 @@ import test from './academics/test.js';
 import testSubject from './academics/test-subject.js';
 import teacher from './teachers/teacher.js';
 import student from './students/student.js';
+import studentYear from './students/student-year.js';
+import studentContact from './students/student-contact.js';
+import pocketMoney from './students/pocket-money.js';
+import message from './students/message.js';
+import attendance from './students/attendance.js';
 
 export { MODULES } from './modules.js';
 
 /** The registry of every declared resource. */
-export const RESOURCES: ResourceDef[] = [branch, klass, subject, acyear, test, testSubject, teacher, student];
+export const RESOURCES: ResourceDef[] = [branch, klass, subject, acyear, test, testSubject, teacher, student, studentYear, studentContact, pocketMoney, message, attendance];
 
 export const resourceByName = (name: string): ResourceDef => {
   const r = RESOURCES.find((x) => x.name === name);

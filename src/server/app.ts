@@ -16,6 +16,7 @@ import { userForToken } from './framework/sessions.js';
 import { createIntegrations, type Integrations } from './integrations/index.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { registerSchoolRoutes } from './modules/school/routes.js';
+import { registerStudentRoutes } from './modules/students/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -60,6 +61,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     for (const r of RESOURCES) registerResource(school, env, r);
     registerAuthRoutes(school, env);
     registerSchoolRoutes(school, env);
+    registerStudentRoutes(school, env);
   }, { prefix: '/api/:school' });
 
   const indexHtml = path.join(config.clientDir, 'index.html');

@@ -61,6 +61,8 @@ export interface PageDef {
   /** Component id resolved by the browser's page registry. */
   component: string;
   permission: Permission;
+  /** Narrows the permission's roles for this page (a staff-only screen of a resource parents read). */
+  roles?: Role[];
   /** Shown in the sidebar under the module when set. */
   menu?: string;
 }
@@ -150,6 +152,10 @@ export function fillPath(path: string, values: Record<string, unknown>): string 
 
 export const listCalls = (r: ResourceDef): Call[] =>
   r.api.list === undefined ? [] : Array.isArray(r.api.list) ? r.api.list : [r.api.list];
+
+/** Roles that may open a declared page. */
+export const pageRoles = (r: ResourceDef, page: PageDef): number[] =>
+  ((page.roles ?? r.access[page.permission] ?? []) as number[]).filter((x) => (r.access[page.permission] as number[] | undefined)?.includes(x));
 
 /** Who may do what: the one rule both the server and the browser's access control read. */
 export function roleAllows(r: ResourceDef, role: number, perm: Permission): boolean {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MODULES, RESOURCES, resourceByName } from '../../resources/index.js';
+import { pageRoles } from '../../src/shared/resource.js';
 import { can, flag, moduleEnabled, permissionFor, type AccessContext } from '../../src/client/framework/access.js';
 import { buildMenu } from '../../src/client/app/menu.js';
 import { columnDef, displayText, formatDate, formatMoney } from '../../src/client/framework/format.js';
@@ -40,7 +41,7 @@ describe('access control', () => {
 describe('sidebar', () => {
   it('lists readable resources with parameter-free list routes, grouped by module', () => {
     const menu = buildMenu(ctx(4), MODULES, RESOURCES);
-    expect(menu.map((g) => g.key)).toEqual(['academics', 'teachers']);
+    expect(menu.map((g) => g.key)).toEqual(['academics', 'students', 'teachers']);
     const academics = menu[0]!.items.map((i) => i.route);
     expect(academics).toContain('/academics/classes/');
     expect(academics).not.toContain('/academics/test/list/:test_id');
@@ -57,7 +58,10 @@ describe('sidebar', () => {
   });
   it('gives each role only what the declarations let it read', () => {
     for (const role of [1, 2, 7]) {
-      const readable = RESOURCES.filter((r) => r.routes?.list && !r.routes.list.includes(':') && (r.access.read as number[]).includes(role)).map((r) => r.name);
+      const readable = [
+        ...RESOURCES.filter((r) => r.routes?.list && !r.routes.list.includes(':') && (r.access.read as number[]).includes(role)).map((r) => r.name),
+        ...RESOURCES.flatMap((r) => Object.entries(r.pages ?? {}).filter(([, p]) => p.menu && pageRoles(r, p).includes(role)).map(([k]) => `${r.name}:${k}`)),
+      ];
       expect(buildMenu(ctx(role), MODULES, RESOURCES).flatMap((g) => g.items.map((i) => i.key)).sort()).toEqual(readable.sort());
     }
   });

@@ -28,7 +28,8 @@ export function Shell() {
   if (flag(school.is_disabled)) return <DisabledAccount />;
   if (!SHELL_ROLES.includes(user.role)) return <NotFound fullPage />;
 
-  const listRoutes = new Set(RESOURCES.map((r) => r.routes?.list).filter(Boolean));
+  // A module's link that a resource list or page serves is not a module home.
+  const listRoutes = new Set(RESOURCES.flatMap((r) => [r.routes?.list, ...Object.values(r.pages ?? {}).map((p) => p.route)]).filter(Boolean));
   return (
     <Routes>
       <Route element={<AppLayout />}>

@@ -4,7 +4,7 @@
  * server hides modules, greys out disabled ones ('Pro') and, for role-3 admins, drops modules
  * without read permission (spec 4, 2.9).
  */
-import type { ModuleDef, ResourceDef } from '../../../src/shared/resource.js';
+import { pageRoles, type ModuleDef, type ResourceDef } from '../../../src/shared/resource.js';
 import { flag, modulePermits, type AccessContext } from '../framework/access.js';
 import { routeParams } from '../framework/calls.js';
 
@@ -32,8 +32,7 @@ export function buildMenu(ctx: AccessContext, modules: ModuleDef[], resources: R
         items.push({ key: r.name, label: r.label, route: linkOf(route), icon: r.icon });
       }
       for (const [name, page] of Object.entries(r.pages ?? {})) {
-        const roles = (r.access[page.permission] ?? []) as number[];
-        if (page.menu && routeParams(page.route).length === 0 && roles.includes(ctx.role)) {
+        if (page.menu && routeParams(page.route).length === 0 && pageRoles(r, page).includes(ctx.role)) {
           items.push({ key: `${r.name}:${name}`, label: page.menu, route: page.route, icon: r.icon });
         }
       }

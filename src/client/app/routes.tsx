@@ -4,16 +4,18 @@
  */
 import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router';
-import type { Permission, ResourceDef } from '../../../src/shared/resource.js';
-import { useAllowed } from '../framework/useAccess.js';
+import { pageRoles, type PageDef, type Permission, type ResourceDef } from '../../../src/shared/resource.js';
+import { useAccessContext, useAllowed } from '../framework/useAccess.js';
 import { PAGES } from '../pages/registry.js';
 import { Forbidden, NotFound } from './results.js';
 
 const ResourceList = lazy(() => import('../framework/list/ResourceList.js'));
 const ResourceForm = lazy(() => import('../framework/form/ResourceForm.js'));
 
-function Guard({ def, perm, children }: { def: ResourceDef; perm: Permission; children: ReactNode }) {
-  return useAllowed(def, perm) ? <>{children}</> : <Forbidden />;
+function Guard({ def, perm, page, children }: { def: ResourceDef; perm: Permission; page?: PageDef; children: ReactNode }) {
+  const { role } = useAccessContext();
+  const allowed = useAllowed(def, perm) && (!page || pageRoles(def, page).includes(role));
+  return allowed ? <>{children}</> : <Forbidden />;
 }
 
 export function resourceRoutes(resources: ResourceDef[]): ReactNode[] {
@@ -33,7 +35,7 @@ export function resourceRoutes(resources: ResourceDef[]): ReactNode[] {
     for (const [name, page] of Object.entries(r.pages ?? {})) {
       const Page = PAGES[page.component];
       out.push(
-        <Route key={`${r.name}:page:${name}`} path={page.route} element={Page ? <Guard def={r} perm={page.permission}><Page resource={r} /></Guard> : <NotFound />} />,
+        <Route key={`${r.name}:page:${name}`} path={page.route} element={Page ? <Guard def={r} perm={page.permission} page={page}><Page resource={r} /></Guard> : <NotFound />} />,
       );
     }
   }

@@ -9,4 +9,13 @@ export interface PageProps { resource: ResourceDef }
 
 export const PAGES: Record<string, LazyExoticComponent<ComponentType<PageProps>>> = {
   TestDetailsAdd: lazy(() => import('./academics/TestDetailsAdd.js')),
+  StudentList: lazy(() => import('./students/StudentList.js')),
+  StudentAdd: lazy(() => import('./students/StudentAdd.js')),
+  StudentEdit: lazy(() => import('./students/StudentEdit.js')),
+  StudentDetails: lazy(() => import('./students/StudentDetails.js')),
+  StudentLinkUser: lazy(() => import('./students/StudentLinkUser.js')),
+  PocketMoney: lazy(() => import('./students/PocketMoney.js')),
+  PromoteStudents: lazy(() => import('./academics/PromoteStudents.js')),
+  MultiClassReport: lazy(() => import('./reports/MultiClassReport.js')),
+  AppUsersReport: lazy(() => import('./reports/AppUsersReport.js')),
 };

@@ -11,8 +11,8 @@ export function columnType(prop: JsonSchema): string {
   const types = ([] as string[]).concat(prop.type ?? 'string').filter((t) => t !== 'null');
   const t = types[0];
   if (t === 'integer') return 'integer';
-  // Plain numbers (marks) are doubles; money is declared separately and stored exactly.
-  if (t === 'number') return 'double precision';
+  // Plain numbers (marks) are doubles; money (format money) is stored exactly, to the paisa.
+  if (t === 'number') return prop.format === 'money' ? 'numeric(14,2)' : 'double precision';
   if (t === 'boolean') return 'boolean';
   if (t === 'object' || t === 'array') return 'jsonb';
   if (prop.format === 'date') return 'date';

@@ -10,7 +10,9 @@ import { storedColumns } from '../db/sync.js';
 export function selectRecords(db: Kysely<any>, r: ResourceDef): SelectQueryBuilder<any, any, any> {
   let qb: SelectQueryBuilder<any, any, any> = db
     .selectFrom(`${r.table} as t`)
-    .select(['t.id', ...storedColumns(r).map(([c]) => `t.${c}`)]);
+    .select(['t.id', ...storedColumns(r).filter(([, p]) => p.format !== 'money').map(([c]) => `t.${c}`)]);
+  // Money is exact numeric in the database; JSON carries it as a number of rupees.
+  for (const [c] of storedColumns(r).filter(([, p]) => p.format === 'money')) qb = qb.select(sql<number>`${sql.ref(`t.${c}`)}::float8`.as(c));
   const joined = new Map<string, string>();
   for (const [name, rel] of Object.entries(r.relations ?? {})) {
     if (rel.from) {

@@ -18,7 +18,9 @@ export interface RouteDef {
   public?: boolean;
   /** Login-style calls: limited per client and account. */
   rateLimited?: boolean;
-  handler: (ctx: Ctx, req: FastifyRequest, params: Record<string, number>) => Promise<Envelope>;
+  /** Path parameters that are text (a search term, a date), not record ids; read from `text`. */
+  textParams?: string[];
+  handler: (ctx: Ctx, req: FastifyRequest, params: Record<string, number>, text: Record<string, string>) => Promise<Envelope>;
 }
 
 export interface RouteEnv {
@@ -39,6 +41,18 @@ export function numericParams(req: FastifyRequest, names: string[]): Record<stri
   return out;
 }
 
+/** Text path parameters: decoded by the router, refused when absurdly long. */
+function textParamValues(req: FastifyRequest, names: string[]): Record<string, string> {
+  const raw = req.params as Record<string, string>;
+  const out: Record<string, string> = {};
+  for (const n of names) {
+    const v = String(raw[n] ?? '').trim();
+    if (!v || v.length > 200) throw badRequest(`Invalid ${n.replace(/_/g, ' ')}`);
+    out[n] = v;
+  }
+  return out;
+}
+
 /** Registers one call on a school's API: access first, then the handler with its context. */
 export function addRoute(app: FastifyInstance, env: RouteEnv, def: RouteDef) {
   const { method, path, params } = parseCall(def.call);
@@ -48,9 +62,11 @@ export function addRoute(app: FastifyInstance, env: RouteEnv, def: RouteDef) {
     config: def.rateLimited ? { rateLimit: rateLimitFor(env.config) } : {},
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const user = def.public ? req.user : await requireAccess(req, def.roles ?? [], def.module, def.perm ?? 'read');
-      const ids = numericParams(req, params);
+      const textNames = def.textParams ?? [];
+      const ids = numericParams(req, params.filter((p) => !textNames.includes(p)));
+      const text = textParamValues(req, textNames);
       const ctx: Ctx = { db: req.sdb, school: req.school, user: user!, config: env.config, integrations: env.integrations };
-      const out = await def.handler(ctx, req, ids);
+      const out = await def.handler(ctx, req, ids, text);
       return reply.send(out);
     },
   });

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
+import { addProductFormats } from '../../shared/formats.js';
 import { titleAt, type } from '../../shared/schema.js';
 import type { JsonSchema } from '../../shared/resource.js';
 import { badRequest } from './errors.js';
@@ -11,6 +12,7 @@ import { badRequest } from './errors.js';
  */
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, removeAdditional: false, useDefaults: false });
 addFormats(ajv);
+addProductFormats(ajv);
 ajvErrors(ajv);
 
 export function compile(schema: JsonSchema): ValidateFunction {
@@ -54,7 +56,7 @@ function describe(schema: JsonSchema, e: ErrorObject): string {
     case 'type': return `${title} must be ${type(p.type)}`;
     case 'maxLength': return `${title} must be at most ${p.limit} characters`;
     case 'minLength': return `${title} is required`;
-    case 'format': return `${title} is not a valid ${p.format === 'date' ? 'date (YYYY-MM-DD)' : p.format}`;
+    case 'format': return p.format === 'money' ? `${title} must be an amount in rupees with at most 2 decimals` : `${title} is not a valid ${p.format === 'date' ? 'date (YYYY-MM-DD)' : p.format}`;
     case 'enum': case 'const': case 'oneOf': return `${title} is not an allowed value`;
     case 'minimum': return `${title} must be at least ${p.limit}`;
     case 'maximum': return `${title} must be at most ${p.limit}`;

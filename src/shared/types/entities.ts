@@ -65,6 +65,69 @@ end_date: string
 test_type?: (1 | 2)
 }
 
+/**
+ * One student's attendance on one day.
+ */
+export interface Attendance {
+id?: number
+student_id: number
+class_id: number
+ac_year_id: number
+date: string
+present: (1 | 0)
+reason?: (string | null)
+}
+
+export interface Message {
+id?: number
+sent_by?: (number | null)
+to_id?: (number | null)
+student_id?: (number | null)
+subject: string
+message: string
+reply_enabled?: boolean
+reply?: (string | null)
+timestamp?: string
+}
+
+export interface PocketMoney {
+id?: number
+student_id: number
+amount: number
+txn_type: (0 | 1)
+date: string
+details: string
+}
+
+export interface StudentContact {
+id?: number
+student_id: number
+contact_name: string
+mobile: string
+email?: string
+address?: string
+student_relation?: string
+enable_sms?: boolean
+is_emergency_contact?: boolean
+extras?: {
+aadhar_no?: string
+pan_no?: string
+}
+}
+
+/**
+ * A student's place in one academic year: class and section, roll number, year status and admission type.
+ */
+export interface StudentYear {
+id?: number
+student_id: number
+ac_year_id: number
+class_id: number
+roll_no?: (number | null)
+status?: (-1 | 0 | 1 | 2 | 3 | 4)
+admission_type?: (("NEW" | "RE ADM.") | null)
+}
+
 export interface Student {
 id?: number
 user_id?: (number | null)
@@ -78,6 +141,12 @@ admission_date: string
 roll_no?: (number | null)
 usn?: string
 aadhar_no?: string
+religion?: string
+caste?: string
+gender?: (("Male" | "Female" | "Others") | null)
+blood_group?: string
+quota?: string
+profile_photo?: (string | null)
 status?: (1 | 0 | 2 | 3)
 extras?: {
 [k: string]: string | undefined

@@ -5,11 +5,13 @@
  */
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import ajvErrors from 'ajv-errors';
+import { addProductFormats } from '../../../shared/formats.js';
 
 export const validator = customizeValidator({
   ajvOptionsOverrides: { allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: false, $data: true },
   extenderFn: (ajv) => {
     ajvErrors(ajv as any);
+    addProductFormats(ajv as any);
     return ajv;
   },
 });

@@ -1,0 +1,16 @@
+import schema from '../../schemas/students/attendance.json' with { type: 'json' };
+import { defineResource } from '../../src/shared/resource.js';
+
+/** Daily attendance of students, one row per student and date; the details editor corrects a day. */
+export default defineResource({
+  name: 'attendance', module: 'students', schema, table: 'attendance',
+  label: 'Attendance', singular: 'Attendance', icon: 'CalendarOutlined',
+  api: {},
+  relations: {
+    student: { from: 'student_id', resource: 'students', field: 'fullname' },
+    class: { from: 'class_id', resource: 'classes', field: 'class' },
+  },
+  unique: [{ fields: ['student_id', 'date'], message: 'Attendance for this day is already recorded' }],
+  access: { read: [1, 2, 3, 4], update: [2, 3, 4] },
+  messages: { updated: 'Attendance Updated' },
+});
