@@ -4,6 +4,7 @@ import { subjectHooks } from './academics/subject.hooks.js';
 import { testSubjectHooks } from './academics/test-subject.hooks.js';
 import { testHooks } from './academics/test.hooks.js';
 import { teacherHooks } from './teachers/teacher.hooks.js';
+import { childOfStudentHooks, studentHooks } from './students/student.hooks.js';
 
 /** Each resource's own rules, by resource name. */
 export const HOOKS: Record<string, ResourceHooks<any>> = {
@@ -12,4 +13,8 @@ export const HOOKS: Record<string, ResourceHooks<any>> = {
   tests: testHooks,
   'test-subjects': testSubjectHooks,
   teachers: teacherHooks,
+  students: studentHooks,
+  'student-contacts': childOfStudentHooks,
+  'pocket-money': childOfStudentHooks,
+  attendance: childOfStudentHooks,
 };

@@ -1,0 +1,50 @@
+import { badRequest, conflict } from '../../framework/errors.js';
+import type { Ctx } from '../../framework/context.js';
+import { hashPassword } from '../../framework/passwords.js';
+
+/** Students and parents log in as role 1 (spec 1, 6). */
+export const STUDENT_ROLE = 1;
+
+/** A username is taken when any user (of any role) has it as username or e-mail. */
+export async function usernameTaken(ctx: Ctx, username: string, exceptUserId?: number): Promise<boolean> {
+  const u = username.trim().toLowerCase();
+  let qb = ctx.db.selectFrom('user').select('id')
+    .where((eb) => eb.or([eb(eb.fn('lower', ['username']), '=', u), eb(eb.fn('lower', ['email']), '=', u)]));
+  if (exceptUserId !== undefined) qb = qb.where('id', '!=', exceptUserId);
+  return !!(await qb.executeTakeFirst());
+}
+
+export interface NewStudentUser { name: string; email?: string | null; username?: string | null; mobile?: string | null; password: string }
+
+/** Creates a role-1 login; the username (mobile by default) and e-mail must be free. */
+export async function createStudentUser(ctx: Ctx, u: NewStudentUser): Promise<number> {
+  const email = u.email ? u.email.trim().toLowerCase() : null;
+  const username = u.username ? u.username.trim() : null;
+  if (email && await usernameTaken(ctx, email)) throw conflict('Email already registered');
+  if (username && await usernameTaken(ctx, username)) throw conflict('Username already taken');
+  const row = await ctx.db.insertInto('user').values({
+    name: u.name, email, username, mobile: u.mobile ?? null, role: STUDENT_ROLE, password_hash: await hashPassword(u.password),
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The login of a student admitted with a mobile number (import, demo): a role-1 user whose
+ * username is the mobile already (a brother or sister) is shared, else one is made with the
+ * mobile as username and password.
+ */
+export async function userForMobile(ctx: Ctx, mobile: string, name: string): Promise<number> {
+  const existing = await ctx.db.selectFrom('user').select(['id', 'role']).where('username', '=', mobile).executeTakeFirst();
+  if (existing) {
+    if (existing.role !== STUDENT_ROLE) throw conflict('This mobile number is the username of a staff login');
+    return existing.id;
+  }
+  return createStudentUser(ctx, { name, username: mobile, mobile, password: mobile });
+}
+
+/** A user given for a student must exist and be a student/parent login. */
+export async function assertStudentUser(ctx: Ctx, userId: number): Promise<void> {
+  const u = await ctx.db.selectFrom('user').select('role').where('id', '=', userId).executeTakeFirst();
+  if (!u) throw badRequest('User not found');
+  if (u.role !== STUDENT_ROLE) throw badRequest('Only a student or parent login can be linked to a student');
+}
