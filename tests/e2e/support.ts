@@ -30,7 +30,8 @@ export interface E2E {
  * can read the e-mail outbox and add people the screens cannot add yet.
  */
 export async function startE2E(): Promise<E2E> {
-  const clientDir = path.resolve('dist/client');
+  // E2E_CLIENT_DIR: a build elsewhere than dist/client (parallel work on one checkout).
+  const clientDir = path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client');
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) throw new Error('Build the app first (npm run build)');
   const dataDir = process.env.DATABASE_URL ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'school-e2e-'));
   const base = loadConfig({ ...process.env, DATA_DIR: dataDir || undefined, DATABASE_URL: undefined });
