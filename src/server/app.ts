@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { RESOURCES } from '../../resources/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { fail, ok } from './framework/envelope.js';
+import { MAX_DOCUMENT_BYTES, registerFileRoutes } from './framework/files.js';
 import { AppError, notFound } from './framework/errors.js';
 import { sha256 } from './framework/passwords.js';
 import { registerResource } from './framework/resource-routes.js';
@@ -58,10 +60,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         req.user = await userForToken(req.sdb, req.tokenHash, found.schema);
       }
     });
+    // Uploads (POST /upload/): one file per request, at most 10 MB.
+    await school.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
     for (const r of RESOURCES) registerResource(school, env, r);
     registerAuthRoutes(school, env);
     registerSchoolRoutes(school, env);
     registerStudentRoutes(school, env);
+    registerFileRoutes(school, env);
   }, { prefix: '/api/:school' });
 
   const indexHtml = path.join(config.clientDir, 'index.html');

@@ -1,0 +1,175 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Ctx } from './context.js';
+import { ok } from './envelope.js';
+import { AppError, badRequest, notFound } from './errors.js';
+import { addRoute, type RouteEnv } from './route.js';
+import { audit, inTransaction } from './service.js';
+
+/**
+ * Uploaded files, kept in the school's own `file` table (bytea), so they live beside the
+ * records that point at them on PGlite and PostgreSQL alike and never cross schools.
+ * Each file is served at /api/{CODE}/files/{key}/{name}: the key is 32 random characters,
+ * so the address itself is the permission (profile photos load in <img> without a token).
+ */
+
+export interface StoredFile {
+  name: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+export const MAX_PROFILE_BYTES = 256 * 1024;
+
+/** 24 random bytes in base64url: 32 characters from [A-Za-z0-9_-]. */
+export const newFileKey = () => crypto.randomBytes(24).toString('base64url');
+const KEY = /^[A-Za-z0-9_-]{32}$/;
+
+/** A file name safe in a URL path and a Content-Disposition header. */
+export function safeFileName(name: string): string {
+  const base = String(name ?? '').split(/[\\/]/).pop() ?? '';
+  const cleaned = base.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(-100);
+  return cleaned || 'file';
+}
+
+/** What the first bytes say the content is; null when it is none of the kinds we recognise. */
+export function sniffType(bytes: Buffer): string | null {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
+  if (starts(0x52, 0x49, 0x46, 0x46) && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
+  return null;
+}
+
+/** Document types we name from the extension when the content has no signature. */
+const BY_EXTENSION: Record<string, string> = {
+  csv: 'text/csv', txt: 'text/plain',
+  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Content type stored for an upload: the sniffed type wins; never anything a browser would run. */
+export function contentTypeFor(name: string, bytes: Buffer): string {
+  const sniffed = sniffType(bytes);
+  if (sniffed) return sniffed;
+  const ext = name.toLowerCase().split('.').pop() ?? '';
+  return BY_EXTENSION[ext] ?? 'application/octet-stream';
+}
+
+const INLINE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+export function filePath(code: string, key: string, name: string) {
+  return `/api/${code}/files/${key}/${encodeURIComponent(name)}`;
+}
+
+/** Stores the bytes and returns the address they are served at and their key. */
+export async function saveFile(
+  ctx: Ctx,
+  file: { name: string; contentType: string; bytes: Buffer | Uint8Array; kind?: string },
+): Promise<{ path: string; key: string }> {
+  const name = safeFileName(file.name);
+  const key = newFileKey();
+  const bytes = Buffer.from(file.bytes);
+  await ctx.db.insertInto('file').values({
+    key, name, content_type: file.contentType || 'application/octet-stream', size: bytes.length, bytes,
+    kind: file.kind ?? 'documents', created_by: ctx.user?.id ?? null,
+  }).execute();
+  return { path: filePath(ctx.school.code, key, name), key };
+}
+
+/** The key inside a path (or full URL) this school's saveFile returned; null when it is not one. */
+export function keyOfPath(ctx: Ctx, path: string): string | null {
+  if (typeof path !== 'string') return null;
+  const m = /\/api\/([^/]+)\/files\/([A-Za-z0-9_-]{32})\/[^/?#]+$/.exec(path.split(/[?#]/)[0]!);
+  if (!m || m[1] !== ctx.school.code) return null;
+  return m[2]!;
+}
+
+/** The file behind a path returned by saveFile, if it is one of this school's files. */
+export async function readStoredFile(ctx: Ctx, path: string): Promise<StoredFile | null> {
+  const key = keyOfPath(ctx, path);
+  if (!key) return null;
+  const row = await ctx.db.selectFrom('file').select(['name', 'content_type', 'bytes']).where('key', '=', key).executeTakeFirst();
+  if (!row) return null;
+  return { name: row.name, contentType: row.content_type, bytes: Buffer.from(row.bytes) };
+}
+
+/** The stored record behind a path (for checks such as "is this a profile photo"). */
+export async function storedFileInfo(ctx: Ctx, path: string): Promise<{ key: string; name: string; contentType: string; kind: string; size: number } | null> {
+  const key = keyOfPath(ctx, path);
+  if (!key) return null;
+  const row = await ctx.db.selectFrom('file').select(['key', 'name', 'content_type', 'kind', 'size']).where('key', '=', key).executeTakeFirst();
+  return row ? { key: row.key, name: row.name, contentType: row.content_type, kind: row.kind, size: Number(row.size) } : null;
+}
+
+const UPLOAD_KINDS = ['documents', 'profile'] as const;
+
+/** Reads the one `file` field of a multipart request, with the size limit; 413 beyond it. */
+async function readUpload(req: FastifyRequest, limit: number): Promise<{ name: string; bytes: Buffer }> {
+  if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"');
+  let part;
+  try {
+    part = await req.file({ limits: { fileSize: limit, files: 1, fields: 5 } });
+  } catch (e: any) {
+    throw badRequest(e?.message ? 'The upload could not be read' : 'No file received');
+  }
+  if (!part) throw badRequest('No file received');
+  if (part.fieldname !== 'file') throw badRequest('Send the file in the field "file"');
+  try {
+    const bytes = await part.toBuffer();
+    return { name: part.filename, bytes };
+  } catch (e: any) {
+    if (e?.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, `The file must be at most ${Math.round(limit / 1024 / 1024)} MB`);
+    throw badRequest('The upload could not be read');
+  }
+}
+
+export function registerFileRoutes(app: FastifyInstance, env: RouteEnv) {
+  addRoute(app, env, {
+    call: 'POST /upload/',
+    roles: [3, 4],
+    module: 'students',
+    perm: 'update',
+    handler: async (ctx, req) => {
+      const kind = (req.query as Record<string, unknown>)?.file_path;
+      if (!UPLOAD_KINDS.includes(kind as any)) throw badRequest('file_path must be documents or profile');
+      if (kind === 'profile') {
+        // Read a little past the limit so "too big" is told apart from "unreadable".
+        const { name, bytes } = await readUpload(req, MAX_DOCUMENT_BYTES);
+        const type = sniffType(bytes);
+        if (type !== 'image/png' && type !== 'image/jpeg') throw badRequest('You can only upload JPG/PNG file!');
+        if (bytes.length >= MAX_PROFILE_BYTES) throw badRequest('Image must smaller than 256 kB!');
+        return inTransaction(ctx, async (tx) => {
+          const saved = await saveFile(tx, { name, contentType: type, bytes, kind });
+          await audit(tx, 'files', 'upload', saved.key, { kind, name: safeFileName(name), size: bytes.length });
+          return ok({ path: saved.path, name: safeFileName(name), size: bytes.length });
+        });
+      }
+      const { name, bytes } = await readUpload(req, MAX_DOCUMENT_BYTES);
+      if (bytes.length === 0) throw badRequest('The file is empty');
+      return inTransaction(ctx, async (tx) => {
+        const saved = await saveFile(tx, { name, contentType: contentTypeFor(name, bytes), bytes, kind: 'documents' });
+        await audit(tx, 'files', 'upload', saved.key, { kind, name: safeFileName(name), size: bytes.length });
+        return ok({ path: saved.path, name: safeFileName(name), size: bytes.length });
+      });
+    },
+  });
+
+  // Served without a token: the 32-character random key is the permission.
+  app.get('/files/:key/:name', async (req, reply) => {
+    const { key, name } = req.params as { key: string; name: string };
+    if (!KEY.test(key)) throw notFound('File not found');
+    const row = await req.sdb.selectFrom('file').select(['name', 'content_type', 'bytes']).where('key', '=', key).executeTakeFirst();
+    if (!row || row.name !== name) throw notFound('File not found');
+    const type: string = row.content_type;
+    reply.header('Content-Type', type);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+    reply.header('Cache-Control', 'private, max-age=86400');
+    reply.header('Content-Disposition', `${INLINE.has(type) ? 'inline' : 'attachment'}; filename="${row.name}"`);
+    return reply.send(Buffer.from(row.bytes));
+  });
+}
