@@ -6,6 +6,7 @@ import type { Ctx } from '../framework/context.js';
 import { hashPassword } from '../framework/passwords.js';
 import * as service from '../framework/service.js';
 import { createIntegrations } from '../integrations/index.js';
+import { seedDemoStudents } from './seed-demo-students.js';
 import { createSchool } from '../provision.js';
 import { putSetting, defaultDetails } from '../modules/school/settings.js';
 
@@ -71,7 +72,7 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   }
   const branch = await service.create(ctx, r('branches'), { name: 'Main Campus', code: 'MAIN' });
   await service.create(ctx, r('branches'), { name: 'Whitefield Campus', code: 'WFD' });
-  await service.create(ctx, r('acyears'), { name: '2025-26', syllabus: 'CBSE', start_date: '2025-06-01', end_date: '2026-03-31' });
+  const previous = await service.create(ctx, r('acyears'), { name: '2025-26', syllabus: 'CBSE', start_date: '2025-06-01', end_date: '2026-03-31' });
   const current = await service.create(ctx, r('acyears'), { name: '2026-27', syllabus: 'CBSE', start_date: '2026-06-01', end_date: '2027-03-31' });
   await service.create(ctx, r('acyears'), { name: '2027-28', syllabus: 'CBSE', start_date: '2027-06-01', end_date: '2028-03-31' });
   await sdb.updateTable('ac_year').set({ status: 2 }).where('name', '=', '2025-26').execute();
@@ -108,5 +109,10 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
       start_time: `2026-09-${14 + i}T04:30:00.000Z`, end_time: `2026-09-${14 + i}T07:30:00.000Z`, invigilator: teacherIds[i % teacherIds.length],
     })),
   });
-  await sdb.insertInto('notification').values({ user_id: null, title: 'Welcome to Demo Public School', body: 'This demo school is ready: explore academics, teachers and more.' }).execute();
+  const parent = await sdb.selectFrom('user').select('id').where('username', '=', DEMO.parentMobile).executeTakeFirstOrThrow();
+  await seedDemoStudents(sdb, {
+    classIds, classOrder: CLASSES.flatMap((c) => [`${c}A`, `${c}B`]), previousYearId: previous.id, currentYearId: current.id,
+    parentUserId: parent.id, passwordHash: hash,
+  });
+  await sdb.insertInto('notification').values({ user_id: null, title: 'Welcome to Demo Public School', body: 'This demo school is ready: explore academics, teachers, students and more.' }).execute();
 }
