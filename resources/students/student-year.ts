@@ -4,6 +4,9 @@ import { defineResource } from '../../src/shared/resource.js';
 /**
  * A student's academic years (history kept for ever: class, section, roll number, year status,
  * admission type). Written by admission, import and promotion; promotion is an academics screen.
+ * One row per student, year and class: a shuffle inside a year keeps the old class's row as
+ * Shuffled (4) beside the new class's Current one, so both class lists show the student. A year
+ * has at most one row that is not Shuffled; the promotion calls keep that.
  */
 export default defineResource({
   name: 'student-years', module: 'academics', schema, table: 'student_year',
@@ -18,7 +21,7 @@ export default defineResource({
   pages: {
     promote: { route: '/academics/promote/', component: 'PromoteStudents', permission: 'update', menu: 'Promote' },
   },
-  unique: [{ fields: ['student_id', 'ac_year_id'], message: 'The student already has a class in this academic year' }],
+  unique: [{ fields: ['student_id', 'ac_year_id', 'class_id'], message: 'The student is already in this class in this academic year' }],
   access: { read: [2, 3, 4], create: [3, 4], update: [3, 4], remove: [3, 4] },
   messages: {},
 });

@@ -1,6 +1,221 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteEnv } from '../../framework/route.js';
+import { sql } from 'kysely';
+import type { Ctx } from '../../framework/context.js';
+import { ok } from '../../framework/envelope.js';
+import { badRequest, conflict } from '../../framework/errors.js';
+import { addRoute, type RouteEnv, type RouteDef } from '../../framework/route.js';
+import { audit, inTransaction } from '../../framework/service.js';
+import { assertObject } from '../../framework/validation.js';
+import { ACY, STUDENT_STATUS } from './student.hooks.js';
 
-export function registerPromotionRoutes(_app: FastifyInstance, _env: RouteEnv) {
-  // filled in by the students work
+/**
+ * The promote screen (spec 1, sections 2, 4, 5): promote (or detain, same class), graduate,
+ * year back/break and shuffle the selected students of one class and year.
+ *
+ * Every year a student has been in is a student_year row that is never deleted, so the history
+ * keeps each year with its class, section, roll number, year status and admission type:
+ * - promote: the From year's row becomes Promoted (2); a row in the To year and class is added
+ *   (Current, admission type 'RE ADM.': the school re-admits a continuing student each year,
+ *   which is what fees for new and returning students go by); the student moves there.
+ * - detain (same From and To class): the From row becomes Detained (-1); a row in the same class
+ *   of the To year is added as for a promotion.
+ *   A student returning from a year break keeps 'Year Break' on the old year's row.
+ * - graduate: the From row and the student become Graduated (3).
+ * - year back/break: the From row and the student become Year Break (0).
+ * - shuffle (a class change inside one year): the old class's row becomes Shuffled (4) and a
+ *   Current row in the new class of the same year is added (its admission type carried over),
+ *   so the student is listed in the new class as Current and in the old one as Shuffled.
+ *   That is why student_year is unique per (student, year, class) and not per (student, year):
+ *   a year has at most one row that is not Shuffled (kept by these calls).
+ * Roll numbers of the new rows start empty: schools number each year's class afresh.
+ * Each call is one transaction: one student that is not in the From class and year refuses the
+ * whole request and nothing changes. Unselected students are not touched.
+ */
+
+const MAX_STUDENTS = 5000;
+const ACCESS = { roles: [3, 4], module: 'academics', perm: 'update' } as const satisfies Partial<RouteDef>;
+
+const MSG = {
+  fromTo: 'Select From class, academic year and To class, academic year',
+  from: 'Select From class and academic year',
+  sameYear: "Academic Year can't be same",
+  promote: 'Please select students to be promoted',
+  graduate: 'Please select students to be graduated',
+  yearBreak: 'Please select students to be marked for year back/break',
+};
+
+interface FromTo { from_class: number; from_ac_year: number; to_class: number; to_ac_year: number; students: number[] }
+interface FromOnly { from_class: number; from_ac_year: number; students: number[] }
+
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 2 ** 31;
+const missing = (v: unknown) => v === undefined || v === null || v === '' || v === 0;
+
+/** Reads the payload: the pickers' message when one is empty, the selection's when no student is chosen. */
+function readBody(body: unknown, withTo: boolean, pickMsg: string, emptyMsg: string): FromTo {
+  assertObject(body);
+  const fields = withTo ? ['from_class', 'from_ac_year', 'to_class', 'to_ac_year'] : ['from_class', 'from_ac_year'];
+  for (const k of Object.keys(body)) if (![...fields, 'students'].includes(k)) throw badRequest(`Unknown field: ${k}`);
+  if (fields.some((f) => missing(body[f]))) throw badRequest(pickMsg);
+  for (const f of fields) if (!isId(body[f])) throw badRequest(`Invalid ${f.replace(/_/g, ' ')}`);
+  const list = body.students;
+  if (list === undefined || list === null || (Array.isArray(list) && list.length === 0)) throw badRequest(emptyMsg);
+  if (!Array.isArray(list) || !list.every(isId)) throw badRequest('Students must be a list of student ids');
+  const students = [...new Set(list as number[])];
+  if (students.length > MAX_STUDENTS) throw badRequest(`Select at most ${MAX_STUDENTS} students at a time`);
+  return { ...(body as any), students };
+}
+
+interface Place {
+  aym_id: number; student_id: number; fullname: string; status: number; student_status: number;
+  admission_type: string | null; student_year: number;
+}
+
+/** Names for a message: 'Asha, Ravi and 3 more'; ids that are no student at all show as '#id'. */
+function names(items: string[]): string {
+  const shown = items.slice(0, 5).join(', ');
+  return items.length > 5 ? `${shown} and ${items.length - 5} more` : shown;
+}
+
+async function assertYear(ctx: Ctx, id: number, label: string) {
+  const y = await ctx.db.selectFrom('ac_year').select(['id', 'name', 'start_date']).where('id', '=', id).executeTakeFirst();
+  if (!y) throw badRequest(`${label} academic year not found`);
+  return y as { id: number; name: string; start_date: string };
+}
+
+async function assertClass(ctx: Ctx, id: number, label: string) {
+  const c = await ctx.db.selectFrom('class').select('id').where('id', '=', id).executeTakeFirst();
+  if (!c) throw badRequest(`${label} class not found`);
+}
+
+/**
+ * The selected students' rows in the From class and year, locked for this transaction. Every
+ * selected student must have one whose year status is one of `statuses` and whose own status is
+ * one of `studentStatuses`, else the request is refused before anything is written.
+ */
+async function placesOf(ctx: Ctx, b: FromOnly, statuses: number[], studentStatuses: number[]): Promise<Place[]> {
+  await assertClass(ctx, b.from_class, 'From');
+  await assertYear(ctx, b.from_ac_year, 'From');
+  const rows = await ctx.db.selectFrom('student_year as sy')
+    .innerJoin('student as s', 's.id', 'sy.student_id')
+    .select(['sy.id as aym_id', 'sy.student_id', 's.fullname', 'sy.status', 's.status as student_status', 'sy.admission_type', 's.ac_year_id as student_year'])
+    .where('sy.class_id', '=', b.from_class).where('sy.ac_year_id', '=', b.from_ac_year)
+    .where('sy.student_id', 'in', b.students)
+    .forUpdate()
+    .execute() as Place[];
+  const ok = new Map<number, Place>();
+  for (const r of rows) if (statuses.includes(r.status) && studentStatuses.includes(r.student_status)) ok.set(r.student_id, r);
+  const bad = b.students.filter((id) => !ok.has(id));
+  if (bad.length) {
+    const known = new Map(rows.map((r) => [r.student_id, r.fullname]));
+    const unknown = bad.filter((id) => !known.has(id));
+    if (unknown.length) {
+      for (const o of await ctx.db.selectFrom('student').select(['id', 'fullname']).where('id', 'in', unknown).execute()) known.set(o.id, o.fullname);
+    }
+    throw badRequest(`Not current students of the From class and academic year: ${names(bad.map((id) => known.get(id) ?? `#${id}`))}`);
+  }
+  return b.students.map((id) => ok.get(id)!);
+}
+
+/** A student may have only one class (that is not Shuffled) in a year. */
+async function assertNoPlaceIn(ctx: Ctx, year: { id: number; name: string }, places: Place[]) {
+  const taken = await ctx.db.selectFrom('student_year as sy').innerJoin('student as s', 's.id', 'sy.student_id')
+    .select('s.fullname').where('sy.ac_year_id', '=', year.id).where('sy.status', '<>', ACY.SHUFFLED)
+    .where('sy.student_id', 'in', places.map((p) => p.student_id)).execute();
+  if (taken.length) throw conflict(`Already in a class in ${year.name}: ${names(taken.map((t) => t.fullname))}`);
+}
+
+/** Adds (or, for a class the student was shuffled out of, reopens) the students' rows in a year and class. */
+async function addPlaces(ctx: Ctx, yearId: number, classId: number, places: Place[], admissionType: (p: Place) => string | null) {
+  await ctx.db.insertInto('student_year')
+    .values(places.map((p) => ({ student_id: p.student_id, ac_year_id: yearId, class_id: classId, roll_no: null, status: ACY.CURRENT, admission_type: admissionType(p) })))
+    .onConflict((oc) => oc.columns(['student_id', 'ac_year_id', 'class_id']).doUpdateSet((eb) => ({
+      status: ACY.CURRENT, roll_no: null, admission_type: eb.ref('excluded.admission_type'), updated_at: sql`now()`,
+    })))
+    .execute();
+}
+
+async function setYearStatus(ctx: Ctx, places: Place[], status: number) {
+  const ids = places.map((p) => p.aym_id);
+  if (!ids.length) return;
+  await ctx.db.updateTable('student_year').set({ status, updated_at: sql`now()` }).where('id', 'in', ids).execute();
+}
+
+export function registerPromotionRoutes(app: FastifyInstance, env: RouteEnv) {
+  // Promote, or detain when the To class is the From class.
+  addRoute(app, env, {
+    call: 'POST /promote/students/', ...ACCESS,
+    handler: async (ctx, req) => {
+      const b = readBody(req.body, true, MSG.fromTo, MSG.promote);
+      if (b.from_ac_year === b.to_ac_year) throw badRequest(MSG.sameYear);
+      const detain = b.from_class === b.to_class;
+      const count = await inTransaction(ctx, async (tx) => {
+        const places = await placesOf(tx, b, [ACY.CURRENT, ACY.YEAR_BREAK], [STUDENT_STATUS.ACTIVE, STUDENT_STATUS.YEAR_BREAK]);
+        const from = await assertYear(tx, b.from_ac_year, 'From');
+        const to = await assertYear(tx, b.to_ac_year, 'To');
+        await assertClass(tx, b.to_class, 'To');
+        if (to.start_date <= from.start_date) throw badRequest('The To academic year must come after the From academic year');
+        await assertNoPlaceIn(tx, to, places);
+        // A year break stays a year break in the history; a current year ends promoted or detained.
+        await setYearStatus(tx, places.filter((p) => p.status === ACY.CURRENT), detain ? ACY.DETAINED : ACY.PROMOTED);
+        await addPlaces(tx, b.to_ac_year, b.to_class, places, () => 'RE ADM.');
+        await tx.db.updateTable('student')
+          .set({ class_id: b.to_class, ac_year_id: b.to_ac_year, roll_no: null, status: STUDENT_STATUS.ACTIVE, updated_at: sql`now()` })
+          .where('id', 'in', b.students).execute();
+        await audit(tx, 'student-years', detain ? 'detain' : 'promote', null, b);
+        return places.length;
+      });
+      return ok({ count, action: detain ? 'detained' : 'promoted' }, 'Students promoted');
+    },
+  });
+
+  addRoute(app, env, {
+    call: 'PUT /promote/students/', ...ACCESS,
+    handler: async (ctx, req) => {
+      const b = readBody(req.body, false, MSG.from, MSG.graduate);
+      const count = await inTransaction(ctx, async (tx) => {
+        const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
+        await setYearStatus(tx, places, ACY.GRADUATED);
+        await tx.db.updateTable('student').set({ status: STUDENT_STATUS.GRADUATED, updated_at: sql`now()` }).where('id', 'in', b.students).execute();
+        await audit(tx, 'student-years', 'graduate', null, b);
+        return places.length;
+      });
+      return ok({ count }, 'Students marked as Graduates');
+    },
+  });
+
+  addRoute(app, env, {
+    call: 'PATCH /promote/students/', ...ACCESS,
+    handler: async (ctx, req) => {
+      const b = readBody(req.body, false, MSG.from, MSG.yearBreak);
+      const count = await inTransaction(ctx, async (tx) => {
+        const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
+        await setYearStatus(tx, places, ACY.YEAR_BREAK);
+        await tx.db.updateTable('student').set({ status: STUDENT_STATUS.YEAR_BREAK, updated_at: sql`now()` }).where('id', 'in', b.students).execute();
+        await audit(tx, 'student-years', 'year-break', null, b);
+        return places.length;
+      });
+      return ok({ count }, 'Students marked for Year Back/Break');
+    },
+  });
+
+  addRoute(app, env, {
+    call: 'POST /shuffle/students/', ...ACCESS,
+    handler: async (ctx, req) => {
+      const b = readBody(req.body, true, MSG.fromTo, MSG.promote);
+      if (b.from_ac_year !== b.to_ac_year) throw badRequest('Shuffle changes the class within one academic year: choose the same From and To academic year');
+      if (b.from_class === b.to_class) throw badRequest('Choose a To class other than the From class');
+      const count = await inTransaction(ctx, async (tx) => {
+        const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
+        await assertClass(tx, b.to_class, 'To');
+        await setYearStatus(tx, places, ACY.SHUFFLED);
+        await addPlaces(tx, b.to_ac_year, b.to_class, places, (p) => p.admission_type);
+        // The student's record follows when this year is their latest one (it is, for a Current row).
+        await tx.db.updateTable('student').set({ class_id: b.to_class, roll_no: null, updated_at: sql`now()` })
+          .where('id', 'in', b.students).where('ac_year_id', '=', b.to_ac_year).execute();
+        await audit(tx, 'student-years', 'shuffle', null, b);
+        return places.length;
+      });
+      return ok({ count }, 'Students shuffled');
+    },
+  });
 }
