@@ -47,10 +47,10 @@ it('shows the parent shell to a parent logging in by mobile', async () => {
   const { page, context } = await e.newPage();
   await signIn(page, DEMO.code, DEMO.parentMobile);
   // The demo parent has two children; the selector offers both.
-  await page.getByText('Aarav Kumar (5 - A)').first().waitFor();
+  await page.locator('.ant-select-selection-item', { hasText: 'Aarav Kumar (5 - A)' }).waitFor();
   await page.locator('#student-selector').click({ force: true });
   await page.getByTitle('Ananya Kumar (10 - A)').click();
-  await page.getByText('Ananya Kumar (10 - A)').first().waitFor();
+  await page.locator('.ant-select-selection-item', { hasText: 'Ananya Kumar (10 - A)' }).waitFor();
   expect(await page.locator('.ant-layout-sider').textContent()).not.toMatch(/Academics|Teachers|Students/);
   // Chat opens in a new tab, and parents are told it is not for them.
   const [chat] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Chat' }).click()]);
