@@ -21,6 +21,12 @@ export default defineResource({
       { field: 'students_count', title: 'Students count' },
     ],
     search: ['class', 'section', 'class_teacher_name'], pageSize: 50, export: 'csv',
+    // Student import: the CSV template (a static file of the app) and the upload modal.
+    links: [{
+      label: 'CSV Template', icon: 'DownloadOutlined', to: '/templates/students-import.csv', download: true,
+      requires: { resource: 'students', permission: 'create' },
+    }],
+    rowComponents: [{ component: 'ImportStudents', requires: { resource: 'students', permission: 'create' } }],
   },
   form: {
     uiSchema: {

@@ -45,6 +45,31 @@ export interface ActionDef {
   when?: { field: string; in: Array<string | number | null> };
 }
 
+/** Who may see a link or row component: a permission on a (possibly other) resource. */
+export interface RequiresDef {
+  /** Resource name; defaults to the declaring resource. */
+  resource?: string;
+  permission: Permission;
+}
+
+/** An extra row link: a route of the app, or a plain file download (a static file or a URL). */
+export interface LinkDef {
+  label: string;
+  icon?: string;
+  /** Route or URL template; `{field}` and `:field` are filled from the row. */
+  to: string;
+  /** A file to download instead of a route to open (e.g. '/templates/students-import.csv'). */
+  download?: boolean;
+  /** Shown only to users holding this permission. */
+  requires?: RequiresDef;
+}
+
+/** A row component with an access rule. */
+export interface RowComponentDef {
+  component: string;
+  requires?: RequiresDef;
+}
+
 export interface RelationDef {
   /** Show `field` of the `resource` row whose id is in our `from` column. */
   from?: string;
@@ -104,7 +129,12 @@ export interface ResourceDef {
     /** Picker filters shown above the table; their values fill list call parameters. */
     filters?: Array<{ field: string; resource: string; label: string; remember?: boolean; required?: boolean; preselect?: { field: string; equals: unknown } }>;
     /** Extra row links. */
-    links?: Array<{ label: string; icon?: string; to: string }>;
+    links?: Array<LinkDef>;
+    /**
+     * Hand-written pieces placed in each row's Actions cell (e.g. an import button with its
+     * modal), by component id of the browser's row component registry.
+     */
+    rowComponents?: Array<string | RowComponentDef>;
   };
   form?: {
     uiSchema?: Record<string, any>;

@@ -2,13 +2,13 @@
 import type { ComponentType } from 'react';
 import {
   ApartmentOutlined, AppstoreOutlined, BankOutlined, BookOutlined, CalendarOutlined, DeleteOutlined,
-  FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
+  DownloadOutlined, UploadOutlined, FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
   UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined,
 } from '@ant-design/icons';
 
 const ICONS: Record<string, ComponentType> = {
   ApartmentOutlined, AppstoreOutlined, BankOutlined, BookOutlined, CalendarOutlined, DeleteOutlined,
-  FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
+  DownloadOutlined, UploadOutlined, FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
   UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined,
 };
 

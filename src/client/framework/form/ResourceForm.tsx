@@ -48,9 +48,19 @@ interface BodyProps {
   record?: Record<string, any>;
   preset?: Record<string, unknown>;
   routeParams: Record<string, string | undefined>;
+  /**
+   * Embedded use (a form inside a modal of a hand-written page): called after a successful
+   * save instead of going to the list, and the form is drawn without its card.
+   */
+  onDone?: (saved: Record<string, unknown>) => void;
 }
 
-function FormBody({ def, mode, record, preset, routeParams }: BodyProps) {
+/** The generated form of a resource inside another page (e.g. a modal): saves, then calls `onDone`. */
+export function EmbeddedResourceForm(props: Omit<BodyProps, 'routeParams'>) {
+  return <FormBody {...props} routeParams={{}} />;
+}
+
+function FormBody({ def, mode, record, preset, routeParams, onDone }: BodyProps) {
   const navigate = useNavigate();
   const original = useMemo(() => (record ? initialEditData(def, record) : {}), [def, record]);
   const [data, setData] = useState<Record<string, unknown>>(() => (mode === 'edit' ? original : initialCreateData(def, preset)));
@@ -87,7 +97,8 @@ function FormBody({ def, mode, record, preset, routeParams }: BodyProps) {
           resource: def.name, values: body, errorNotification,
           successNotification: (r) => ({ message: fillMessage(def.messages.created ?? 'Saved', { ...full, ...(r?.data ?? {}) }), type: 'success' }),
         });
-        navigate(listRoute({ ...routeParams, ...full, ...(res?.data ?? {}) }));
+        if (onDone) onDone({ ...full, ...(res?.data ?? {}) });
+        else navigate(listRoute({ ...routeParams, ...full, ...(res?.data ?? {}) }));
       } else {
         if (Object.keys(body).length === 0) {
           setNotice('Nothing has changed.');
@@ -97,7 +108,8 @@ function FormBody({ def, mode, record, preset, routeParams }: BodyProps) {
           resource: def.name, id: record!.id, values: body, mutationMode: 'pessimistic', errorNotification,
           successNotification: () => ({ message: fillMessage(def.messages.updated ?? 'Saved', { ...record, ...full }), type: 'success' }),
         });
-        navigate(listRoute({ ...record, ...full, ...routeParams }));
+        if (onDone) onDone({ ...record, ...full });
+        else navigate(listRoute({ ...record, ...full, ...routeParams }));
       }
     } catch {
       // The notification provider has shown the server's message; the form stays for a retry.
@@ -107,8 +119,8 @@ function FormBody({ def, mode, record, preset, routeParams }: BodyProps) {
   };
 
   const title = `${mode === 'create' ? 'Add' : 'Edit'} ${def.singular ?? def.label}`;
-  return (
-    <Card title={title} style={{ maxWidth: 760 }}>
+  const body = (
+    <>
       {notice && <Alert type="info" message={notice} showIcon closable onClose={() => setNotice(null)} style={{ marginBottom: 16 }} />}
       <Form
         schema={schema}
@@ -125,6 +137,7 @@ function FormBody({ def, mode, record, preset, routeParams }: BodyProps) {
         onSubmit={onSubmit}
         idPrefix={def.name}
       />
-    </Card>
+    </>
   );
+  return onDone ? body : <Card title={title} style={{ maxWidth: 760 }}>{body}</Card>;
 }

@@ -1,11 +1,17 @@
-/** The Actions cell: edit, declared links, declared actions (with confirmation) and delete. */
+/**
+ * The Actions cell: edit, declared links (routes or file downloads), declared row components
+ * (hand-written pieces such as an import modal), declared actions (with confirmation) and delete.
+ */
+import { Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Popconfirm, Space } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useCustomMutation, useDelete, useInvalidate } from '@refinedev/core';
-import type { ActionDef, ResourceDef } from '../../../../src/shared/resource.js';
+import type { ActionDef, RequiresDef, ResourceDef, RowComponentDef } from '../../../../src/shared/resource.js';
+import { RESOURCES } from '../../../../resources/index.js';
+import { ROW_COMPONENTS } from '../../pages/registry.js';
 import { useAccessContext } from '../useAccess.js';
-import { can } from '../access.js';
+import { can, type AccessContext } from '../access.js';
 import { fillMessage, fillRoute, prepare, sameValue } from '../calls.js';
 import { errorNotification } from '../notify.js';
 import { Icon } from '../icons.js';
@@ -38,9 +44,18 @@ export function RowActions({ def, row }: { def: ResourceDef; row: Record<string,
         // The row is handed over as navigation state, so the edit form needs no extra call.
         <Button size="small" icon={<EditOutlined />} onClick={() => navigate(fillRoute(def.routes!.edit!, row), { state: { record: row } })}>Edit</Button>
       )}
-      {(def.list?.links ?? []).map((l) => (
-        <Button key={l.to} size="small" icon={l.icon ? <Icon name={l.icon} /> : undefined} onClick={() => navigate(fillTemplate(l.to, row))}>{l.label}</Button>
+      {(def.list?.links ?? []).filter((l) => permitted(ctx, def, l.requires)).map((l) => (
+        l.download ? (
+          // A plain file (e.g. a static template): the browser downloads it, no route is opened.
+          <Button key={l.to} size="small" icon={l.icon ? <Icon name={l.icon} /> : undefined} href={fillTemplate(l.to, row)} download>{l.label}</Button>
+        ) : (
+          <Button key={l.to} size="small" icon={l.icon ? <Icon name={l.icon} /> : undefined} onClick={() => navigate(fillTemplate(l.to, row))}>{l.label}</Button>
+        )
       ))}
+      {(def.list?.rowComponents ?? []).map(rowComponent).filter((c) => permitted(ctx, def, c.requires)).map((c) => {
+        const Component = ROW_COMPONENTS[c.component];
+        return Component ? <Suspense key={c.component} fallback={null}><Component resource={def} row={row} /></Suspense> : null;
+      })}
       {actions.map(([name, a]) => {
         const button = <Button size="small" icon={a.icon ? <Icon name={a.icon} /> : undefined} loading={acting.isPending} danger={a.permission === 'remove'}>{a.label}</Button>;
         return a.confirm ? (
@@ -69,4 +84,14 @@ export function RowActions({ def, row }: { def: ResourceDef; row: Record<string,
 /** A declared action is offered only when the record's field is in its `when` list. */
 export function shows(a: ActionDef, row: Record<string, any>): boolean {
   return !a.when || a.when.in.some((v) => sameValue(v, row[a.when!.field]));
+}
+
+/** A row component named by id alone or with its access rule. */
+export const rowComponent = (c: string | RowComponentDef): RowComponentDef => (typeof c === 'string' ? { component: c } : c);
+
+/** A link or row component with `requires` shows only to users holding that permission. */
+export function permitted(ctx: AccessContext, def: ResourceDef, requires: RequiresDef | undefined): boolean {
+  if (!requires) return true;
+  const target = requires.resource ? RESOURCES.find((r) => r.name === requires.resource) : def;
+  return target ? can(ctx, target, requires.permission) : false;
 }
