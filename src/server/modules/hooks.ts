@@ -4,6 +4,8 @@ import { subjectHooks } from './academics/subject.hooks.js';
 import { testSubjectHooks } from './academics/test-subject.hooks.js';
 import { testHooks } from './academics/test.hooks.js';
 import { teacherHooks } from './teachers/teacher.hooks.js';
+import { messageHooks } from './students/message.hooks.js';
+import { pocketMoneyHooks } from './students/pocket-money.hooks.js';
 import { childOfStudentHooks, studentHooks } from './students/student.hooks.js';
 
 /** Each resource's own rules, by resource name. */
@@ -15,6 +17,7 @@ export const HOOKS: Record<string, ResourceHooks<any>> = {
   teachers: teacherHooks,
   students: studentHooks,
   'student-contacts': childOfStudentHooks,
-  'pocket-money': childOfStudentHooks,
+  'pocket-money': pocketMoneyHooks,
+  messages: messageHooks,
   attendance: childOfStudentHooks,
 };

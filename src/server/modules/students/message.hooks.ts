@@ -1,0 +1,25 @@
+import type { Message } from '../../../shared/types/entities.js';
+import { badRequest, notFound } from '../../framework/errors.js';
+import type { ResourceHooks } from '../../framework/hooks.js';
+import { ownStudents } from './student.hooks.js';
+
+/**
+ * A message is from the person sending it, now; it goes to an existing user, and it may be
+ * about a student only if the sender may read that student. Sent about a student with no
+ * recipient named, it goes to that student's login.
+ */
+export const messageHooks: ResourceHooks<Message> = {
+  async beforeCreate(ctx, data) {
+    let toId = data.to_id ?? null;
+    if (toId !== null) {
+      const user = await ctx.db.selectFrom('user').select('id').where('id', '=', toId).executeTakeFirst();
+      if (!user) throw badRequest('The recipient is not a user of this school');
+    }
+    if (data.student_id != null) {
+      const student = await ownStudents(ctx, ctx.db.selectFrom('student as t').select(['t.id', 't.user_id']).where('t.id', '=', data.student_id)).executeTakeFirst();
+      if (!student) throw notFound('Student not found');
+      if (toId === null) toId = student.user_id ?? null;
+    }
+    return { ...data, to_id: toId, sent_by: ctx.user.id, timestamp: new Date().toISOString(), reply: null } as Message;
+  },
+};
