@@ -1,5 +1,125 @@
+/**
+ * Promote students (/academics/promote/): From class and year, To class and year, the From
+ * class's students of that year with their year status, and the four actions (Shuffle, Year
+ * Back/Break, Graduate, Promote). Each action is checked here first with the server's messages;
+ * after success the selection is cleared and the list reloaded.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Form, Select, Space, Table, Tag } from 'antd';
+import { useCustom, useList, useNotification } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
+import { requestWithMessage } from '../../api.js';
+import { optionLabel } from '../../framework/labels.js';
+import { errorNotification } from '../../framework/notify.js';
+import { sameValue } from '../../framework/calls.js';
+import { statusLabel } from '../students/detailsModel.js';
+import { promoteCall, promoteProblem, type PromoteAction } from './promotionModel.js';
+
+interface Row { id: number; fullname: string; admission_no?: string; acy_status?: number | null; status?: number | null }
+
+const STATUS_COLORS: Record<string, string> = {
+  Current: 'green', Promoted: 'blue', Graduated: 'purple', Shuffled: 'orange', Detained: 'red', 'Year Break': 'gold',
+};
 
 export default function PromoteStudents(_props: PageProps) {
-  return null;
+  const [fromClass, setFromClass] = useState<number>();
+  const [fromYear, setFromYear] = useState<number>();
+  const [toClass, setToClass] = useState<number>();
+  const [toYear, setToYear] = useState<number>();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [busy, setBusy] = useState<PromoteAction | null>(null);
+  const { open } = useNotification();
+
+  const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification });
+  const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification });
+  const classOptions = useMemo(() => (classes.result?.data ?? []).map((r: any) => ({ value: r.id as number, label: optionLabel(r, 'class-section') })), [classes.result]);
+  const yearRows = (years.result?.data ?? []) as Array<Record<string, any>>;
+  const yearOptions = useMemo(() => yearRows.map((r) => ({ value: r.id as number, label: String(r.name) })), [yearRows]);
+
+  // The From year starts on the enabled year (status 1).
+  useEffect(() => {
+    if (fromYear !== undefined) return;
+    const enabled = yearRows.find((r) => sameValue(r.status, 1));
+    if (enabled) setFromYear(enabled.id);
+  }, [yearRows, fromYear]);
+
+  const ready = Boolean(fromClass && fromYear);
+  const list = useCustom<Row[]>({
+    url: `/students-list/${fromClass}/${fromYear}/`, method: 'get', errorNotification,
+    queryOptions: { enabled: ready },
+  });
+  const rows = ready && Array.isArray(list.result?.data) ? (list.result.data as Row[]) : [];
+
+  // A new From class or year shows other students: what was ticked no longer applies.
+  useEffect(() => { setSelected([]); }, [fromClass, fromYear]);
+
+  const run = async (action: PromoteAction) => {
+    const state = { from_class: fromClass, from_ac_year: fromYear, to_class: toClass, to_ac_year: toYear, students: selected };
+    const problem = promoteProblem(action, state);
+    if (problem) {
+      open?.({ type: 'error', message: problem });
+      return;
+    }
+    const call = promoteCall(action, state);
+    setBusy(action);
+    try {
+      const res = await requestWithMessage(call.method, call.path, call.body);
+      open?.({ type: 'success', message: res.message ?? call.message });
+      setSelected([]);
+      await list.query.refetch();
+    } catch (e: any) {
+      open?.({ type: 'error', message: e?.message || 'Something went wrong' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const picker = (label: string, id: string, value: number | undefined, set: (v: number | undefined) => void, options: Array<{ value: number; label: string }>, loading: boolean) => (
+    <Form.Item label={label} htmlFor={id} style={{ marginBottom: 8 }}>
+      <Select
+        id={id} value={value} onChange={(v) => set(v ?? undefined)} options={options} loading={loading}
+        allowClear showSearch optionFilterProp="label" placeholder={`Select ${label}`} style={{ width: 200 }}
+      />
+    </Form.Item>
+  );
+
+  return (
+    <Card title="Promote Students">
+      <Form layout="inline" component="div" style={{ marginBottom: 8, rowGap: 8 }}>
+        {picker('From Class', 'promote-from-class', fromClass, setFromClass, classOptions, classes.query.isLoading)}
+        {picker('From Year', 'promote-from-year', fromYear, setFromYear, yearOptions, years.query.isLoading)}
+      </Form>
+      <Form layout="inline" component="div" style={{ marginBottom: 16, rowGap: 8 }}>
+        {picker('To Class', 'promote-to-class', toClass, setToClass, classOptions, classes.query.isLoading)}
+        {picker('To Year', 'promote-to-year', toYear, setToYear, yearOptions, years.query.isLoading)}
+      </Form>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Button onClick={() => run('shuffle')} loading={busy === 'shuffle'} disabled={busy !== null}>Shuffle</Button>
+        <Button onClick={() => run('yearBreak')} loading={busy === 'yearBreak'} disabled={busy !== null}>Year Back/Break</Button>
+        <Button onClick={() => run('graduate')} loading={busy === 'graduate'} disabled={busy !== null}>Graduate</Button>
+        <Button type="primary" onClick={() => run('promote')} loading={busy === 'promote'} disabled={busy !== null}>Promote</Button>
+        <span aria-live="polite">{selected.length > 0 ? `${selected.length} selected` : ''}</span>
+      </Space>
+      <Table<Row>
+        rowKey="id"
+        dataSource={rows}
+        loading={ready && list.query.isFetching}
+        size="middle"
+        locale={{ emptyText: ready ? 'No students' : 'Select From class and academic year' }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        pagination={{ pageSize: 50, showSizeChanger: false, showTotal: (t) => `${t} students` }}
+        columns={[
+          { key: 'admission_no', dataIndex: 'admission_no', title: 'Admn. No.' },
+          { key: 'fullname', dataIndex: 'fullname', title: 'Student Name' },
+          {
+            key: 'status', title: 'Status',
+            render: (_: unknown, r: Row) => {
+              const label = statusLabel(r.acy_status, r.status);
+              return label ? <Tag color={STATUS_COLORS[label]}>{label}</Tag> : null;
+            },
+          },
+        ]}
+      />
+    </Card>
+  );
 }

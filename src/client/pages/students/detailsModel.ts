@@ -1,0 +1,171 @@
+/**
+ * Pure helpers of the student details page: the year to preselect, status labels, the marks
+ * grid, attendance by day, the monthly chart's bars and the numbers a text message goes to.
+ * No React here; tested in tests/unit/student-details.test.ts.
+ */
+import dayjs from 'dayjs';
+
+export interface AcademicYearEntry {
+  aym_id: number;
+  ac_year_id: number;
+  ac_year: string;
+  class_id?: number;
+  class?: string;
+  section?: string;
+  roll_no?: number | null;
+  status?: number | null;
+  admission_type?: string | null;
+}
+
+export interface StudentRecord {
+  id: number;
+  user_id?: number | null;
+  fullname: string;
+  mobile?: string;
+  dob?: string;
+  admission_no?: string;
+  admission_date?: string;
+  roll_no?: number | null;
+  usn?: string | null;
+  aadhar_no?: string | null;
+  religion?: string | null;
+  caste?: string | null;
+  gender?: string | null;
+  blood_group?: string | null;
+  quota?: string | null;
+  profile_photo?: string | null;
+  father_name?: string | null;
+  address?: string | null;
+  extras?: Record<string, unknown> | null;
+  status?: number | null;
+  acy_status?: number | null;
+  admission_type?: string | null;
+  aym_id?: number | null;
+  class_id?: number;
+  class?: string;
+  section?: string;
+  ac_year_id?: number;
+  ac_year?: string;
+  username?: string | null;
+  email?: string | null;
+  academic_years?: AcademicYearEntry[];
+}
+
+export interface MarksAnswer {
+  tests: Array<{ id: number; name: string }>;
+  subjects: Array<{ id: number; name: string; code?: string }>;
+  marks: Array<{ test_id: number; subject_id: number; marks: number | string | null }>;
+}
+
+export interface AttendanceDay { id: number; date: string; present: number | null; reason?: string | null }
+
+export interface MonthlyAttendance { month: string; present: number; total: number }
+
+export interface DetailsAnswer {
+  student: StudentRecord;
+  marks: MarksAnswer;
+  attendance: AttendanceDay[];
+  monthly_attendance: MonthlyAttendance[];
+}
+
+/** The year the page opens on: the student's latest (academic_years come oldest first). */
+export function latestYear(years: AcademicYearEntry[] | undefined): AcademicYearEntry | undefined {
+  return years && years.length > 0 ? years[years.length - 1] : undefined;
+}
+
+export const YEAR_STATUS: Record<string, string> = { '-1': 'Detained', 0: 'Year Break', 1: 'Current', 2: 'Promoted', 3: 'Graduated', 4: 'Shuffled' };
+export const STUDENT_STATUS: Record<string, string> = { 0: 'Year Break', 1: 'Active', 2: 'TC', 3: 'Graduated' };
+
+/** The year status when there is one, otherwise the student's own status (spec 1, 4). */
+export function statusLabel(acyStatus: number | null | undefined, status?: number | null): string {
+  if (acyStatus !== null && acyStatus !== undefined) return YEAR_STATUS[String(acyStatus)] ?? String(acyStatus);
+  if (status !== null && status !== undefined) return STUDENT_STATUS[String(status)] ?? String(status);
+  return '';
+}
+
+/** "10 - A" from a row with class and section. */
+export const classSection = (r: { class?: string | null; section?: string | null } | undefined): string =>
+  [r?.class, r?.section].filter((x) => x !== undefined && x !== null && x !== '').join(' - ');
+
+/** A profile field kept either on the record or in its extras (father_name, address, blood_group). */
+export function profileValue(s: StudentRecord, field: string): string {
+  const own = (s as unknown as Record<string, unknown>)[field];
+  if (own !== undefined && own !== null && own !== '') return String(own);
+  const extra = s.extras?.[field];
+  return extra !== undefined && extra !== null ? String(extra) : '';
+}
+
+export interface MarksRow { key: number; test: string; cells: Record<number, string> }
+
+/** One row per test, one cell per subject: the mark, or 'NA' when there is none. */
+export function marksGrid(m: MarksAnswer | undefined): MarksRow[] {
+  if (!m) return [];
+  const found = new Map<string, string>();
+  for (const x of m.marks ?? []) {
+    if (x.marks !== null && x.marks !== undefined && x.marks !== '') found.set(`${x.test_id}:${x.subject_id}`, String(x.marks));
+  }
+  return (m.tests ?? []).map((t) => ({
+    key: t.id,
+    test: t.name,
+    cells: Object.fromEntries((m.subjects ?? []).map((s) => [s.id, found.get(`${t.id}:${s.id}`) ?? 'NA'])),
+  }));
+}
+
+/** Attendance records by their day (YYYY-MM-DD). */
+export function attendanceByDate(days: AttendanceDay[] | undefined): Map<string, AttendanceDay> {
+  const out = new Map<string, AttendanceDay>();
+  for (const d of days ?? []) out.set(String(d.date).slice(0, 10), d);
+  return out;
+}
+
+/** The month the calendar opens on: the latest month with attendance, else today. */
+export function calendarStart(days: AttendanceDay[] | undefined, today = dayjs()): dayjs.Dayjs {
+  let latest: string | undefined;
+  for (const d of days ?? []) {
+    const day = String(d.date).slice(0, 10);
+    if (!latest || day > latest) latest = day;
+  }
+  return latest ? dayjs(latest, 'YYYY-MM-DD') : today;
+}
+
+export interface MonthBar { month: string; label: string; present: number; absent: number; total: number }
+
+/** The chart's bars, in month order: present and absent (total minus present, never below 0). */
+export function monthlyBars(rows: MonthlyAttendance[] | undefined): MonthBar[] {
+  return [...(rows ?? [])]
+    .sort((a, b) => a.month.localeCompare(b.month))
+    .map((r) => {
+      const present = Math.max(0, Number(r.present) || 0);
+      const total = Math.max(present, Number(r.total) || 0);
+      return { month: r.month, label: dayjs(`${r.month}-01`, 'YYYY-MM-DD').format('MMM YYYY'), present, absent: total - present, total };
+    });
+}
+
+/** A readable scale top for the chart: the largest total rounded up to a multiple of 5 (at least 5). */
+export function chartMax(bars: MonthBar[]): number {
+  const top = Math.max(0, ...bars.map((b) => b.total));
+  return Math.max(5, Math.ceil(top / 5) * 5);
+}
+
+/** The numbers a text message from the details page goes to: the student's and SMS-enabled contacts', once each. */
+export function textMobiles(student: { mobile?: string | null } | undefined, contacts: Array<{ mobile?: string | null; enable_sms?: boolean | null }> = []): string[] {
+  const out: string[] = [];
+  const add = (m: string | null | undefined) => {
+    const v = (m ?? '').trim();
+    if (v && !out.includes(v)) out.push(v);
+  };
+  add(student?.mobile);
+  for (const c of contacts) if (c.enable_sms) add(c.mobile);
+  return out;
+}
+
+/** More than two SMS-enabled contacts: the hint of spec 1 (at most 2 should receive SMS). */
+export const tooManySms = (contacts: Array<{ enable_sms?: boolean | null }>): boolean => contacts.filter((c) => c.enable_sms).length > 2;
+
+export const PROFILE_ITEMS: Array<{ name: 'religion' | 'caste' | 'gender' | 'blood_group' | 'quota'; label: string }> = [
+  { name: 'religion', label: 'Religion' },
+  { name: 'caste', label: 'Caste' },
+  { name: 'gender', label: 'Gender' },
+  { name: 'blood_group', label: 'Blood Group' },
+  { name: 'quota', label: 'Quota' },
+];
