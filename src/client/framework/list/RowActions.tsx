@@ -7,11 +7,11 @@ import { useNavigate } from 'react-router';
 import { Button, Popconfirm, Space } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useCustomMutation, useDelete, useInvalidate } from '@refinedev/core';
-import type { ActionDef, RequiresDef, ResourceDef, RowComponentDef } from '../../../../src/shared/resource.js';
-import { RESOURCES } from '../../../../resources/index.js';
+import type { ActionDef, ResourceDef } from '../../../../src/shared/resource.js';
 import { ROW_COMPONENTS } from '../../pages/registry.js';
 import { useAccessContext } from '../useAccess.js';
-import { can, type AccessContext } from '../access.js';
+import { can } from '../access.js';
+import { permitted, rowComponent } from './rowExtras.js';
 import { fillMessage, fillRoute, prepare, sameValue } from '../calls.js';
 import { errorNotification } from '../notify.js';
 import { Icon } from '../icons.js';
@@ -86,12 +86,3 @@ export function shows(a: ActionDef, row: Record<string, any>): boolean {
   return !a.when || a.when.in.some((v) => sameValue(v, row[a.when!.field]));
 }
 
-/** A row component named by id alone or with its access rule. */
-export const rowComponent = (c: string | RowComponentDef): RowComponentDef => (typeof c === 'string' ? { component: c } : c);
-
-/** A link or row component with `requires` shows only to users holding that permission. */
-export function permitted(ctx: AccessContext, def: ResourceDef, requires: RequiresDef | undefined): boolean {
-  if (!requires) return true;
-  const target = requires.resource ? RESOURCES.find((r) => r.name === requires.resource) : def;
-  return target ? can(ctx, target, requires.permission) : false;
-}

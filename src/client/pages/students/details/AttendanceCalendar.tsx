@@ -1,0 +1,49 @@
+/**
+ * The monthly attendance calendar: each day with a record is green (present) or red (absent),
+ * its reason in the day's tooltip. Opens on the latest month with attendance.
+ */
+import { useMemo, useState } from 'react';
+import { Calendar, Space, Tag } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { attendanceByDate, calendarStart, type AttendanceDay } from '../detailsModel.js';
+
+export function AttendanceCalendar({ days }: { days: AttendanceDay[] | undefined }) {
+  const byDate = useMemo(() => attendanceByDate(days), [days]);
+  const [month, setMonth] = useState<Dayjs>(() => calendarStart(days));
+  const inMonth = [...byDate.values()].filter((d) => String(d.date).slice(0, 7) === month.format('YYYY-MM'));
+  const present = inMonth.filter((d) => Number(d.present) === 1).length;
+  const absent = inMonth.filter((d) => Number(d.present) === 0).length;
+
+  return (
+    <div data-testid="attendance-calendar">
+      <Calendar
+        fullscreen={false}
+        value={month}
+        onPanelChange={(d) => setMonth(d)}
+        onChange={(d) => setMonth(d)}
+        mode="month"
+        fullCellRender={(date, info) => {
+          if (info.type !== 'date') return info.originNode;
+          const rec = byDate.get(date.format('YYYY-MM-DD'));
+          const state = rec ? (Number(rec.present) === 1 ? 'Present' : 'Absent') : null;
+          const title = state ? `${date.format('DD MMM YYYY')}: ${state}${rec?.reason ? ` (${rec.reason})` : ''}` : undefined;
+          return (
+            <div
+              className="ant-picker-cell-inner"
+              title={title}
+              aria-label={title}
+              data-attendance={state ?? undefined}
+              style={state ? { background: state === 'Present' ? '#52c41a' : '#ff4d4f', color: '#fff', borderRadius: '50%' } : undefined}
+            >
+              {date.date()}
+            </div>
+          );
+        }}
+      />
+      <Space style={{ marginTop: 8 }}>
+        <Tag color="green">Present: {present}</Tag>
+        <Tag color="red">Absent: {absent}</Tag>
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+/**
+ * The Student Details Editor (roles 3 and 4): login username, password reset (shown once),
+ * the latest year's admission type, profile items and the Attendance Editor.
+ */
+import { useState } from 'react';
+import { Alert, Button, Card, Checkbox, DatePicker, Divider, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { randomPassword } from '../../../framework/form/formModel.js';
+import { keepEnterInPicker } from '../../../framework/form/keys.js';
+import { latestYear, PROFILE_ITEMS, type StudentRecord } from '../detailsModel.js';
+import { useSend } from './useSend.js';
+
+const NO_USER = 'The student has no registered user';
+const GENDERS = ['Male', 'Female', 'Others'];
+
+export function DetailsEditor({ student, onChanged }: { student: StudentRecord; onChanged: () => void }) {
+  return (
+    <Card title="Student Details Editor" size="small" data-testid="details-editor">
+      <LoginEditor student={student} onChanged={onChanged} />
+      <Divider />
+      <AdmissionTypeEditor student={student} onChanged={onChanged} />
+      <Divider />
+      <ProfileItemsEditor student={student} onChanged={onChanged} />
+      <Divider />
+      <AttendanceEditor studentId={student.id} onChanged={onChanged} />
+    </Card>
+  );
+}
+
+function LoginEditor({ student, onChanged }: { student: StudentRecord; onChanged: () => void }) {
+  const [username, setUsername] = useState(student.username ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'username' | 'password' | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
+  const { send, notify } = useSend();
+
+  const saveUsername = async () => {
+    const value = username.trim();
+    if (!value) { setError("Username can't be empty"); return; }
+    if (!student.user_id) { notify('error', NO_USER); return; }
+    setError(null);
+    setBusy('username');
+    try {
+      await send('POST', '/user/update/username/?type=username', { username: value, student_id: student.id }, { success: 'Username updated' });
+      onChanged();
+    } catch { /* reported */ } finally { setBusy(null); }
+  };
+
+  const resetPassword = async () => {
+    if (!student.user_id) { notify('error', NO_USER); return; }
+    const password = randomPassword(8);
+    setBusy('password');
+    try {
+      await send('PATCH', '/user/change-password/', { password, user_id: student.user_id }, { success: 'Password reset', offline: 'Please check network connection' });
+      setShown(password);
+    } catch { /* reported */ } finally { setBusy(null); }
+  };
+
+  return (
+    <>
+      <Typography.Title level={5}>Login</Typography.Title>
+      {!student.user_id && <Alert type="info" showIcon style={{ marginBottom: 8 }} message={NO_USER} />}
+      <Form layout="vertical" component="div">
+        <Form.Item label="Username" htmlFor="editor-username" validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
+          <Space.Compact style={{ width: '100%' }}>
+            <Input id="editor-username" value={username} onChange={(e) => { setUsername(e.target.value); setError(null); }} onPressEnter={saveUsername} autoComplete="off" />
+            <Button onClick={saveUsername} loading={busy === 'username'}>Update Username</Button>
+          </Space.Compact>
+        </Form.Item>
+      </Form>
+      <Button onClick={resetPassword} loading={busy === 'password'}>Reset Password</Button>
+      <Modal
+        open={shown !== null}
+        title="Password reset"
+        onOk={() => setShown(null)}
+        onCancel={() => setShown(null)}
+        cancelButtonProps={{ style: { display: 'none' } }}
+        okText="Done"
+        destroyOnHidden
+      >
+        <p>The new password of {student.fullname}'s login is shown only this once:</p>
+        <Typography.Paragraph copyable={{ text: shown ?? '' }} code style={{ fontSize: 18 }} data-testid="new-password">{shown}</Typography.Paragraph>
+      </Modal>
+    </>
+  );
+}
+
+function AdmissionTypeEditor({ student, onChanged }: { student: StudentRecord; onChanged: () => void }) {
+  const latest = latestYear(student.academic_years);
+  const [value, setValue] = useState<string | null>(latest?.admission_type ?? null);
+  const [busy, setBusy] = useState(false);
+  const { send } = useSend();
+  if (!latest) return null;
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      await send('POST', '/student/admission-type/', { admission_type: value ?? null, aym_id: latest.aym_id }, { success: 'Admission type updated!' });
+      onChanged();
+    } catch { /* reported */ } finally { setBusy(false); }
+  };
+
+  return (
+    <>
+      <Typography.Title level={5}>Admission Type ({latest.ac_year})</Typography.Title>
+      <Space.Compact>
+        <Select
+          id="editor-admission-type"
+          aria-label="Admission Type"
+          style={{ width: 200 }}
+          value={value ?? undefined}
+          allowClear
+          placeholder="Not set"
+          onChange={(v) => setValue(v ?? null)}
+          options={[{ value: 'NEW', label: 'NEW' }, { value: 'RE ADM.', label: 'RE ADM.' }]}
+        />
+        <Button onClick={save} loading={busy}>Update Admission Type</Button>
+      </Space.Compact>
+    </>
+  );
+}
+
+function ProfileItemsEditor({ student, onChanged }: { student: StudentRecord; onChanged: () => void }) {
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(PROFILE_ITEMS.map((i) => [i.name, String((student as unknown as Record<string, unknown>)[i.name] ?? '')])));
+  const [busy, setBusy] = useState<string | null>(null);
+  const { send } = useSend();
+
+  const save = async (name: string) => {
+    setBusy(name);
+    try {
+      await send('POST', '/student/profile/item/', { student_id: student.id, name, value: values[name] ?? '' }, { success: 'Student profile item updated' });
+      onChanged();
+    } catch { /* reported */ } finally { setBusy(null); }
+  };
+
+  return (
+    <>
+      <Typography.Title level={5}>Profile</Typography.Title>
+      <Form layout="vertical" component="div">
+        {PROFILE_ITEMS.map((item) => {
+          const id = `editor-${item.name}`;
+          const set = (v: string) => setValues((p) => ({ ...p, [item.name]: v }));
+          return (
+            <Form.Item key={item.name} label={item.label} htmlFor={id} style={{ marginBottom: 8 }}>
+              <Space.Compact style={{ width: '100%' }}>
+                {item.name === 'gender' ? (
+                  <Select id={id} style={{ width: '100%' }} value={values.gender || undefined} onChange={(v) => set(v ?? '')} placeholder="Select gender"
+                    options={GENDERS.map((g) => ({ value: g, label: g }))} />
+                ) : (
+                  <Input id={id} value={values[item.name]} maxLength={item.name === 'blood_group' ? 10 : 50} onChange={(e) => set(e.target.value)} onPressEnter={() => save(item.name)} />
+                )}
+                <Button onClick={() => save(item.name)} loading={busy === item.name} aria-label={`Update ${item.label}`}>Update</Button>
+              </Space.Compact>
+            </Form.Item>
+          );
+        })}
+      </Form>
+    </>
+  );
+}
+
+interface AttendanceAnswer { id: number | null; date: string; present: number | null; reason: string | null }
+
+/** Attendance Editor: a day's record (GET /attendance/student/{id}/{date}/), corrected with POST /attendance/students/. */
+export function AttendanceEditor({ studentId, onChanged }: { studentId: number; onChanged: () => void }) {
+  const [date, setDate] = useState<Dayjs | null>(null);
+  const [record, setRecord] = useState<AttendanceAnswer | null>(null);
+  const [present, setPresent] = useState<boolean | undefined>(undefined);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'load' | 'save' | null>(null);
+  const { send } = useSend();
+
+  const load = async (d: Dayjs | null) => {
+    setDate(d);
+    setRecord(null);
+    setError(null);
+    if (!d) return;
+    setBusy('load');
+    try {
+      const r = await send<AttendanceAnswer>('GET', `/attendance/student/${studentId}/${d.format('YYYY-MM-DD')}/`);
+      setRecord(r);
+      setPresent(r?.present === null || r?.present === undefined ? undefined : Number(r.present) === 1);
+      setReason(r?.reason ?? '');
+    } catch { /* reported */ } finally { setBusy(null); }
+  };
+
+  const save = async () => {
+    if (!record?.id || !date) return;
+    if (present === undefined) { setError('Attendance is required'); return; }
+    setError(null);
+    setBusy('save');
+    try {
+      const saved = await send<AttendanceAnswer>('POST', '/attendance/students/', {
+        id: record.id, present: present ? 1 : 0, reason: reason.trim() || null, date: date.format('YYYY-MM-DD'),
+      }, { success: 'Attendance Updated' });
+      if (saved && typeof saved === 'object') setRecord({ ...record, ...saved });
+      onChanged();
+    } catch { /* reported */ } finally { setBusy(null); }
+  };
+
+  return (
+    <div data-testid="attendance-editor">
+      <Typography.Title level={5}>Attendance Editor</Typography.Title>
+      <Form layout="vertical" component="div">
+        <Form.Item label="Date" htmlFor="attendance-editor-date" style={{ marginBottom: 8 }}>
+          <DatePicker id="attendance-editor-date" value={date} onChange={load} format="YYYY-MM-DD" onKeyDown={keepEnterInPicker} />
+        </Form.Item>
+        {busy === 'load' && <Typography.Text type="secondary">Loading…</Typography.Text>}
+        {record && !record.id && <Alert type="warning" showIcon message="Attendance Not Taken" />}
+        {record?.id && (
+          <>
+            <Form.Item validateStatus={error ? 'error' : undefined} help={error ?? undefined} style={{ marginBottom: 8 }}>
+              <Checkbox checked={present === true} onChange={(e) => { setPresent(e.target.checked); setError(null); }}>Present</Checkbox>
+            </Form.Item>
+            <Form.Item label="Reason" htmlFor="attendance-editor-reason" style={{ marginBottom: 8 }}>
+              <Input id="attendance-editor-reason" value={reason} maxLength={300} onChange={(e) => setReason(e.target.value)} />
+            </Form.Item>
+            <Button type="primary" onClick={save} loading={busy === 'save'}>Update Attendance</Button>
+          </>
+        )}
+      </Form>
+    </div>
+  );
+}
