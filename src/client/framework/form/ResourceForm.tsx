@@ -20,12 +20,17 @@ import {
 import { fillMessage, fillRoute } from '../calls.js';
 import { errorNotification } from '../notify.js';
 
-export default function ResourceForm({ name, mode }: { name: string; mode: FormMode }) {
+/**
+ * `record`: the record to edit when the page fetched it itself (a resource whose single-record
+ * call is hand-written, e.g. GET /student/{id}/); else the list's hand-over or the `one` call.
+ */
+export default function ResourceForm({ name, mode, record: given }: { name: string; mode: FormMode; record?: Record<string, any> }) {
   const def = resourceByName(name);
   const params = useParams();
   const location = useLocation();
   const state = (location.state ?? {}) as { record?: Record<string, any>; preset?: Record<string, unknown> };
-  const handed = mode === 'edit' && state.record && String(state.record.id) === String(params.id) ? state.record : undefined;
+  const handed = mode !== 'edit' ? undefined
+    : given ?? (state.record && String(state.record.id) === String(params.id) ? state.record : undefined);
   const { result, query } = useOne({
     resource: name, id: params.id ?? '',
     queryOptions: { enabled: mode === 'edit' && !handed && Boolean(params.id) },
@@ -85,7 +90,11 @@ function FormBody({ def, mode, record, preset, routeParams, onDone }: BodyProps)
     });
   };
 
-  const listRoute = (values: Record<string, unknown>) => (def.routes?.list ? fillRoute(def.routes.list, values) : '/');
+  const listRoute = (values: Record<string, unknown>) => {
+    // A resource whose list is a hand-written page (students) returns there.
+    const list = def.routes?.list ?? Object.values(def.pages ?? {}).find((p) => p.permission === 'read' && !p.route.includes(':'))?.route;
+    return list ? fillRoute(list, values) : '/';
+  };
 
   const onSubmit = async (e: IChangeEvent) => {
     const full = { ...data, ...(e.formData ?? {}) };

@@ -1,5 +1,117 @@
+/**
+ * Multi-class report (/reports/multi-class/): the students of several classes in one academic
+ * year (GET /students-list/{class_id}/{ac_year_id}/ per class), with the status filter (Current
+ * by default), 50 a page and a CSV of what the table shows, made in the browser.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { App, Button, Card, Form, Select, Space, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useList } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
+import { optionLabel } from '../../framework/labels.js';
+import { formatDate } from '../../framework/format.js';
+import { compareValues } from '../../framework/calls.js';
+import { downloadCsv, toCsv } from '../../framework/csv.js';
+import { errorText, useCall } from '../../framework/useCall.js';
+import { DEFAULT_STATUS_FILTER, STATUS_FILTERS, matchesStatus, statusLabel, type StudentRow } from '../students/studentModel.js';
+
+const PAGE_SIZE = 50;
+interface Values { class_ids: number[]; ac_year_id: number }
+
+/** The rows the status filter lets through (all when no status is chosen). */
+export function byStatus<T extends StudentRow>(rows: T[], statuses: Array<number | string> | null): T[] {
+  if (!statuses || statuses.length === 0) return rows;
+  return rows.filter((r) => statuses.some((s) => matchesStatus(r, s)));
+}
+
+const CSV_COLUMNS: Array<[string, (r: StudentRow) => unknown]> = [
+  ['Student Name', (r) => r.fullname], ['Class', (r) => r.class], ['Section', (r) => r.section], ['Admission No', (r) => r.admission_no],
+  ['Roll No', (r) => r.roll_no], ['Mobile', (r) => r.mobile], ['DoB', (r) => formatDate(r.dob)],
+  ['Admission Date', (r) => formatDate(r.admission_date)], ['SATS/USN', (r) => r.usn], ['Status', (r) => statusLabel(r)],
+];
 
 export default function MultiClassReport(_props: PageProps) {
-  return null;
+  const [form] = Form.useForm<Values>();
+  const { notification } = App.useApp();
+  const call = useCall();
+  const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification: false });
+  const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
+  const yearRows = (years.result?.data ?? []) as Array<Record<string, any>>;
+  const [rows, setRows] = useState<StudentRow[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [page, setPage] = useState(1);
+  const [statuses, setStatuses] = useState<Array<number | string> | null>(DEFAULT_STATUS_FILTER);
+
+  useEffect(() => {
+    if (form.getFieldValue('ac_year_id') || yearRows.length === 0) return;
+    const enabled = yearRows.find((y) => Number(y.status) === 1);
+    if (enabled) form.setFieldValue('ac_year_id', enabled.id);
+  }, [yearRows, form]);
+
+  const load = async (v: Values) => {
+    setBusy(true);
+    try {
+      const lists = await Promise.all(v.class_ids.map((id) => call<StudentRow[]>('get', `/students-list/${id}/${v.ac_year_id}/`)));
+      setRows(lists.flatMap((l) => (Array.isArray(l) ? l : [])));
+      setPage(1);
+    } catch (e) {
+      notification.error({ message: errorText(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shown = useMemo(() => byStatus(rows ?? [], statuses), [rows, statuses]);
+  const exportCsv = () => downloadCsv('multi-class-students.csv', toCsv(CSV_COLUMNS.map(([t]) => t), shown.map((r) => CSV_COLUMNS.map(([, f]) => {
+    const v = f(r);
+    return v === null || v === undefined ? '' : String(v);
+  }))));
+
+  const columns: ColumnsType<StudentRow> = [
+    { key: 'serial', title: '#', width: 56, render: (_v, _r, i) => (page - 1) * PAGE_SIZE + i + 1 },
+    { key: 'fullname', title: 'Name', sorter: (a, b) => compareValues(a.fullname, b.fullname), render: (_v, r) => <Link to={`/students/details/${r.id}`}>{r.fullname}</Link> },
+    { key: 'class', dataIndex: 'class', title: 'Class', sorter: (a, b) => compareValues(a.class, b.class) },
+    { key: 'section', dataIndex: 'section', title: 'Section' },
+    { key: 'admission_no', dataIndex: 'admission_no', title: 'Admission No', sorter: (a, b) => compareValues(a.admission_no, b.admission_no) },
+    { key: 'roll_no', dataIndex: 'roll_no', title: 'Roll No' },
+    { key: 'mobile', dataIndex: 'mobile', title: 'Mobile' },
+    { key: 'admission_date', title: 'Admission Date', render: (_v, r) => formatDate(r.admission_date) },
+    { key: 'status', title: 'Status', filters: STATUS_FILTERS, filteredValue: statuses, onFilter: (v, r) => matchesStatus(r, v), render: (_v, r) => statusLabel(r) },
+  ];
+
+  return (
+    <Card
+      title="Multi Class Export"
+      extra={<Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={shown.length === 0}>Export CSV</Button>}
+    >
+      <Form<Values> form={form} layout="inline" name="multi-class" onFinish={load} style={{ marginBottom: 16, rowGap: 8 }}>
+        <Form.Item label="Classes" name="class_ids" rules={[{ required: true, type: 'array', min: 1, message: 'Atlease one class must be selected!' }]}>
+          <Select
+            mode="multiple" style={{ minWidth: 320 }} allowClear showSearch optionFilterProp="label" placeholder="Select classes"
+            loading={classes.query.isLoading}
+            options={((classes.result?.data ?? []) as Array<Record<string, any>>).map((c) => ({ value: c.id, label: optionLabel(c, 'class-section') }))}
+          />
+        </Form.Item>
+        <Form.Item label="Academic Year" name="ac_year_id" rules={[{ required: true, message: 'Please select academic year!' }]}>
+          <Select style={{ minWidth: 160 }} loading={years.query.isLoading} options={yearRows.map((y) => ({ value: y.id, label: optionLabel(y, 'name') }))} placeholder="Select year" />
+        </Form.Item>
+        <Form.Item>
+          <Space><Button type="primary" htmlType="submit" loading={busy}>Show</Button></Space>
+        </Form.Item>
+      </Form>
+      <Table<StudentRow>
+        rowKey={(r) => `${r.id}:${r.class_id}`}
+        columns={columns}
+        dataSource={rows ?? []}
+        loading={busy}
+        size="middle"
+        scroll={{ x: true }}
+        locale={rows === null ? { emptyText: 'Choose classes and a year, then Show' } : undefined}
+        onChange={(p, filters) => { setPage(p.current ?? 1); setStatuses((filters.status as Array<number | string> | null) ?? null); }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: (t) => `${t} students` }}
+      />
+    </Card>
+  );
 }

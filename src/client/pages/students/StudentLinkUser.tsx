@@ -1,5 +1,116 @@
+/**
+ * Link a user to a student (/students/link/:id): pick an existing student/parent login
+ * (GET /search/email/1/?q=) or create one (PUT /user/, role 1, password prefilled with a random
+ * 8-character string that can be regenerated), then POST /user/link/student/.
+ */
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Alert, App, Button, Card, Form, Input, Radio, Space, Spin } from 'antd';
+import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
+import { randomPassword } from '../../framework/form/formModel.js';
+import { errorNotification } from '../../framework/notify.js';
+import { errorText, useCall } from '../../framework/useCall.js';
+import { classSection, createdId, MOBILE_RE } from './studentModel.js';
+import { ParentLoginSelect } from './ParentLoginSelect.js';
+
+interface Values { mode: 'existing' | 'new'; user_id?: number; name?: string; email?: string; username?: string; mobile?: string; password?: string }
 
 export default function StudentLinkUser(_props: PageProps) {
-  return null;
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { notification } = App.useApp();
+  const call = useCall();
+  const [form] = Form.useForm<Values>();
+  const mode = Form.useWatch('mode', form) ?? 'existing';
+  const [busy, setBusy] = useState(false);
+  const [made, setMade] = useState<{ user_id: number; label: string } | null>(null);
+  const { result, query } = useCustom<Record<string, any>>({ url: `/student/${id}/`, method: 'get', errorNotification, queryOptions: { enabled: Boolean(id) } });
+  const student = result?.data as Record<string, any> | undefined;
+
+  useEffect(() => {
+    if (!student) return;
+    form.setFieldsValue({ name: student.fullname, mobile: student.mobile ?? undefined, username: student.mobile ?? undefined });
+  }, [student, form]);
+
+  const link = async (v: Values) => {
+    setBusy(true);
+    try {
+      let userId = v.mode === 'existing' ? v.user_id ?? null : made?.user_id ?? null;
+      if (v.mode === 'new' && userId === null) {
+        const body: Record<string, unknown> = { name: v.name?.trim(), password: v.password, role: 1 };
+        for (const k of ['email', 'username', 'mobile'] as const) if (v[k]?.trim()) body[k] = v[k]!.trim();
+        try {
+          userId = createdId(await call('put', '/user/', body), 'user_id');
+        } catch (e) {
+          notification.error({ message: errorText(e) });
+          return;
+        }
+        if (userId !== null) setMade({ user_id: userId, label: `${v.username || v.email || v.mobile} / ${v.password}` });
+      }
+      if (userId === null) return;
+      try {
+        await call('post', '/user/link/student/', { user_id: userId, student_id: Number(id) });
+      } catch (e) {
+        notification.error({ message: errorText(e), description: v.mode === 'new' ? 'The login was created; Link again uses it.' : undefined });
+        return;
+      }
+      notification.success({
+        message: 'User Linked to Student',
+        description: v.mode === 'new' ? `Login ${v.username || v.email || v.mobile}, password ${v.password}` : undefined,
+        duration: v.mode === 'new' ? 0 : 4.5,
+      });
+      navigate('/students/');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (query.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
+  return (
+    <Card title={`Link User${student ? ` — ${student.fullname}` : ''}`} style={{ maxWidth: 640 }}>
+      {student && (
+        <Alert
+          type={student.user_id ? 'warning' : 'info'} showIcon style={{ marginBottom: 16 }}
+          message={student.user_id
+            ? `${student.fullname} already has a login (${student.username ?? student.email ?? `user id ${student.user_id}`}); linking replaces it.`
+            : `${student.fullname}${classSection(student) ? `, ${classSection(student)}` : ''}: no login yet.`}
+        />
+      )}
+      <Form<Values> form={form} layout="vertical" name="link-user" initialValues={{ mode: 'existing', password: randomPassword(8) }} onFinish={link} disabled={busy}>
+        <Form.Item name="mode">
+          <Radio.Group disabled={made !== null}>
+            <Radio value="existing">Select an existing login</Radio>
+            <Radio value="new">Create a new login</Radio>
+          </Radio.Group>
+        </Form.Item>
+        {mode === 'existing' ? (
+          <Form.Item label="User" name="user_id" rules={[{ required: true, message: 'Please select a user' }]}>
+            <ParentLoginSelect />
+          </Form.Item>
+        ) : made ? (
+          <Alert type="success" showIcon style={{ marginBottom: 16 }} message={`Login created (${made.label}); press Link to link it.`} />
+        ) : (
+          <>
+            <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please enter name' }]}><Input maxLength={100} /></Form.Item>
+            <Form.Item label="Email" name="email" rules={[{ required: true, whitespace: true, message: 'Please enter email' }, { type: 'email', message: 'Invalid email address' }]}><Input maxLength={200} autoComplete="off" /></Form.Item>
+            <Form.Item label="Username" name="username" extra="The student's mobile by default" rules={[{ pattern: /^[A-Za-z0-9._@+-]+$/, message: 'Username can only have letters, digits and . _ @ + -' }]}><Input maxLength={100} autoComplete="off" /></Form.Item>
+            <Form.Item label="Mobile" name="mobile" rules={[{ pattern: MOBILE_RE, message: 'Enter valid mobile number' }]}><Input maxLength={10} /></Form.Item>
+            <Form.Item label="Password" required>
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="password" noStyle rules={[{ required: true, message: 'Please enter password' }]}>
+                  <Input autoComplete="new-password" aria-label="Password" />
+                </Form.Item>
+                <Button onClick={() => form.setFieldValue('password', randomPassword(8))}>Regenerate</Button>
+              </Space.Compact>
+            </Form.Item>
+          </>
+        )}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={busy}>Link</Button>
+          <Button onClick={() => navigate('/students/')}>Cancel</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
 }

@@ -1,0 +1,92 @@
+/**
+ * Message modal (spec 1, 2 "Modals"): subject, message and whether the parent may reply; one
+ * PUT /messages/ per student (to the student's login), success reported only after all are
+ * sent. A retry after a partial failure sends only to the students who have not got it.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, App, Checkbox, Form, Input, Modal, Typography } from 'antd';
+import { useCall, errorText } from '../../../framework/useCall.js';
+
+export interface MessageRecipient { id: number; user_id?: number | null; fullname: string }
+
+interface Values { subject: string; message: string; reply_enabled: boolean }
+
+export default function MessageModal({ open, students, onClose }: { open: boolean; students: MessageRecipient[]; onClose: (sent: boolean) => void }) {
+  const [form] = Form.useForm<Values>();
+  const { notification } = App.useApp();
+  const call = useCall();
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<number[]>([]);
+
+  useEffect(() => {
+    if (open) { form.resetFields(); setSent([]); }
+  }, [open, form]);
+
+  const noLogin = students.filter((s) => !s.user_id);
+  const send = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    const failed: Array<{ s: MessageRecipient; error: string }> = [];
+    const done = [...sent];
+    for (const s of students) {
+      if (done.includes(s.id)) continue;
+      try {
+        await call('put', '/messages/', {
+          subject: v.subject.trim(), message: v.message.trim(), reply_enabled: Boolean(v.reply_enabled),
+          to_id: s.user_id ?? null, student_id: s.id,
+        });
+        done.push(s.id);
+      } catch (e) {
+        failed.push({ s, error: errorText(e) });
+      }
+    }
+    setSent(done);
+    setBusy(false);
+    if (failed.length === 0) {
+      notification.success({ message: students.length === 1 ? 'Message Sent' : 'Messages Sent' });
+      onClose(true);
+      return;
+    }
+    notification.error({
+      message: failed[0]!.error,
+      description: `Not sent to ${failed.map((f) => f.s.fullname).join(', ')}${done.length ? ` (sent to ${done.length} of ${students.length}; Send again tries only the others)` : ''}.`,
+    });
+  };
+
+  const title = students.length === 1 ? `Message to ${students[0]!.fullname}` : `Message to ${students.length} students`;
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText="Send"
+      onOk={send}
+      confirmLoading={busy}
+      onCancel={() => !busy && onClose(sent.length > 0)}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      {noLogin.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={`${noLogin.map((s) => s.fullname).join(', ')} ${noLogin.length === 1 ? 'has' : 'have'} no app login yet; the message is kept for when one is linked.`}
+        />
+      )}
+      <Form form={form} layout="vertical" name="student-message" initialValues={{ reply_enabled: false }} disabled={busy}>
+        <Form.Item label="Subject" name="subject" rules={[{ required: true, whitespace: true, message: 'Please enter subject!' }, { max: 200 }]}>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item label="Message" name="message" rules={[{ required: true, whitespace: true, message: 'Please enter message!' }, { max: 5000 }]}>
+          <Input.TextArea rows={5} maxLength={5000} />
+        </Form.Item>
+        <Form.Item name="reply_enabled" valuePropName="checked" style={{ marginBottom: 0 }}>
+          <Checkbox>Reply enabled</Checkbox>
+        </Form.Item>
+      </Form>
+      {sent.length > 0 && sent.length < students.length && (
+        <Typography.Text type="secondary">Sent to {sent.length} of {students.length}.</Typography.Text>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Send Text Messages (spec 1, 2 "Modals"; 5; 9): mobile numbers as tags, the message and a
+ * counter of 160-character messages that turns red above 159 characters; PUT /text-message/.
+ */
+import { useEffect, useState } from 'react';
+import { App, Form, Input, Modal, Select, Typography } from 'antd';
+import { useCall, errorText } from '../../../framework/useCall.js';
+import { smsCount, smsOverOne, validMobile } from '../studentModel.js';
+
+interface Values { mobile_nos: string[]; message: string }
+
+export default function TextMessageModal({ open, mobiles, onClose }: { open: boolean; mobiles: string[]; onClose: (sent: boolean) => void }) {
+  const [form] = Form.useForm<Values>();
+  const { notification } = App.useApp();
+  const call = useCall();
+  const [busy, setBusy] = useState(false);
+  const text = Form.useWatch('message', form) ?? '';
+
+  useEffect(() => {
+    if (open) form.setFieldsValue({ mobile_nos: mobiles, message: '' });
+  }, [open, mobiles, form]);
+
+  const send = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      await call('put', '/text-message/', { mobile_nos: v.mobile_nos.map((m) => m.trim()), message: v.message });
+      notification.success({ message: 'Messages Sent' });
+      onClose(true);
+    } catch (e) {
+      notification.error({ message: errorText(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const count = smsCount(text);
+  return (
+    <Modal
+      open={open}
+      title="Send Text Messages"
+      okText="Send"
+      onOk={send}
+      confirmLoading={busy}
+      onCancel={() => !busy && onClose(false)}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      <Form form={form} layout="vertical" name="text-message" disabled={busy} initialValues={{ mobile_nos: mobiles, message: '' }}>
+        <Form.Item
+          label="Mobile Nos"
+          name="mobile_nos"
+          extra="Type a number and press Enter to add it."
+          rules={[
+            { required: true, type: 'array', min: 1, message: 'Mobile Nos is required!' },
+            {
+              validator: async (_, v: string[] | undefined) => {
+                const bad = (v ?? []).filter((m) => !validMobile(m));
+                if (bad.length) throw new Error(`Enter valid mobile number: ${bad.join(', ')}`);
+              },
+            },
+          ]}
+        >
+          <Select mode="tags" open={false} tokenSeparators={[',', ' ']} placeholder="Mobile numbers" suffixIcon={null} />
+        </Form.Item>
+        <Form.Item label="Message" name="message" rules={[{ required: true, whitespace: true, message: 'Message is required!' }]} style={{ marginBottom: 4 }}>
+          <Input.TextArea rows={5} />
+        </Form.Item>
+        <Typography.Text data-testid="sms-counter" type={smsOverOne(text) ? 'danger' : 'secondary'}>
+          {text.length} characters · {count} {count === 1 ? 'message' : 'messages'}
+        </Typography.Text>
+      </Form>
+    </Modal>
+  );
+}
