@@ -5,6 +5,7 @@ import { ok } from '../../framework/envelope.js';
 import { badRequest, notFound } from '../../framework/errors.js';
 import { keyOfPath, storedFileInfo } from '../../framework/files.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
+import { endAllSessions } from '../../framework/sessions.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
 import { EDITORS } from './lists.js';
@@ -97,6 +98,7 @@ async function removeStudent(ctx: Ctx, student: Record<string, any>) {
     const user = await ctx.db.selectFrom('user').select(['id', 'role']).where('id', '=', student.user_id).executeTakeFirst();
     if (!shared && user?.role === STUDENT_ROLE) {
       await ctx.db.deleteFrom('message').where('to_id', '=', user.id).execute();
+      await endAllSessions(ctx.db, ctx.school.schema, user.id);
       await ctx.db.deleteFrom('user').where('id', '=', user.id).execute();
       userRemoved = true;
     }

@@ -3,6 +3,7 @@ import { ok } from '../../framework/envelope.js';
 import { badRequest, conflict } from '../../framework/errors.js';
 import { hashPassword } from '../../framework/passwords.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
+import { endAllSessions } from '../../framework/sessions.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
 import { EDITORS } from './lists.js';
@@ -137,7 +138,7 @@ export function registerStudentUserRoutes(app: FastifyInstance, env: RouteEnv) {
         if (!linked) throw badRequest('The student has no registered user');
         await tx.db.updateTable('user').set({ password_hash: passwordHash }).where('id', '=', b.user_id).execute();
         // The old password's sessions end with it.
-        await tx.db.deleteFrom('session').where('user_id', '=', b.user_id).execute();
+        await endAllSessions(tx.db, ctx.school.schema, b.user_id);
         await audit(tx, 'users', 'reset-password', b.user_id, { password: '[hidden]' });
       });
       return ok({ user_id: b.user_id }, 'Password reset');
