@@ -1,0 +1,171 @@
+/**
+ * Student details, pocket money, the attendance editor, the classes list's student import and
+ * the promote screen, driven in the browser against the real server and the demo school.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, pick, signIn, startE2E, type E2E } from './support.js';
+
+let e: E2E;
+let page: Page;
+/** A 10A student without pocket money (the demo gives it to every third one) and with attendance since June. */
+let student: { id: number; fullname: string; admission_no: string };
+
+beforeAll(async () => {
+  e = await startE2E();
+  ({ page } = await e.newPage());
+  const class10a = await e.demoDb.selectFrom('class').select('id').where('class', '=', '10').where('section', '=', 'A').executeTakeFirstOrThrow();
+  student = await e.demoDb.selectFrom('student').select(['id', 'fullname', 'admission_no'])
+    .where('class_id', '=', class10a.id).where('roll_no', '=', 2).executeTakeFirstOrThrow();
+  await signIn(page, DEMO.code, DEMO.admin);
+});
+afterAll(() => e?.close());
+
+const toast = (p: Page, text: string | RegExp) => p.locator('.ant-notification-notice, .ant-message-notice').filter({ hasText: text }).first();
+const modal = (p: Page, title: string) => p.locator('.ant-modal-content').filter({ has: p.locator('.ant-modal-title', { hasText: title }) });
+
+/** antd DatePicker: type the date into its input and confirm. */
+async function typeDate(p: Page, selector: string, value: string) {
+  const input = p.locator(selector);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+it("opens a student's details with the profile, years, attendance and marks", async () => {
+  await page.goto(`/students/details/${student.id}`);
+  const profile = page.getByTestId('profile-card');
+  await expect.poll(() => profile.textContent(), { timeout: 15_000 }).toContain(student.admission_no);
+  expect(await profile.textContent()).toContain(student.fullname);
+  expect(await profile.textContent()).toContain('10 - A');
+  // The latest year is preselected; the years table lists last year's class too.
+  await expect.poll(() => page.locator('#details-year').locator('xpath=ancestor::div[contains(@class,"ant-select")]').first().textContent()).toContain('2026-27');
+  const yearsTable = page.locator('.ant-card', { has: page.locator('.ant-card-head-title', { hasText: 'Academic Years' }) });
+  await expect.poll(() => yearsTable.textContent()).toContain('2025-26');
+  expect(await yearsTable.textContent()).toContain('9 - A');
+  // Attendance is recorded for 10A: the calendar marks days and the chart draws months.
+  await expect.poll(() => page.locator('[data-attendance]').count()).toBeGreaterThan(0);
+  await expect.poll(() => page.getByTestId('attendance-chart').locator('rect').count()).toBeGreaterThan(0);
+  // The demo's tests have no marks yet: NA in the grid.
+  const marks = page.locator('.ant-card', { has: page.locator('.ant-card-head-title', { hasText: /^Marks$/ }) });
+  await expect.poll(() => marks.textContent()).toContain('Mid Term Examination');
+  expect(await marks.textContent()).toContain('NA');
+});
+
+it('adds a contact and sees it in the contacts card', async () => {
+  await page.goto(`/students/details/${student.id}`);
+  const card = page.getByTestId('contacts-card');
+  await card.getByRole('button', { name: /add contact/i }).click();
+  const m = modal(page, 'Add Contact');
+  await m.getByLabel(/^contact name/i).fill('Kiran Guardian');
+  await m.getByLabel(/^relation/i).fill('Uncle');
+  await m.getByLabel(/^mobile/i).fill('9811122233');
+  await m.getByRole('button', { name: /^submit$/i }).click();
+  await toast(page, 'Contact Added').waitFor();
+  await expect.poll(() => card.textContent()).toContain('Kiran Guardian');
+  expect(await card.textContent()).toContain('9811122233');
+  const stored = await e.demoDb.selectFrom('student_contact').select(['student_id', 'student_relation']).where('contact_name', '=', 'Kiran Guardian').executeTakeFirstOrThrow();
+  expect(stored).toEqual({ student_id: student.id, student_relation: 'Uncle' });
+});
+
+it('adds a pocket-money credit and a debit and shows the balance', async () => {
+  await page.goto(`/students/details/${student.id}`);
+  await page.getByRole('button', { name: /pocket money/i }).click();
+  await page.waitForURL(`**/students/${student.id}/pocket-money/`);
+  const add = async (amount: string, type: 'Credit' | 'Debit', details: string) => {
+    await page.getByRole('button', { name: /add transaction/i }).click();
+    const m = modal(page, 'Add Transaction');
+    await m.getByLabel('Amount').fill(amount);
+    await m.getByLabel(type).check();
+    await m.getByLabel('Details').fill(details);
+    await m.getByRole('button', { name: /^add$/i }).click();
+    await toast(page, 'Transaction added!').waitFor();
+    await page.locator('.ant-table-row', { hasText: details }).waitFor();
+  };
+  await add('500', 'Credit', 'Deposit at the office');
+  await add('120.50', 'Debit', 'Notebooks');
+  const balance = page.locator('.ant-statistic', { hasText: 'Current Balance' });
+  await expect.poll(() => balance.textContent()).toContain('₹379.50');
+  const rows = page.locator('.ant-table-row');
+  expect(await rows.nth(0).textContent()).toContain('Deposit at the office');
+  expect(await rows.nth(1).textContent()).toMatch(/Notebooks.*₹120\.50.*₹379\.50/);
+});
+
+it('edits attendance, and says when a day has none', async () => {
+  await page.goto(`/students/details/${student.id}`);
+  const editor = page.getByTestId('attendance-editor');
+  await editor.waitFor();
+  // A Sunday: no record.
+  await typeDate(page, '#attendance-editor-date', '2026-06-07');
+  await editor.getByText('Attendance Not Taken').waitFor();
+  // A Monday: the record can be corrected.
+  const before = await e.demoDb.selectFrom('attendance').select(['id', 'present']).where('student_id', '=', student.id).where('date', '=', '2026-06-08').executeTakeFirstOrThrow();
+  await typeDate(page, '#attendance-editor-date', '2026-06-08');
+  const present = editor.getByLabel('Present');
+  await present.waitFor();
+  await expect.poll(() => present.isChecked()).toBe(before.present === 1);
+  await present.setChecked(before.present !== 1);
+  await editor.getByLabel('Reason').fill('Corrected by the office');
+  await editor.getByRole('button', { name: /update attendance/i }).click();
+  await toast(page, 'Attendance Updated').waitFor();
+  const after = await e.demoDb.selectFrom('attendance').select(['present', 'reason']).where('id', '=', before.id).executeTakeFirstOrThrow();
+  expect(after).toEqual({ present: before.present === 1 ? 0 : 1, reason: 'Corrected by the office' });
+});
+
+it('imports a students list from the classes list and lists the refused row', async () => {
+  const csv = [
+    'fullname,mobile,dob,admission_no,admission_date,roll_no,usn,aadhar_no,father_name,gender,religion,caste,quota,blood_group,address',
+    'Imported Asha Rao,9876500001,2021-04-10,7001,2026-06-02,21,,,Mohan Rao,Female,Hindu,,General,B+,"12, 4th Cross, Jayanagar"',
+    'Broken Mobile Kid,12345,2021-05-11,7002,2026-06-02,22,,,,Male,,,,,',
+    'Imported Vikram Das,9876500003,2021-07-19,7003,2026-06-02,23,,,Sunil Das,Male,,,,,',
+  ].join('\n');
+  await page.goto('/academics/classes/');
+  await page.getByPlaceholder(/search/i).first().fill('LKG');
+  const row = page.locator('.ant-table-row', { hasText: /^LKGB/ });
+  await row.waitFor();
+  // The template is a plain download of the static file.
+  expect(await row.getByRole('link', { name: /csv template/i }).getAttribute('href')).toBe('/templates/students-import.csv');
+  await row.getByRole('button', { name: /upload students/i }).click();
+  const m = modal(page, 'Import students list');
+  await m.waitFor();
+  await expect.poll(() => m.locator('.ant-select').first().textContent()).toContain('2026-27');
+  expect(await m.textContent()).toContain('Dates are in YYYY-MM-DD format');
+  await m.locator('input[type=file]').setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await m.getByRole('button', { name: /^import$/i }).click();
+  await toast(page, 'Students Added').waitFor();
+  const errors = modal(page, 'Some students were not added');
+  await errors.waitFor();
+  expect(await errors.textContent()).toContain('Broken Mobile Kid');
+  const lkgb = await e.demoDb.selectFrom('class').select('id').where('class', '=', 'LKG').where('section', '=', 'B').executeTakeFirstOrThrow();
+  const added = await e.demoDb.selectFrom('student').select('fullname').where('admission_no', 'in', ['7001', '7002', '7003']).orderBy('admission_no').execute();
+  expect(added.map((r) => r.fullname)).toEqual(['Imported Asha Rao', 'Imported Vikram Das']);
+  await errors.locator('.ant-modal-footer').getByRole('button', { name: /close/i }).click();
+  // The list reloaded: LKG B counts its 12 demo students and the 2 imported.
+  await expect.poll(() => page.locator('.ant-table-row', { hasText: /^LKGB/ }).textContent()).toMatch(/14/);
+  const inClass = await e.demoDb.selectFrom('student').select('id').where('class_id', '=', lkgb.id).where('admission_no', 'in', ['7001', '7003']).execute();
+  expect(inClass).toHaveLength(2);
+});
+
+it('promotes a class to the next year and shows them as Promoted in the old year', async () => {
+  await page.goto('/academics/promote/');
+  await pick(page, 'From Class', '9 - B');
+  const rows = page.locator('.ant-table-tbody .ant-table-row');
+  await expect.poll(() => rows.count()).toBe(12);
+  expect(await rows.first().textContent()).toContain('Current');
+  await pick(page, 'To Class', '10 - B');
+  await pick(page, 'To Year', '2026-27');
+  await page.locator('.ant-table-thead .ant-checkbox-input').check();
+  await page.getByRole('button', { name: /^promote$/i }).click();
+  await toast(page, "Academic Year can't be same").waitFor();
+  await pick(page, 'To Year', '2027-28');
+  await page.getByRole('button', { name: /^promote$/i }).click();
+  await toast(page, 'Students promoted').waitFor();
+  await expect.poll(async () => (await rows.allTextContents()).filter((t) => t.includes('Promoted')).length).toBe(12);
+  // The selection was cleared.
+  expect(await page.locator('.ant-table-tbody .ant-checkbox-checked').count()).toBe(0);
+  const class10b = await e.demoDb.selectFrom('class').select('id').where('class', '=', '10').where('section', '=', 'B').executeTakeFirstOrThrow();
+  const next = await e.demoDb.selectFrom('student_year as sy').innerJoin('ac_year as y', 'y.id', 'sy.ac_year_id')
+    .select(['sy.status']).where('y.name', '=', '2027-28').where('sy.class_id', '=', class10b.id).execute();
+  expect(next).toHaveLength(12);
+  expect(next.every((r) => r.status === 1)).toBe(true);
+});
