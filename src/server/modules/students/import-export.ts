@@ -1,6 +1,391 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteEnv } from '../../framework/route.js';
+import { sql } from 'kysely';
+import { resourceByName } from '../../../../resources/index.js';
+import { createSchema } from '../../../shared/schema.js';
+import type { Ctx } from '../../framework/context.js';
+import { ok } from '../../framework/envelope.js';
+import { AppError, badRequest } from '../../framework/errors.js';
+import { readStoredFile, saveFile } from '../../framework/files.js';
+import { hashPassword } from '../../framework/passwords.js';
+import { addRoute, type RouteEnv } from '../../framework/route.js';
+import * as service from '../../framework/service.js';
+import { assertObject, compile, formatErrors } from '../../framework/validation.js';
+import { CsvError, FORMULA_START, decodeUtf8, parseCsv, toCsv } from './csv.js';
+import { ACY, STUDENT_STATUS } from './student.hooks.js';
+import { userForMobile } from './users.js';
 
-export function registerImportExportRoutes(_app: FastifyInstance, _env: RouteEnv) {
-  // filled in by the students work
+/**
+ * Student CSV import and export (spec 1: classes list "Import students list", students list
+ * "Export"). The import template is public/templates/students-import.csv.
+ *
+ * Import: every row is checked first (the rules shown to the user: admission number unique
+ * across all classes, branches and years and within the file, dates YYYY-MM-DD, mobile 10 digits
+ * starting 6-9); rows with a problem are listed with their error and nothing of them is stored.
+ * Each good row is added in its own short transaction (login, student and year row through the
+ * students resource so its hooks and audit apply, father as a contact), so other requests run
+ * between rows; the logins' argon2 hashes are made beforehand, a chunk at a time, outside any
+ * transaction. A row whose admission number already belongs to a student of the same name is
+ * counted as skipped: importing the same file again adds nothing twice. Values a spreadsheet
+ * would run as a formula (starting with = + - @, tab or CR) are refused.
+ *
+ * Export: current students (student status Active, year status Current) of a year, or of one
+ * class in it, as a CSV saved with saveFile; cells that would run as formulas are neutralised.
+ */
+
+export const MAX_IMPORT_ROWS = 20_000;
+/** Rows whose logins are hashed together before they are added. */
+const HASH_CHUNK = 64;
+
+const studentRes = resourceByName('students');
+const contactRes = resourceByName('student-contacts');
+const studentSchema = createSchema(studentRes.schema);
+const validateStudent = compile(studentSchema);
+const maxLen = (schema: any, k: string): number => schema.properties[k].maxLength;
+
+/** The template's columns, in its order. */
+export const IMPORT_COLUMNS = [
+  'fullname', 'mobile', 'dob', 'admission_no', 'admission_date', 'roll_no', 'usn', 'aadhar_no',
+  'father_name', 'gender', 'religion', 'caste', 'quota', 'blood_group', 'address',
+] as const;
+type Column = (typeof IMPORT_COLUMNS)[number];
+const REQUIRED: Column[] = ['fullname', 'mobile', 'dob', 'admission_no', 'admission_date'];
+
+/** Headings people write for the template's columns (after lower-casing and joining words with _). */
+const ALIASES: Record<string, Column> = {
+  name: 'fullname', full_name: 'fullname', student_name: 'fullname', student: 'fullname',
+  mobile_no: 'mobile', mobile_number: 'mobile', phone: 'mobile', phone_no: 'mobile',
+  date_of_birth: 'dob', birth_date: 'dob',
+  admission_number: 'admission_no', admn_no: 'admission_no', adm_no: 'admission_no',
+  roll_number: 'roll_no', roll: 'roll_no',
+  sats: 'usn', sats_usn: 'usn',
+  aadhar: 'aadhar_no', aadhaar: 'aadhar_no', aadhaar_no: 'aadhar_no', aadhar_number: 'aadhar_no', aadhaar_number: 'aadhar_no',
+  father: 'father_name', fathers_name: 'father_name', father_s_name: 'father_name',
+  sex: 'gender', blood: 'blood_group',
+};
+
+export function columnOf(heading: string): Column | null {
+  const k = heading.trim().toLowerCase().replace(/['’]/g, '').replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  if ((IMPORT_COLUMNS as readonly string[]).includes(k)) return k as Column;
+  return ALIASES[k] ?? null;
+}
+
+/** Names of the columns in messages. */
+const TITLES: Record<Column, string> = {
+  fullname: 'Student name', mobile: 'Mobile', dob: 'DoB', admission_no: 'Admission number', admission_date: 'Admission date',
+  roll_no: 'Roll No', usn: 'SATS/USN', aadhar_no: 'Aadhaar', father_name: "Father's name", gender: 'Gender', religion: 'Religion',
+  caste: 'Caste', quota: 'Quota', blood_group: 'Blood group', address: 'Address',
+};
+/** Free-text columns: checked for formulas, control characters and length. */
+const TEXT: Partial<Record<Column, { title: string; max: number; multiline?: boolean }>> = {
+  fullname: { title: TITLES.fullname, max: maxLen(studentRes.schema, 'fullname') },
+  admission_no: { title: TITLES.admission_no, max: maxLen(studentRes.schema, 'admission_no') },
+  usn: { title: TITLES.usn, max: maxLen(studentRes.schema, 'usn') },
+  father_name: { title: TITLES.father_name, max: maxLen(contactRes.schema, 'contact_name') },
+  religion: { title: TITLES.religion, max: maxLen(studentRes.schema, 'religion') },
+  caste: { title: TITLES.caste, max: maxLen(studentRes.schema, 'caste') },
+  quota: { title: TITLES.quota, max: maxLen(studentRes.schema, 'quota') },
+  blood_group: { title: TITLES.blood_group, max: maxLen(studentRes.schema, 'blood_group') },
+  address: { title: TITLES.address, max: maxLen(contactRes.schema, 'address'), multiline: true },
+};
+/** Any other cell longer than this is refused before it is looked at. */
+const MAX_CELL = 200;
+
+const MOBILE = /^[6-9][0-9]{9}$/;
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const GENDERS: Record<string, string> = { male: 'Male', m: 'Male', boy: 'Male', female: 'Female', f: 'Female', girl: 'Female', others: 'Others', other: 'Others', o: 'Others' };
+
+/** A real calendar date written YYYY-MM-DD; the message otherwise. */
+export function dateProblem(v: string, title: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return `${title} must be a date written YYYY-MM-DD, e.g. 2015-06-21`;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const dt = new Date(Date.UTC(y, mo - 1, d));
+  if (y < 1900 || y > 2100 || dt.getUTCMonth() !== mo - 1 || dt.getUTCDate() !== d) return `${title} is not a real date: ${v}`;
+  return null;
+}
+
+export interface ImportRow {
+  line: number;
+  fullname: string;
+  student: Record<string, unknown>;
+  father_name?: string;
+  address?: string;
+}
+
+export interface RowError { fullname: string; error: string }
+
+const shortName = (s: string) => (s.length > 60 ? `${s.slice(0, 60)}…` : s);
+
+/** One record of the file to a student payload, or the row's problems. */
+export function readRow(cells: Partial<Record<Column, string>>, line: number, today: string): { row?: ImportRow; problems: string[] } {
+  const problems: string[] = [];
+  const v: Partial<Record<Column, string>> = {};
+  const refused = new Set<Column>();
+  const refuse = (col: Column, msg: string) => { problems.push(msg); refused.add(col); };
+  for (const col of IMPORT_COLUMNS) {
+    const raw = cells[col] ?? '';
+    const text = TEXT[col];
+    if (text) {
+      const value = raw.replace(/\r\n?/g, '\n').trim();
+      if (FORMULA_START.test(raw) || FORMULA_START.test(value)) refuse(col, `${text.title}: Formulas are not allowed`);
+      else if (value.length > text.max) refuse(col, `${text.title} must be at most ${text.max} characters`);
+      else if (CONTROL.test(value)) refuse(col, `${text.title} has characters that are not allowed`);
+      else if (!text.multiline && value.includes('\n')) refuse(col, `${text.title} must be on one line`);
+      else v[col] = value;
+    } else if (raw.length > MAX_CELL) {
+      refuse(col, `${TITLES[col]} is too long`);
+    } else {
+      v[col] = raw.trim();
+    }
+  }
+  const absent = (col: Column) => !v[col] && !refused.has(col);
+  const fullname = v.fullname ?? '';
+  if (absent('fullname')) problems.push('Student name is required');
+  if (absent('mobile')) problems.push('Mobile is required');
+  else if (v.mobile && !MOBILE.test(v.mobile)) problems.push('Enter valid mobile number: 10 digits starting 6-9, without 0, +91, spaces or hyphens');
+  if (absent('dob')) problems.push('DoB is required');
+  else if (v.dob) {
+    const p = dateProblem(v.dob, 'DoB');
+    if (p) problems.push(p);
+    else if (v.dob > today) problems.push('DoB is in the future');
+  }
+  if (absent('admission_no')) problems.push('Admission number is required');
+  else if (v.admission_no && /^-?\d+$/.test(v.admission_no) && Number(v.admission_no) < 1) problems.push('Invalid Admission Number');
+  if (absent('admission_date')) problems.push('Admission date is required');
+  else if (v.admission_date) {
+    const p = dateProblem(v.admission_date, 'Admission date');
+    if (p) problems.push(p);
+  }
+  let roll: number | undefined;
+  if (v.roll_no) {
+    if (!/^\d{1,6}$/.test(v.roll_no) || Number(v.roll_no) > 100000) problems.push('Roll No must be a whole number from 0 to 100000');
+    else roll = Number(v.roll_no);
+  }
+  let aadhar: string | undefined;
+  if (v.aadhar_no) {
+    aadhar = v.aadhar_no.replace(/[ -]/g, '');
+    if (!/^\d{12}$/.test(aadhar)) problems.push('Aadhaar must be 12 digits');
+  }
+  let gender: string | undefined;
+  if (v.gender) {
+    gender = GENDERS[v.gender.toLowerCase()];
+    if (!gender) problems.push('Gender must be Male, Female or Others');
+  }
+  if (problems.length) return { problems };
+
+  const extras: Record<string, string> = {};
+  if (v.father_name) extras.father_name = v.father_name;
+  if (v.address) extras.address = v.address;
+  const student: Record<string, unknown> = {
+    fullname, mobile: v.mobile, dob: v.dob, admission_no: v.admission_no, admission_date: v.admission_date, extras,
+  };
+  if (roll !== undefined) student.roll_no = roll;
+  if (aadhar) student.aadhar_no = aadhar;
+  if (gender) student.gender = gender;
+  for (const k of ['usn', 'religion', 'caste', 'quota', 'blood_group'] as const) if (v[k]) student[k] = v[k];
+  return { row: { line, fullname, student, father_name: v.father_name || undefined, address: v.address || undefined }, problems };
+}
+
+/** The file's records to rows: the header decides which column is which. */
+export function readFile(bytes: Uint8Array, today: string): { rows: ImportRow[]; errors: Array<RowError & { line: number }> } {
+  let records: string[][];
+  try {
+    records = parseCsv(decodeUtf8(bytes), MAX_IMPORT_ROWS + 1);
+  } catch (e) {
+    if (e instanceof CsvError) {
+      if (e.message.startsWith('TOO_MANY:')) throw badRequest(`The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-IN')} students; split it into smaller files`);
+      throw badRequest(e.message);
+    }
+    throw e;
+  }
+  if (!records.length) throw badRequest('The file is empty');
+  const header = records[0]!;
+  const at = new Map<Column, number>();
+  header.forEach((h, i) => {
+    const col = columnOf(h);
+    if (!col) return;
+    if (at.has(col)) throw badRequest(`The column ${col} appears twice in the header row`);
+    at.set(col, i);
+  });
+  const missing = REQUIRED.filter((c) => !at.has(c));
+  if (missing.length === REQUIRED.length) {
+    throw badRequest(`The first row must be the header row of the template: ${IMPORT_COLUMNS.join(', ')}`);
+  }
+  if (missing.length) throw badRequest(`Missing columns: ${missing.join(', ')}. The first row must be the header row of the template`);
+  if (records.length === 1) throw badRequest('The file has no students below the header row');
+
+  const rows: ImportRow[] = [];
+  const errors: Array<RowError & { line: number }> = [];
+  for (let r = 1; r < records.length; r++) {
+    const rec = records[r]!;
+    const line = r + 1; // the record's number in the file, the header being 1
+    const cells: Partial<Record<Column, string>> = {};
+    for (const [col, i] of at) cells[col] = rec[i] ?? '';
+    const { row, problems } = readRow(cells, line, today);
+    const extra = rec.slice(header.length).some((c) => c.trim() !== '');
+    if (extra) problems.push('The row has more values than the header row has columns');
+    if (row && !extra) rows.push(row);
+    else {
+      const name = (cells.fullname ?? '').trim();
+      errors.push({ line, fullname: name && !FORMULA_START.test(name) ? shortName(name) : `Row ${line}`, error: `Row ${line}: ${problems.join('; ')}` });
+    }
+  }
+  return { rows, errors };
+}
+
+const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+function chunks<T>(xs: T[], n: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
+  return out;
+}
+
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 2 ** 31;
+
+/** Adds one row: the family login, the student (and year row, by the hooks), the father as a contact. */
+async function addRow(ctx: Ctx, row: ImportRow, classId: number, yearId: number, hash: string | undefined): Promise<void> {
+  await service.inTransaction(ctx, async (tx) => {
+    const mobile = row.student.mobile as string;
+    const userId = await userForMobile(tx, mobile, row.father_name ?? row.fullname, hash);
+    const student = await service.create(tx, studentRes, { ...row.student, ac_year_id: yearId, class_id: classId, user_id: userId });
+    if (row.father_name) {
+      await service.create(tx, contactRes, {
+        student_id: student.id, contact_name: row.father_name, mobile, student_relation: 'Father',
+        ...(row.address ? { address: row.address } : {}), enable_sms: true, is_emergency_contact: true,
+      });
+    }
+  });
+}
+
+export async function importStudents(ctx: Ctx, bytes: Uint8Array, classId: number, yearId: number) {
+  const today = new Date().toISOString().slice(0, 10);
+  const { rows: parsed, errors } = readFile(bytes, today);
+
+  // The same admission number twice in the file: the first row counts, the others are errors.
+  const firstLine = new Map<string, number>();
+  const candidates: ImportRow[] = [];
+  for (const row of parsed) {
+    const no = row.student.admission_no as string;
+    const seen = firstLine.get(no);
+    if (seen !== undefined) {
+      errors.push({ line: row.line, fullname: shortName(row.fullname), error: `Row ${row.line}: Admission number ${no} is repeated in this file (row ${seen})` });
+      continue;
+    }
+    firstLine.set(no, row.line);
+    const full = { ...row.student, ac_year_id: yearId, class_id: classId };
+    if (!validateStudent(full)) {
+      errors.push({ line: row.line, fullname: shortName(row.fullname), error: `Row ${row.line}: ${formatErrors(studentSchema, validateStudent.errors ?? []).join('; ')}` });
+      continue;
+    }
+    candidates.push(row);
+  }
+
+  // Admission numbers already in the school: the same student again is skipped, anyone else's is an error.
+  const taken = new Map<string, string>();
+  for (const part of chunks(candidates.map((r) => r.student.admission_no as string), 1000)) {
+    const found = await ctx.db.selectFrom('student').select(['admission_no', 'fullname']).where('admission_no', 'in', part).execute();
+    for (const f of found) taken.set(f.admission_no, f.fullname);
+  }
+  let skipped = 0;
+  const toAdd: ImportRow[] = [];
+  for (const row of candidates) {
+    const owner = taken.get(row.student.admission_no as string);
+    if (owner === undefined) toAdd.push(row);
+    else if (sameName(owner, row.fullname)) skipped++;
+    else errors.push({ line: row.line, fullname: shortName(row.fullname), error: `Row ${row.line}: Admission number already used` });
+  }
+
+  // Logins: hash the new mobiles of a chunk together, outside any transaction, then add its rows one by one.
+  const hashes = new Map<string, string>();
+  let added = 0;
+  for (const part of chunks(toAdd, HASH_CHUNK)) {
+    const mobiles = [...new Set(part.map((r) => r.student.mobile as string))].filter((m) => !hashes.has(m));
+    const existing = mobiles.length
+      ? new Set((await ctx.db.selectFrom('user').select('username').where('username', 'in', mobiles).execute()).map((u) => u.username))
+      : new Set();
+    const fresh = mobiles.filter((m) => !existing.has(m));
+    const made = await Promise.all(fresh.map((m) => hashPassword(m)));
+    fresh.forEach((m, i) => hashes.set(m, made[i]!));
+    for (const row of part) {
+      try {
+        await addRow(ctx, row, classId, yearId, hashes.get(row.student.mobile as string));
+        added++;
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        errors.push({ line: row.line, fullname: shortName(row.fullname), error: `Row ${row.line}: ${e.message}` });
+      }
+    }
+  }
+  errors.sort((a, b) => a.line - b.line);
+  return { added, skipped, errors: errors.map(({ fullname, error }) => ({ fullname, error })) };
+}
+
+/** An optional numeric query parameter. */
+function queryId(q: Record<string, unknown>, name: string, label: string): number | undefined {
+  const raw = q[name];
+  if (raw === undefined || raw === '' || raw === 'null' || raw === 'undefined') return undefined;
+  if (typeof raw !== 'string' || !/^[1-9][0-9]{0,8}$/.test(raw)) throw badRequest(`Invalid ${label}`);
+  return Number(raw);
+}
+
+export const EXPORT_COLUMNS = ['ID', 'Student Name', 'DoB', 'Mobile', 'Admission No', 'Admission Date', 'Roll No', 'Admission Type', 'Quota', 'Religion', 'Caste', 'Address'];
+
+/** Current students of a year (or of one class in it) as CSV text, and the file's name. */
+export async function exportStudents(ctx: Ctx, classId: number | undefined, yearId: number | undefined): Promise<{ name: string; csv: string; count: number }> {
+  const year = yearId === undefined
+    ? await ctx.db.selectFrom('ac_year').select(['id', 'name']).where('status', '=', 1).orderBy('id', 'desc').executeTakeFirst()
+    : await ctx.db.selectFrom('ac_year').select(['id', 'name']).where('id', '=', yearId).executeTakeFirst();
+  if (!year) throw badRequest(yearId === undefined ? 'No academic year is enabled: choose an academic year' : 'Academic year not found');
+  let label = 'all';
+  if (classId !== undefined) {
+    const cls = await ctx.db.selectFrom('class').select(['class', 'section']).where('id', '=', classId).executeTakeFirst();
+    if (!cls) throw badRequest('Class not found');
+    label = `${cls.class}-${cls.section}`;
+  }
+  let qb = ctx.db.selectFrom('student_year as sy')
+    .innerJoin('student as s', 's.id', 'sy.student_id')
+    .innerJoin('class as c', 'c.id', 'sy.class_id')
+    .select(['s.id', 's.fullname', 's.dob', 's.mobile', 's.admission_no', 's.admission_date', 'sy.roll_no', 'sy.admission_type', 's.quota', 's.religion', 's.caste',
+      sql<string | null>`s.extras->>'address'`.as('address')])
+    .where('sy.ac_year_id', '=', year.id).where('sy.status', '=', ACY.CURRENT).where('s.status', '=', STUDENT_STATUS.ACTIVE);
+  if (classId !== undefined) qb = qb.where('sy.class_id', '=', classId);
+  const rows = await qb.orderBy('c.class').orderBy('c.section').orderBy(sql`sy.roll_no nulls last`).orderBy('s.fullname').orderBy('s.id').execute();
+  const csv = toCsv(EXPORT_COLUMNS, rows.map((r) => [
+    r.id, r.fullname, r.dob, r.mobile, r.admission_no, r.admission_date, r.roll_no, r.admission_type, r.quota, r.religion, r.caste, r.address,
+  ]));
+  return { name: `students-${label}-${year.name}.csv`, csv, count: rows.length };
+}
+
+export function registerImportExportRoutes(app: FastifyInstance, env: RouteEnv) {
+  addRoute(app, env, {
+    call: 'PUT /import/students/', roles: [3, 4], module: 'students', perm: 'create',
+    handler: async (ctx, req) => {
+      const body = req.body;
+      assertObject(body);
+      for (const k of Object.keys(body)) if (!['path', 'class_id', 'ac_year_id'].includes(k)) throw badRequest(`Unknown field: ${k}`);
+      if (body.ac_year_id === undefined || body.ac_year_id === null || body.ac_year_id === '') throw badRequest('Please select academic year!');
+      if (body.class_id === undefined || body.class_id === null || body.class_id === '') throw badRequest('Please select class and section');
+      if (!isId(body.class_id)) throw badRequest('Invalid class id');
+      if (!isId(body.ac_year_id)) throw badRequest('Invalid academic year id');
+      if (typeof body.path !== 'string' || !body.path.trim()) throw badRequest('Upload the CSV file first');
+      if (!(await ctx.db.selectFrom('class').select('id').where('id', '=', body.class_id).executeTakeFirst())) throw badRequest('Class not found');
+      if (!(await ctx.db.selectFrom('ac_year').select('id').where('id', '=', body.ac_year_id).executeTakeFirst())) throw badRequest('Academic year not found');
+      const file = await readStoredFile(ctx, body.path);
+      if (!file) throw badRequest('The uploaded file was not found: upload it again');
+      const result = await importStudents(ctx, file.bytes, body.class_id, body.ac_year_id);
+      await service.audit(ctx, 'students', 'import', null, { path: body.path, class_id: body.class_id, ac_year_id: body.ac_year_id, added: result.added, skipped: result.skipped, errors: result.errors.length });
+      return ok(result, 'Students Added');
+    },
+  });
+
+  addRoute(app, env, {
+    call: 'GET /export/students/', roles: [2, 3, 4, 7], module: 'students', perm: 'read',
+    handler: async (ctx, req) => {
+      const q = (req.query ?? {}) as Record<string, unknown>;
+      const { name, csv, count } = await exportStudents(ctx, queryId(q, 'class_id', 'class id'), queryId(q, 'ac_year_id', 'academic year id'));
+      const saved = await saveFile(ctx, { name, contentType: 'text/csv; charset=utf-8', bytes: Buffer.from(csv, 'utf8'), kind: 'export' });
+      return ok({ path: saved.path, name, count });
+    },
+  });
 }

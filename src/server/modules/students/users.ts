@@ -14,7 +14,8 @@ export async function usernameTaken(ctx: Ctx, username: string, exceptUserId?: n
   return !!(await qb.executeTakeFirst());
 }
 
-export interface NewStudentUser { name: string; email?: string | null; username?: string | null; mobile?: string | null; password: string }
+/** `passwordHash`, when given, is the argon2 hash of `password` made beforehand (outside a transaction). */
+export interface NewStudentUser { name: string; email?: string | null; username?: string | null; mobile?: string | null; password: string; passwordHash?: string }
 
 /** Creates a role-1 login; the username (mobile by default) and e-mail must be free. */
 export async function createStudentUser(ctx: Ctx, u: NewStudentUser): Promise<number> {
@@ -23,7 +24,7 @@ export async function createStudentUser(ctx: Ctx, u: NewStudentUser): Promise<nu
   if (email && await usernameTaken(ctx, email)) throw conflict('Email already registered');
   if (username && await usernameTaken(ctx, username)) throw conflict('Username already taken');
   const row = await ctx.db.insertInto('user').values({
-    name: u.name, email, username, mobile: u.mobile ?? null, role: STUDENT_ROLE, password_hash: await hashPassword(u.password),
+    name: u.name, email, username, mobile: u.mobile ?? null, role: STUDENT_ROLE, password_hash: u.passwordHash ?? await hashPassword(u.password),
   }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -31,15 +32,16 @@ export async function createStudentUser(ctx: Ctx, u: NewStudentUser): Promise<nu
 /**
  * The login of a student admitted with a mobile number (import, demo): a role-1 user whose
  * username is the mobile already (a brother or sister) is shared, else one is made with the
- * mobile as username and password.
+ * mobile as username and password. An import hashes the mobiles beforehand and passes the hash,
+ * so the slow hashing does not run inside its transaction.
  */
-export async function userForMobile(ctx: Ctx, mobile: string, name: string): Promise<number> {
+export async function userForMobile(ctx: Ctx, mobile: string, name: string, passwordHash?: string): Promise<number> {
   const existing = await ctx.db.selectFrom('user').select(['id', 'role']).where('username', '=', mobile).executeTakeFirst();
   if (existing) {
     if (existing.role !== STUDENT_ROLE) throw conflict('This mobile number is the username of a staff login');
     return existing.id;
   }
-  return createStudentUser(ctx, { name, username: mobile, mobile, password: mobile });
+  return createStudentUser(ctx, { name, username: mobile, mobile, password: mobile, passwordHash });
 }
 
 /** A user given for a student must exist and be a student/parent login. */
