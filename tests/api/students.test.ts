@@ -328,6 +328,11 @@ describe('parent and student logins', () => {
       expect(res.status, msg).toBe(400);
       expect(errorsOf(res), JSON.stringify(body)).toContain(msg);
     }
+    // The add-student wizard's login: the mobile (and a username) instead of an e-mail.
+    const byMobile = await call('PUT /user/', { name: 'Mobile Login', password: 'Secret123', role: 1, mobile: '9700000001', username: '9700000001' });
+    expect(byMobile.body).toMatchObject({ success: true, message: 'User Created' });
+    expect((await call('POST /login/', { email: '9700000001', password: 'Secret123' }, '')).body.success).toBe(true);
+    expect((await call('PUT /user/', { ...good, mobile: '12345' })).body.error).toBe('Enter valid mobile number');
     expect((await call('PUT /user/', { ...good, role: 3 })).status).toBe(400);
     expect((await call('PUT /user/', { ...good, password: 'short' })).body.error).toBe('Password must be atleast 8 characters');
     expect((await call('PUT /user/', { ...good, is_admin: true })).body.error).toBe('Unknown field: is_admin');

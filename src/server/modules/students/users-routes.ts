@@ -26,9 +26,10 @@ export const newUserPayload = {
     username: { type: ['string', 'null'], title: 'Username', maxLength: 100, pattern: USERNAME, errorMessage: { pattern: 'Username can only have letters, digits and . _ @ + -' } },
     mobile: { type: ['string', 'null'], title: 'Mobile', pattern: '^[6-9][0-9]{9}$', errorMessage: { pattern: 'Enter valid mobile number' } },
   },
-  required: ['name', 'email', 'password', 'role'],
+  // The e-mail is the login unless a username or mobile is given (the add-student wizard's mobile login).
+  required: ['name', 'password', 'role'],
   additionalProperties: false,
-  errorMessage: { required: { name: 'Please enter name', email: 'Please enter email', password: 'Please enter password', role: 'Role is required' } },
+  errorMessage: { required: { name: 'Please enter name', password: 'Please enter password', role: 'Role is required' } },
 };
 const validateNewUser = compile(newUserPayload);
 
@@ -74,12 +75,13 @@ export function registerStudentUserRoutes(app: FastifyInstance, env: RouteEnv) {
     call: 'PUT /user/', roles: EDITORS, module: 'students', perm: 'create',
     handler: async (ctx, req) => {
       assertValid(validateNewUser, newUserPayload, req.body);
-      const b = req.body as { name: string; email: string; password: string; username?: string | null; mobile?: string | null };
+      const b = req.body as { name: string; email?: string; password: string; username?: string | null; mobile?: string | null };
       if (!b.name.trim()) throw badRequest('Please enter name');
+      if (!b.email && !b.username?.trim() && !b.mobile) throw badRequest('Please enter email');
       checkPassword(b.password);
       const userId = await inTransaction(ctx, async (tx) => {
-        const id = await createStudentUser(tx, { name: b.name.trim(), email: b.email, username: b.username?.trim() || null, mobile: b.mobile ?? null, password: b.password });
-        await audit(tx, 'users', 'create', id, { name: b.name, email: b.email, username: b.username ?? null, mobile: b.mobile ?? null, role: STUDENT_ROLE, password: '[hidden]' });
+        const id = await createStudentUser(tx, { name: b.name.trim(), email: b.email ?? null, username: b.username?.trim() || null, mobile: b.mobile ?? null, password: b.password });
+        await audit(tx, 'users', 'create', id, { name: b.name, email: b.email ?? null, username: b.username ?? null, mobile: b.mobile ?? null, role: STUDENT_ROLE, password: '[hidden]' });
         return id;
       });
       return ok({ user_id: userId }, 'User Created');
