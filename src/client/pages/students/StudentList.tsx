@@ -180,7 +180,8 @@ export default function StudentList({ resource }: PageProps) {
               Message{chosen.length > 0 ? ` (${chosen.length})` : ''}
             </Button>
           )}
-          {canMessage && <Button icon={<MailOutlined />} onClick={() => setTextTo(mobilesOf(chosen))}>Send Text Messages</Button>}
+          {/* Text messages go through the school's SMS gateway: admins only, as the server allows. */}
+          {canCreate && <Button icon={<MailOutlined />} onClick={() => setTextTo(mobilesOf(chosen))}>Send Text Messages</Button>}
           {canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/students/new')}>Add Student</Button>}
         </Space>
       }

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, pick, signIn, startE2E, type E2E } from './support.js';
+
+let e: E2E;
+let page: Page;
+
+beforeAll(async () => {
+  e = await startE2E();
+  ({ page } = await e.newPage());
+  await signIn(page, DEMO.code, DEMO.admin);
+});
+afterAll(() => e?.close());
+
+const NAME = 'Kiran Testwizard';
+const MOBILE = '9811122233';
+const toast = (p: Page, text: string) => p.locator('.ant-notification-notice').filter({ hasText: text }).first();
+const row = (p: Page, text: string) => p.locator('.ant-table-row', { hasText: text }).first();
+const field = (p: Page, label: string) => p.locator('form').first().getByLabel(label, { exact: true });
+const itemError = (p: Page, label: string) =>
+  p.locator('.ant-form-item', { has: p.getByText(label, { exact: true }) }).first().locator('.ant-form-item-explain-error');
+
+/** antd DatePicker: type the date and confirm with Enter. */
+async function fillDate(p: Page, label: string, value: string) {
+  const input = field(p, label);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+async function openClass(p: Page, klass: string) {
+  await p.goto('/students/');
+  await pick(p, 'Class', klass);
+  // The enabled year is preselected.
+  await p.locator('span:has(> label)', { hasText: 'Academic Year' }).locator('.ant-select-selection-item', { hasText: '2026-27' }).waitFor();
+  await p.locator('.ant-table-row').first().waitFor();
+}
+
+it('refuses a later wizard step opened without the earlier ones', async () => {
+  await page.goto('/students/add/new?step=3');
+  await toast(page, 'Invalid Visit').waitFor();
+  await page.waitForURL((u) => u.pathname === '/students/');
+});
+
+it('adds a student through the five-step wizard and lands on the list', async () => {
+  await page.goto('/students/add/new');
+  await page.waitForURL(/step=0/);
+  // The admission number is prefilled with the next free one; the enabled year is preselected.
+  const admission = field(page, 'Admission No');
+  await expect.poll(() => admission.inputValue()).toMatch(/^[0-9]+$/);
+  const next = await admission.inputValue();
+  await page.locator('.ant-form-item', { hasText: 'Academic Year' }).locator('.ant-select-selection-item', { hasText: '2026-27' }).waitFor();
+
+  await field(page, 'Student Name').fill(NAME);
+  await field(page, 'Mobile').fill('12345');
+  await field(page, 'Mobile').blur();
+  await expect.poll(() => itemError(page, 'Mobile').textContent()).toBe('Enter valid mobile number');
+  await field(page, 'Mobile').fill(MOBILE);
+  await field(page, 'Mobile').blur();
+  await expect.poll(() => itemError(page, 'Mobile').count()).toBe(0);
+  await fillDate(page, 'Date of Birth', '02-04-2015');
+
+  // A used admission number is refused with the server's message, a free one accepted.
+  await admission.fill('1001');
+  await expect.poll(() => itemError(page, 'Admission No').textContent()).toBe('Admission number already used');
+  await admission.fill(next);
+  await expect.poll(() => itemError(page, 'Admission No').count()).toBe(0);
+
+  await pick(page, 'Class and Section', '10 - A');
+  // The roll number is suggested from the class (12 demo students in 10 - A).
+  await expect.poll(() => field(page, 'Roll No').inputValue()).toBe('13');
+  await field(page, 'SATS/USN').fill('USN-KT-1');
+  await field(page, 'Email').fill('kiran.parent@example.com');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.waitForURL(/step=1/);
+  await page.getByLabel('Female').check();
+  await field(page, 'Religion').fill('Hindu');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.waitForURL(/step=2/);
+  await field(page, "Father's Name").fill('Mohan Testwizard');
+  await field(page, "Father's Mobile").fill('9811122234');
+  await field(page, 'Occupation').fill('Farmer');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.waitForURL(/step=3/);
+  await page.getByRole('button', { name: 'Skip' }).click();
+
+  await page.waitForURL(/step=4/);
+  // Back and Forward keep each step's answers.
+  await page.goBack();
+  await page.waitForURL(/step=3/);
+  await page.goBack();
+  await page.waitForURL(/step=2/);
+  await expect.poll(() => field(page, "Father's Name").inputValue()).toBe('Mohan Testwizard');
+  await page.goForward();
+  await page.goForward();
+  await page.waitForURL(/step=4/);
+  await page.getByText('Skipped').waitFor();
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await toast(page, 'New Student Added').waitFor();
+  await page.waitForURL((u) => u.pathname === '/students/');
+
+  const s = await e.demoDb.selectFrom('student').selectAll().where('admission_no', '=', next).executeTakeFirstOrThrow();
+  expect(s).toMatchObject({ fullname: NAME, mobile: MOBILE, gender: 'Female', religion: 'Hindu', usn: 'USN-KT-1', roll_no: 13, status: 1 });
+  expect(s.extras).toMatchObject({ father_name: 'Mohan Testwizard', father_occupation: 'Farmer' });
+  const user = await e.demoDb.selectFrom('user').select(['username', 'email', 'role']).where('id', '=', s.user_id).executeTakeFirstOrThrow();
+  expect(user).toEqual({ username: MOBILE, email: 'kiran.parent@example.com', role: 1 });
+  const contacts = await e.demoDb.selectFrom('student_contact').select(['contact_name', 'student_relation']).where('student_id', '=', s.id).execute();
+  expect(contacts).toEqual([{ contact_name: 'Mohan Testwizard', student_relation: 'Father' }]);
+});
+
+it('finds the new student on the list by search', async () => {
+  await openClass(page, '10 - A');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('testwiz');
+  const r = row(page, NAME);
+  await r.waitFor();
+  await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+  const text = await r.textContent();
+  expect(text).toContain('10 - A');
+  expect(text).toContain(MOBILE);
+  expect(text).toContain('Current');
+});
+
+it('sends a message to two selected students', async () => {
+  await openClass(page, '10 - A');
+  const before = Number((await e.demoDb.selectFrom('message').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = page.locator('.ant-table-row');
+  await rows.nth(0).locator('.ant-checkbox-input').check();
+  await rows.nth(1).locator('.ant-checkbox-input').check();
+  await page.getByRole('button', { name: /Message \(2\)$/ }).click();
+  const modal = page.locator('.ant-modal:visible');
+  await modal.getByRole('button', { name: 'Send' }).click();
+  await modal.getByText('Please enter subject!').waitFor();
+  await modal.getByLabel('Subject').fill('Parents meeting');
+  await modal.getByLabel('Message').fill('Please come to school on Saturday at 10 am.');
+  await modal.getByRole('button', { name: 'Send' }).click();
+  await toast(page, 'Messages Sent').waitFor();
+  await expect.poll(async () => Number((await e.demoDb.selectFrom('message').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(before + 2);
+});
+
+it('sends a text message, counting 160-character messages', async () => {
+  await openClass(page, '10 - A');
+  await page.locator('.ant-table-row').nth(2).locator('.ant-checkbox-input').check();
+  await page.getByRole('button', { name: 'Send Text Messages' }).click();
+  const modal = page.locator('.ant-modal:visible');
+  // The selected student's mobile is filled in as a tag.
+  await modal.locator('.ant-select-selection-item').first().waitFor();
+  const counter = modal.getByTestId('sms-counter');
+  await modal.getByLabel('Message').fill('x'.repeat(150));
+  await expect.poll(() => counter.textContent()).toContain('1 message');
+  expect(await counter.getAttribute('class')).not.toContain('danger');
+  await modal.getByLabel('Message').fill('x'.repeat(161));
+  await expect.poll(() => counter.textContent()).toContain('2 messages');
+  expect(await counter.getAttribute('class')).toContain('danger');
+  const before = Number((await e.demoDb.selectFrom('outbox_sms').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  await modal.getByRole('button', { name: 'Send' }).click();
+  await toast(page, 'Messages Sent').waitFor();
+  const after = Number((await e.demoDb.selectFrom('outbox_sms').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  expect(after).toBe(before + 1);
+});
+
+it('shows a teacher no edit, delete or Add Student', async () => {
+  const { context, page: t } = await e.newPage();
+  try {
+    await signIn(t, DEMO.code, DEMO.teacher);
+    await openClass(t, '10 - A');
+    await t.getByRole('button', { name: 'Export' }).waitFor();
+    expect(await t.getByRole('button', { name: 'Add Student' }).count()).toBe(0);
+    const first = t.locator('.ant-table-row').first();
+    await first.getByRole('button', { name: 'Message' }).waitFor();
+    expect(await t.locator('.ant-table-row').getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await t.locator('.ant-table-row').getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await t.getByRole('button', { name: 'Send Text Messages' }).count()).toBe(0);
+  } finally {
+    await context.close();
+  }
+});
+
+it('deletes a student with reason TC', async () => {
+  await openClass(page, '10 - A');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('testwiz');
+  await row(page, NAME).getByRole('button', { name: 'Delete' }).click();
+  const modal = page.locator('.ant-modal:visible');
+  await modal.getByRole('radio', { name: /^TC/ }).check();
+  await modal.getByRole('button', { name: 'Delete' }).click();
+  await toast(page, 'Student Deleted').waitFor();
+  // A student who left is no longer Current: the list no longer shows them.
+  await expect.poll(() => page.locator('.ant-table-row', { hasText: NAME }).count()).toBe(0);
+  const s = await e.demoDb.selectFrom('student').select(['status']).where('fullname', '=', NAME).executeTakeFirstOrThrow();
+  expect(s.status).toBe(2);
+});
