@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO, pick, signIn, startE2E, type E2E } from './support.js';
@@ -177,6 +178,78 @@ it('shows a teacher no edit, delete or Add Student', async () => {
   } finally {
     await context.close();
   }
+});
+
+it('exports this class as a CSV of current students', async () => {
+  await openClass(page, '10 - A');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Export This Class' }).click();
+  const file = await (await download).path();
+  const text = fs.readFileSync(file, 'utf8');
+  expect(text.replace(/^\ufeff/, '').split(/\r?\n/)[0]).toContain('Student Name');
+  expect(text).toContain(NAME);
+});
+
+it('edits a student from the list and at /students/edit/{id}', async () => {
+  await openClass(page, '10 - A');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('testwiz');
+  await row(page, NAME).getByRole('button', { name: 'Edit' }).click();
+  await page.waitForURL(/\/students\/[0-9]+$/);
+  const id = page.url().split('/').pop();
+  await expect.poll(() => page.locator('#students_fullname').inputValue()).toBe(NAME);
+  await page.locator('#students_usn').fill('USN-KT-2');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await toast(page, 'Student Data Updated').waitFor();
+  await page.waitForURL((u) => u.pathname === '/students/');
+  await page.goto(`/students/edit/${id}`);
+  await expect.poll(() => page.locator('#students_usn').inputValue()).toBe('USN-KT-2');
+  expect(await page.locator('#students_fullname').inputValue()).toBe(NAME);
+});
+
+it('links an existing parent login to a student without one', async () => {
+  const s = await e.demoDb.selectFrom('student').innerJoin('class', 'class.id', 'student.class_id').select(['student.id', 'student.fullname'])
+    .where('class.class', '=', '9').where('class.section', '=', 'A').orderBy('student.id').executeTakeFirstOrThrow();
+  await e.demoDb.updateTable('student').set({ user_id: null }).where('id', '=', s.id).execute();
+  await openClass(page, '9 - A');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(s.fullname);
+  await row(page, s.fullname).getByRole('button', { name: 'Link User' }).click();
+  await page.waitForURL(`**/students/link/${s.id}`);
+  const select = page.locator('.ant-form-item', { hasText: 'User' }).locator('.ant-select').first();
+  await select.click();
+  await page.keyboard.type(DEMO.parentMobile);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `Ramesh Kumar (${DEMO.parentMobile})` }).click();
+  await page.getByRole('button', { name: 'Link' }).click();
+  await toast(page, 'User Linked to Student').waitFor();
+  await page.waitForURL((u) => u.pathname === '/students/');
+  const parent = await e.demoDb.selectFrom('user').select('id').where('username', '=', DEMO.parentMobile).executeTakeFirstOrThrow();
+  await expect.poll(async () => (await e.demoDb.selectFrom('student').select('user_id').where('id', '=', s.id).executeTakeFirstOrThrow()).user_id).toBe(parent.id);
+});
+
+it('reports the students of several classes and exports them', async () => {
+  await page.goto('/reports/multi-class/');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await page.getByText('Atlease one class must be selected!').waitFor();
+  await pick(page, 'Classes', '10 - B');
+  await pick(page, 'Classes', '9 - B');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await page.getByText('24 students').waitFor();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const text = fs.readFileSync(await (await download).path(), 'utf8');
+  expect(text.trim().split(/\r?\n/)).toHaveLength(25);
+});
+
+it('reports app users', async () => {
+  await page.goto('/reports/app-users/');
+  await page.locator('.ant-table-row').first().waitFor();
+  await pick(page, 'Class', '10 - B');
+  await page.getByText('12 students').waitFor();
+  expect(await page.locator('.ant-table-row').first().textContent()).toContain('Yes');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const text = fs.readFileSync(await (await download).path(), 'utf8');
+  expect(text.replace(/^\ufeff/, '').split(/\r?\n/)[0]).toBe('ID,Name,Class,Section,App User,Created On');
 });
 
 it('deletes a student with reason TC', async () => {

@@ -288,7 +288,7 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
               </Col>
             )}
             <Col xs={24} md={12}>
-              <Form.Item label="Email" name="email" rules={[{ required: true, whitespace: true, message: 'Please enter email' }, { type: 'email', message: 'Invalid email address' }]}>
+              <Form.Item label="Email" name="email" rules={[{ type: 'email', message: 'Invalid email address' }]} extra="Optional">
                 <Input maxLength={200} autoComplete="off" />
               </Form.Item>
             </Col>

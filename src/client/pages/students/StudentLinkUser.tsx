@@ -93,7 +93,18 @@ export default function StudentLinkUser(_props: PageProps) {
         ) : (
           <>
             <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please enter name' }]}><Input maxLength={100} /></Form.Item>
-            <Form.Item label="Email" name="email" rules={[{ required: true, whitespace: true, message: 'Please enter email' }, { type: 'email', message: 'Invalid email address' }]}><Input maxLength={200} autoComplete="off" /></Form.Item>
+            <Form.Item
+              label="Email" name="email" dependencies={['username', 'mobile']}
+              rules={[
+                { type: 'email', message: 'Invalid email address' },
+                ({ getFieldValue }) => ({
+                  // The e-mail is the login unless a username or mobile is given.
+                  validator: async (_, v) => {
+                    if (!String(v ?? '').trim() && !String(getFieldValue('username') ?? '').trim() && !String(getFieldValue('mobile') ?? '').trim()) throw new Error('Please enter email');
+                  },
+                }),
+              ]}
+            ><Input maxLength={200} autoComplete="off" /></Form.Item>
             <Form.Item label="Username" name="username" extra="The student's mobile by default" rules={[{ pattern: /^[A-Za-z0-9._@+-]+$/, message: 'Username can only have letters, digits and . _ @ + -' }]}><Input maxLength={100} autoComplete="off" /></Form.Item>
             <Form.Item label="Mobile" name="mobile" rules={[{ pattern: MOBILE_RE, message: 'Enter valid mobile number' }]}><Input maxLength={10} /></Form.Item>
             <Form.Item label="Password" required>
