@@ -112,6 +112,50 @@ it('edits attendance, and says when a day has none', async () => {
   expect(after).toEqual({ present: before.present === 1 ? 0 : 1, reason: 'Corrected by the office' });
 });
 
+it('changes the login, admission type, a profile item and the photo in the details editor', async () => {
+  await page.goto(`/students/details/${student.id}`);
+  const editor = page.getByTestId('details-editor');
+  await editor.waitFor();
+  // Username: empty is refused in the browser, a new one is saved on the linked login.
+  const username = editor.getByLabel('Username');
+  await username.fill('');
+  await editor.getByRole('button', { name: /update username/i }).click();
+  await editor.getByText("Username can't be empty").waitFor();
+  await username.fill('student.roll2.10a');
+  await editor.getByRole('button', { name: /update username/i }).click();
+  await toast(page, 'Username updated').waitFor();
+  const user = await e.demoDb.selectFrom('student').innerJoin('user', 'user.id', 'student.user_id').select('user.username').where('student.id', '=', student.id).executeTakeFirstOrThrow();
+  expect(user.username).toBe('student.roll2.10a');
+  // Password reset: a new 8-character password, shown once.
+  await editor.getByRole('button', { name: /reset password/i }).click();
+  await toast(page, 'Password reset').waitFor();
+  const shown = page.getByTestId('new-password');
+  await shown.waitFor();
+  expect((await shown.innerText()).trim()).toMatch(/^[A-Za-z0-9]{8}$/);
+  await modal(page, 'Password reset').getByRole('button', { name: /done/i }).click();
+  // Admission type of the latest year.
+  await pick(page, 'Admission Type', 'NEW');
+  await editor.getByRole('button', { name: /update admission type/i }).click();
+  await toast(page, 'Admission type updated!').waitFor();
+  const yearsTable = page.locator('.ant-card', { has: page.locator('.ant-card-head-title', { hasText: 'Academic Years' }) });
+  await expect.poll(async () => yearsTable.locator('.ant-table-row', { hasText: '2026-27' }).textContent()).toContain('NEW');
+  // A profile item.
+  await editor.getByLabel('Caste', { exact: true }).fill('OBC');
+  await editor.getByRole('button', { name: 'Update Caste' }).click();
+  await toast(page, 'Student profile item updated').waitFor();
+  await expect.poll(() => page.getByTestId('profile-card').textContent()).toContain('OBC');
+  // The photo: a GIF is refused in the browser; a small PNG is stored and shown.
+  const photoInput = page.getByTestId('photo-card').locator('input[type=file]');
+  await photoInput.setInputFiles({ name: 'pic.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await toast(page, 'You can only upload JPG/PNG file!').waitFor();
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  await photoInput.setInputFiles({ name: 'pic.png', mimeType: 'image/png', buffer: png });
+  await toast(page, 'Student Pic Updated!').waitFor();
+  const img = page.getByTestId('photo-card').locator('img');
+  await expect.poll(async () => (await img.count()) > 0 ? img.getAttribute('src') : null).toMatch(/\/files\//);
+  expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1);
+});
+
 it('imports a students list from the classes list and lists the refused row', async () => {
   const csv = [
     'fullname,mobile,dob,admission_no,admission_date,roll_no,usn,aadhar_no,father_name,gender,religion,caste,quota,blood_group,address',
@@ -168,4 +212,21 @@ it('promotes a class to the next year and shows them as Promoted in the old year
     .select(['sy.status']).where('y.name', '=', '2027-28').where('sy.class_id', '=', class10b.id).execute();
   expect(next).toHaveLength(12);
   expect(next.every((r) => r.status === 1)).toBe(true);
+});
+
+it('shows a teacher the details without the editor or edit actions', async () => {
+  const { context, page: p } = await e.newPage();
+  try {
+    await signIn(p, DEMO.code, DEMO.teacher);
+    await p.goto(`/students/details/${student.id}`);
+    await expect.poll(() => p.getByTestId('profile-card').textContent()).toContain(student.admission_no);
+    await p.getByTestId('contacts-card').locator('.ant-list-item').first().waitFor();
+    expect(await p.getByTestId('details-editor').count()).toBe(0);
+    expect(await p.getByTestId('profile-card').getByRole('button', { name: /edit/i }).count()).toBe(0);
+    expect(await p.getByRole('button', { name: /upload photo|add contact|send text messages/i }).count()).toBe(0);
+    // Teachers may message a student.
+    expect(await p.getByRole('button', { name: /\bmessage$/i }).count()).toBe(1);
+  } finally {
+    await context.close();
+  }
 });

@@ -52,7 +52,7 @@ export default function PocketMoney(_props: PageProps) {
       <Space size="large" wrap style={{ marginBottom: 16 }}>
         <Statistic title="Current Balance" value={formatMoney(balance)} valueStyle={{ color: balance < 0 ? '#cf1322' : undefined }} />
         {s && <Statistic title="Class" value={classSection(s) || '—'} />}
-        {s?.admission_no && <Statistic title="Admission No" value={s.admission_no} />}
+        {s?.admission_no && <Statistic title="Admission No" value={s.admission_no} formatter={(v) => String(v)} />}
       </Space>
       <Table<LedgerRow>
         rowKey="id"

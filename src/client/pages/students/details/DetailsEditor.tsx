@@ -102,20 +102,23 @@ function AdmissionTypeEditor({ student, onChanged }: { student: StudentRecord; o
 
   return (
     <>
-      <Typography.Title level={5}>Admission Type ({latest.ac_year})</Typography.Title>
-      <Space.Compact>
-        <Select
-          id="editor-admission-type"
-          aria-label="Admission Type"
-          style={{ width: 200 }}
-          value={value ?? undefined}
-          allowClear
-          placeholder="Not set"
-          onChange={(v) => setValue(v ?? null)}
-          options={[{ value: 'NEW', label: 'NEW' }, { value: 'RE ADM.', label: 'RE ADM.' }]}
-        />
-        <Button onClick={save} loading={busy}>Update Admission Type</Button>
-      </Space.Compact>
+      <Typography.Title level={5}>Admission</Typography.Title>
+      <Form layout="vertical" component="div">
+        <Form.Item label="Admission Type" htmlFor="editor-admission-type" extra={`Of the latest academic year, ${latest.ac_year}`} style={{ marginBottom: 0 }}>
+          <Space.Compact style={{ width: '100%' }}>
+            <Select
+              id="editor-admission-type"
+              style={{ flex: 1, minWidth: 0 }}
+              value={value ?? undefined}
+              allowClear
+              placeholder="Not set"
+              onChange={(v) => setValue(v ?? null)}
+              options={[{ value: 'NEW', label: 'NEW' }, { value: 'RE ADM.', label: 'RE ADM.' }]}
+            />
+            <Button onClick={save} loading={busy} aria-label="Update Admission Type">Update</Button>
+          </Space.Compact>
+        </Form.Item>
+      </Form>
     </>
   );
 }

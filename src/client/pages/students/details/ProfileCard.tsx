@@ -3,6 +3,7 @@
  * only shown on paper: a print stylesheet hides the rest of the page.
  */
 import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Button, Card, Descriptions, Space } from 'antd';
 import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -57,7 +58,7 @@ export interface SchoolHeader { school_name?: string; school_logo?: string; scho
 
 /** Hidden on screen; on paper the only thing printed (see PRINT_CSS). */
 export function PrintSheet({ school, student, year, photo, children }: { school: SchoolHeader; student: StudentRecord; year: AcademicYearEntry | undefined; photo?: string | null; children?: ReactNode }) {
-  return (
+  return createPortal(
     <div className="student-print-sheet">
       <header style={{ display: 'flex', alignItems: 'center', gap: 16, borderBottom: '2px solid #000', paddingBottom: 8, marginBottom: 16 }}>
         {school.school_logo && <img src={school.school_logo} alt="" style={{ width: 72, height: 72, objectFit: 'contain' }} />}
@@ -83,16 +84,19 @@ export function PrintSheet({ school, student, year, photo, children }: { school:
       </div>
       {children}
       <footer style={{ marginTop: 24, fontSize: 11, color: '#555' }}>Printed on {dayjs().format('DD MMM, YYYY hh:mm A')}</footer>
-    </div>
+    </div>,
+    document.body,
   );
 }
 
-/** On screen the sheet is hidden; on paper everything but the sheet is. */
+/**
+ * On screen the sheet is hidden; on paper everything but the sheet is. The sheet is rendered
+ * straight under <body> (a portal), so hiding the body's other children hides the whole app.
+ */
 export const PRINT_CSS = `
 .student-print-sheet { display: none; }
 @media print {
-  body * { visibility: hidden !important; }
-  .student-print-sheet, .student-print-sheet * { visibility: visible !important; }
-  .student-print-sheet { display: block; position: absolute; left: 0; top: 0; width: 100%; padding: 16px; color: #000; background: #fff; }
+  body > *:not(.student-print-sheet) { display: none !important; }
+  .student-print-sheet { display: block; padding: 16px; color: #000; background: #fff; }
 }
 `;
