@@ -10,7 +10,6 @@ import { defineResource } from '../../src/shared/resource.js';
 export default defineResource({
   name: 'students', module: 'students', schema, table: 'student',
   label: 'Students', singular: 'Student', icon: 'UserOutlined',
-  routes: { edit: '/students/:id' },
   api: { create: 'PUT /students/', update: 'POST /student/{id}/' },
   relations: {
     class: { from: 'class_id', resource: 'classes', field: 'class' },
@@ -32,6 +31,8 @@ export default defineResource({
     addSlash: { route: '/students/new/', component: 'StudentAdd', permission: 'create' },
     addAlso: { route: '/students/add', component: 'StudentAdd', permission: 'create' },
     addWizard: { route: '/students/add/new', component: 'StudentAdd', permission: 'create' },
+    // The generated form, fed by the hand-written GET /student/{id}/ (no `one` call is declared).
+    edit: { route: '/students/:id', component: 'StudentEdit', permission: 'update' },
     editAlso: { route: '/students/edit/:id', component: 'StudentEdit', permission: 'update' },
     details: { route: '/students/details/:id', component: 'StudentDetails', permission: 'read' },
     link: { route: '/students/link/:id', component: 'StudentLinkUser', permission: 'update' },

@@ -1,7 +1,7 @@
 /**
- * Edit Student at /students/edit/:id: the same generated form as /students/:id (ResourceForm),
- * with the record read from GET /student/{id}/ since the student's single-record call is
- * hand-written on the server.
+ * Edit Student at /students/:id and /students/edit/:id: the generated form (ResourceForm) with
+ * the record read from GET /student/{id}/, since the student's single-record call is
+ * hand-written on the server (the generic form would look for a declared `one` call).
  */
 import { useParams } from 'react-router';
 import { Result, Spin } from 'antd';

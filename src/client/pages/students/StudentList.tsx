@@ -153,7 +153,7 @@ export default function StudentList({ resource }: PageProps) {
           )}
           {canUpdate && (
             <Tooltip title="Edit">
-              <Button size="small" aria-label="Edit" icon={<EditOutlined />} onClick={() => navigate(`/students/${r.id}`, { state: { record: r } })} />
+              <Button size="small" aria-label="Edit" icon={<EditOutlined />} onClick={() => navigate(`/students/${r.id}`)} />
             </Tooltip>
           )}
           {canUpdate && !r.user_id && (
