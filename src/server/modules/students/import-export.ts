@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { resourceByName } from '../../../../resources/index.js';
@@ -33,8 +34,26 @@ import { userForMobile } from './users.js';
  */
 
 export const MAX_IMPORT_ROWS = 20_000;
-/** Rows whose logins are hashed together before they are added. */
-const HASH_CHUNK = 64;
+/** Rows whose logins are hashed together, ahead of being added. */
+const HASH_CHUNK = 50;
+/**
+ * argon2 hashes made at once: one per core, so the hashing neither starves the thread that
+ * answers other requests for long nor fills libuv's pool that file reads also use.
+ */
+const HASH_CONCURRENCY = Math.max(1, Math.min(3, os.availableParallelism()));
+
+/** fn over items with at most `limit` running at a time; results in order. */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  }));
+  return out;
+}
 
 const studentRes = resourceByName('students');
 const contactRes = resourceByName('student-contacts');
@@ -296,18 +315,28 @@ export async function importStudents(ctx: Ctx, bytes: Uint8Array, classId: numbe
     else errors.push({ line: row.line, fullname: shortName(row.fullname), error: `Row ${row.line}: Admission number already used` });
   }
 
-  // Logins: hash the new mobiles of a chunk together, outside any transaction, then add its rows one by one.
+  // Logins: the new mobiles of the next chunk are hashed (outside any transaction, a few at a
+  // time) while the rows of this one are added, one short transaction each.
   const hashes = new Map<string, string>();
-  let added = 0;
-  for (const part of chunks(toAdd, HASH_CHUNK)) {
+  const prepare = async (part: ImportRow[]) => {
     const mobiles = [...new Set(part.map((r) => r.student.mobile as string))].filter((m) => !hashes.has(m));
-    const existing = mobiles.length
-      ? new Set((await ctx.db.selectFrom('user').select('username').where('username', 'in', mobiles).execute()).map((u) => u.username))
-      : new Set();
+    if (!mobiles.length) return;
+    const found = await ctx.db.selectFrom('user').select(sql<string>`lower(username)`.as('u'))
+      .where((eb) => eb(eb.fn('lower', ['username']), 'in', mobiles)).execute();
+    const existing = new Set(found.map((f) => f.u));
     const fresh = mobiles.filter((m) => !existing.has(m));
-    const made = await Promise.all(fresh.map((m) => hashPassword(m)));
+    const made = await mapLimit(fresh, HASH_CONCURRENCY, (m) => hashPassword(m));
     fresh.forEach((m, i) => hashes.set(m, made[i]!));
-    for (const row of part) {
+  };
+  const parts = chunks(toAdd, HASH_CHUNK);
+  let added = 0;
+  let ready = parts.length ? prepare(parts[0]!) : Promise.resolve();
+  for (let p = 0; p < parts.length; p++) {
+    await ready;
+    ready = p + 1 < parts.length ? prepare(parts[p + 1]!) : Promise.resolve();
+    // A failure of the look-ahead shows when it is awaited, not as an unhandled rejection.
+    ready.catch(() => undefined);
+    for (const row of parts[p]!) {
       try {
         await addRow(ctx, row, classId, yearId, hashes.get(row.student.mobile as string));
         added++;
@@ -317,6 +346,7 @@ export async function importStudents(ctx: Ctx, bytes: Uint8Array, classId: numbe
       }
     }
   }
+  await ready;
   errors.sort((a, b) => a.line - b.line);
   return { added, skipped, errors: errors.map(({ fullname, error }) => ({ fullname, error })) };
 }

@@ -36,7 +36,9 @@ export async function createStudentUser(ctx: Ctx, u: NewStudentUser): Promise<nu
  * so the slow hashing does not run inside its transaction.
  */
 export async function userForMobile(ctx: Ctx, mobile: string, name: string, passwordHash?: string): Promise<number> {
-  const existing = await ctx.db.selectFrom('user').select(['id', 'role']).where('username', '=', mobile).executeTakeFirst();
+  // lower(username), like login and usernameTaken: the unique index answers it.
+  const existing = await ctx.db.selectFrom('user').select(['id', 'role'])
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', mobile.toLowerCase())).executeTakeFirst();
   if (existing) {
     if (existing.role !== STUDENT_ROLE) throw conflict('This mobile number is the username of a staff login');
     return existing.id;
