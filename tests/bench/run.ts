@@ -11,17 +11,27 @@
  *    app/bare req/s is the framework's overhead (goal >= 0.7). The server (tests/bench/server.ts)
  *    runs in a child process, the load generator (tests/bench/load.ts, node:http) in this one,
  *    so on 2 cores each has its own. GET /ping on the bare server shows the generator's ceiling.
- *    School: 200 classes, 2,000 subjects, 60 teachers, inserted with multi-row inserts.
+ *    Also GET /students-list/{class_id}/{ac_year_id}/ (the 40 classes with students in turn) and
+ *    GET /search/students/?q= (a few names, numbers and admission numbers in turn), against the
+ *    SQL of src/server/modules/students/lists.ts on the bare server.
+ *    School: 200 classes, 2,000 subjects, 60 teachers, an enabled year with 10,000 students in
+ *    40 of the classes (each with its year row), inserted with multi-row inserts.
  * 2. Login: p50/p99 of 30 sequential POST /api/<CODE>/login/ (AUTH_RATE_LIMIT raised).
  * 3. Cold start: spawn of the built dist/server/main.js (as `npm start` runs it) to the first answered
  *    GET /schools/, on an existing data directory (SEED_DEMO=0; median of 3), and, separately,
  *    the first-ever start on an empty PGlite data directory (initdb + demo school).
  * 4. Login screen JavaScript: gzip -9 size of the entry script of dist/client/index.html, its
  *    modulepreload links and their static imports (lazy import() not followed; listed apart).
+ * 5. Students: the export of all current students (GET /export/students/, median of 3); a
+ *    5,000-row CSV import (POST /upload/ then PUT /import/students/, rows per second; 4,000 new
+ *    family logins, a brother or sister on every fifth row) next to, in the same run, plain
+ *    multi-row inserts of the same students and the argon2 hashes of the same logins alone; and,
+ *    while the import runs, p50/p99 of a light call (GET /acyears/, 2 clients in a loop) next to
+ *    the same call on an idle server.
  *
  * Database: PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a unique school
  * code; its schema and directory entry are dropped at the end). Prints a table and writes the
- * figures to .tmp/bench.json. Knobs: BENCH_DURATION_MS, BENCH_WARMUP_MS, BENCH_CLIENTS.
+ * figures to .tmp/bench.json. Knobs: BENCH_DURATION_MS, BENCH_WARMUP_MS, BENCH_CLIENTS, BENCH_IMPORT_ROWS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +40,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundle, type BundleReport } from './bundle.js';
+import http from 'node:http';
 import { percentile, request, runLoad, summarize, type LoadResult } from './load.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,6 +49,10 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 1000);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const LOGINS = 30;
+/** What people type into the student search: names, part of a mobile, an admission number. */
+const SEARCHES = ['sharma', 'Ananya', 'rao 1', '97000', 'A12', 'Meera Iyer'];
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 5000);
+const EXPORT_RUNS = 3;
 const COLD_RUNS = 3;
 const RATIO_GOAL = 0.7;
 const BUNDLE_GOAL_KB = 300;
@@ -169,6 +184,48 @@ async function timeStart(env: Record<string, string>): Promise<{ ms: number; rea
   }
 }
 
+/** POST of one file as multipart/form-data (field `file`), as the browser's upload does. */
+function uploadFile(port: number, path: string, headers: Record<string, string>, name: string, bytes: Buffer): Promise<{ status: number; body: string; ms: number }> {
+  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`),
+    bytes, Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.request({
+      host: '127.0.0.1', port, method: 'POST', path, agent: false,
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': payload.length },
+    }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8'), ms: performance.now() - t0 }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** `clients` loops of one GET until `until` settles (or for `ms`); the latencies, sorted. */
+async function lightLoop(port: number, path: string, headers: Record<string, string>, clients: number, until: Promise<unknown> | number): Promise<{ sorted: number[]; errors: number }> {
+  let done = false;
+  const stopAt = typeof until === 'number' ? performance.now() + until : Infinity;
+  if (typeof until !== 'number') void until.finally(() => { done = true; });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const lat: number[] = [];
+  let errors = 0;
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (!done && performance.now() < stopAt) {
+      const r = await request(port, 'GET', path, { agent, headers }).catch(() => null);
+      if (!r || r.status !== 200) errors++;
+      else lat.push(r.ms);
+    }
+  }));
+  agent.destroy();
+  return { sorted: lat.sort((a, b) => a - b), errors };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const f0 = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '-');
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
@@ -212,8 +269,8 @@ async function main() {
   if (DATABASE_URL) pgSchoolToDrop = { code, schema: `school_${code.toLowerCase()}` };
   const info = JSON.parse(await waitForLine(server, 'BENCH_READY ', 180_000)) as {
     kind: string; code: string; schema: string; admin: { email: string; password: string };
-    appPort: number; barePort: number; classIds: number[];
-    counts: { teachers: number; classes: number; subjects: number };
+    appPort: number; barePort: number; classIds: number[]; yearId: number; studentClassIds: number[];
+    counts: { teachers: number; classes: number; subjects: number; students: number; studentClasses: number };
     timings: { openMs: number; createSchoolMs: number; seedMs: number };
   };
   const api = `/api/${info.code}`;
@@ -239,6 +296,16 @@ async function main() {
       app: info.classIds.map((id) => `${api}/subjects/${id}/`),
       bare: info.classIds.map((id) => `/bare/subjects/${id}/`),
     },
+    {
+      name: 'GET students-list/{class_id}/{ac_year_id}/',
+      app: info.studentClassIds.map((id) => `${api}/students-list/${id}/${info.yearId}/`),
+      bare: info.studentClassIds.map((id) => `/bare/students-list/${id}/${info.yearId}/`),
+    },
+    {
+      name: 'GET search/students/?q=',
+      app: SEARCHES.map((q) => `${api}/search/students/?q=${encodeURIComponent(q)}`),
+      bare: SEARCHES.map((q) => `/bare/search/students/?q=${encodeURIComponent(q)}`),
+    },
   ];
   const load = (port: number, paths: string[], headers: Record<string, string> | undefined, duration: number) =>
     runLoad({ port, paths, headers, clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: duration });
@@ -263,6 +330,61 @@ async function main() {
     pairs.push({ endpoint: `${e.name} (${rows} rows)`, app, bare, ratio: app.rps / bare.rps, sameJson });
   }
 
+  // 5. Students: export, import with a light call running beside it, and the import's baselines.
+  console.log('… students: export, then a CSV import with a light call beside it, then its baselines');
+  const exportMs: number[] = [];
+  let exportInfo = { count: 0, kB: 0 };
+  for (let i = 0; i < EXPORT_RUNS; i++) {
+    const r = await request(info.appPort, 'GET', `${api}/export/students/`, { headers: auth });
+    if (r.status !== 200) failWith(`export answered ${r.status}: ${r.body.slice(0, 300)}`, server);
+    exportMs.push(r.ms);
+    const data = JSON.parse(r.body).data;
+    const file = await request(info.appPort, 'GET', data.path);
+    exportInfo = { count: data.count, kB: Buffer.byteLength(file.body) / 1000 };
+  }
+  const importClass = info.classIds[info.studentClassIds.length]!;
+  const rawClass = info.classIds[info.studentClassIds.length + 1]!;
+  const importRows = Array.from({ length: IMPORT_ROWS }, (_, i) => {
+    const family = i - Math.floor((i + 4) / 5) + 1; // rows 5k and 5k+1 are brother and sister
+    return {
+      fullname: `Imported Student ${i + 1}`, mobile: `8${String(100000000 + family)}`, dob: `2015-0${1 + (i % 9)}-1${i % 10}`,
+      admission_no: `I${i + 1}`, admission_date: '2026-06-01', roll_no: i + 1, father_name: `Father ${family}`, address: `${i + 1}, 2nd Cross, Mysuru`,
+    };
+  });
+  const mobiles = [...new Set(importRows.map((r) => r.mobile))];
+  const header = 'fullname,mobile,dob,admission_no,admission_date,roll_no,father_name,address';
+  const csv = `\uFEFF${header}\r\n${importRows.map((r) => [r.fullname, r.mobile, r.dob, r.admission_no, r.admission_date, r.roll_no, r.father_name, `"${r.address}"`].join(',')).join('\r\n')}\r\n`;
+  const light = `${api}/acyears/`;
+  const idle = await lightLoop(info.appPort, light, auth, 2, 2000);
+  const up = await uploadFile(info.appPort, `${api}/upload/?file_path=documents`, auth, 'students.csv', Buffer.from(csv, 'utf8'));
+  if (up.status !== 200) failWith(`upload answered ${up.status}: ${up.body.slice(0, 300)}`, server);
+  const importCall = request(info.appPort, 'PUT', `${api}/import/students/`, {
+    headers: auth, body: { path: JSON.parse(up.body).data.path, class_id: importClass, ac_year_id: info.yearId },
+  });
+  const during = await lightLoop(info.appPort, light, auth, 2, importCall);
+  const imp = await importCall;
+  if (imp.status !== 200) failWith(`import answered ${imp.status}: ${imp.body.slice(0, 300)}`, server);
+  const impData = JSON.parse(imp.body).data as { added: number; skipped: number; errors: unknown[] };
+  const raw = await request(info.barePort, 'POST', '/bare/insert-students/', {
+    body: { class_id: rawClass, rows: importRows.map(({ father_name, address, ...r }) => ({ ...r, admission_no: `R${r.admission_no}`, extras: JSON.stringify({ father_name, address }) })) },
+  });
+  if (raw.status !== 200) failWith(`raw insert answered ${raw.status}: ${raw.body.slice(0, 300)}`, server);
+  const hashed = await request(info.barePort, 'POST', '/bare/hash/', { body: { mobiles } });
+  const students = {
+    export: { runsMs: exportMs, medianMs: median(exportMs), rows: exportInfo.count, kB: exportInfo.kB },
+    import: {
+      rows: IMPORT_ROWS, logins: mobiles.length, ms: imp.ms + up.ms, uploadMs: up.ms, importMs: imp.ms,
+      rowsPerSecond: IMPORT_ROWS / ((imp.ms + up.ms) / 1000), added: impData.added, skipped: impData.skipped, errors: impData.errors.length,
+    },
+    rawInsert: { ms: raw.ms, rowsPerSecond: IMPORT_ROWS / (raw.ms / 1000) },
+    hashes: { n: mobiles.length, ms: hashed.ms, perSecond: mobiles.length / (hashed.ms / 1000) },
+    light: {
+      path: 'GET /acyears/',
+      idle: { n: idle.sorted.length, p50: percentile(idle.sorted, 50), p99: percentile(idle.sorted, 99), max: idle.sorted.at(-1) ?? NaN, errors: idle.errors },
+      duringImport: { n: during.sorted.length, p50: percentile(during.sorted, 50), p99: percentile(during.sorted, 99), max: during.sorted.at(-1) ?? NaN, errors: during.errors },
+    },
+  };
+
   await stop(server);
   if (server.cp.exitCode !== 0) console.warn(`The bench server exited with code ${server.cp.exitCode}`);
 
@@ -281,7 +403,7 @@ async function main() {
   out.push(`Database: ${backend}`);
   out.push(`Setup: server = app + bare Fastify in ONE child process (node --import tsx), same Kysely handle;`);
   out.push(`       load = node:http closed loop in the parent process, ${CLIENTS} keep-alive clients; ${DURATION_MS / 1000} s measured per target\n       (two halves, order bare-app-app-bare, each after ${WARMUP_MS / 1000} s warm-up).`);
-  out.push(`School: ${info.counts.teachers} teachers, ${info.counts.classes} classes, ${info.counts.subjects} subjects` +
+  out.push(`School: ${info.counts.teachers} teachers, ${info.counts.classes} classes, ${info.counts.subjects} subjects, ${info.counts.students} students in ${info.counts.studentClasses} classes` +
     ` (database open ${f0(info.timings.openMs)} ms, createSchool ${f0(info.timings.createSchoolMs)} ms, bulk inserts ${f0(info.timings.seedMs)} ms)`);
   out.push(line);
   out.push(`${pad('1. Throughput', 44)}${lpad('req/s', 9)}${lpad('p50 ms', 9)}${lpad('p99 ms', 9)}${lpad('max ms', 9)}${lpad('kB/resp', 9)}  sockets`);
@@ -318,6 +440,20 @@ async function main() {
     out.push(`4. Login screen JavaScript: ${bundleNote}`);
   }
   out.push(line);
+  out.push(`5. Students`);
+  out.push(`   export of all current students (${students.export.rows} rows, ${f0(students.export.kB)} kB CSV): median ${f0(students.export.medianMs)} ms` +
+    `   [runs: ${students.export.runsMs.map(f0).join(', ')} ms]`);
+  const imp5 = students.import;
+  out.push(`   CSV import, ${imp5.rows} rows (${imp5.logins} new logins): ${f1(imp5.ms / 1000)} s = ${f0(imp5.rowsPerSecond)} rows/s` +
+    `   [upload ${f0(imp5.uploadMs)} ms; added ${imp5.added}, skipped ${imp5.skipped}, errors ${imp5.errors}]`);
+  out.push(`     baseline: multi-row inserts of the same ${imp5.rows} students + year rows: ${f0(students.rawInsert.ms)} ms = ${f0(students.rawInsert.rowsPerSecond)} rows/s` +
+    `  (import/raw = ${f2(imp5.rowsPerSecond / students.rawInsert.rowsPerSecond)})`);
+  out.push(`     baseline: argon2 hashes of the ${students.hashes.n} logins alone: ${f1(students.hashes.ms / 1000)} s = ${f0(students.hashes.perSecond)} hashes/s` +
+    `  (${f0((students.hashes.ms / imp5.ms) * 100)}% of the import's time)`);
+  const lt = students.light;
+  out.push(`   light call ${lt.path} beside it (2 clients in a loop):  idle p50 ${f2(lt.idle.p50)} ms  p99 ${f2(lt.idle.p99)} ms  max ${f1(lt.idle.max)} ms;` +
+    `  during the import p50 ${f2(lt.duringImport.p50)} ms  p99 ${f2(lt.duringImport.p99)} ms  max ${f1(lt.duringImport.max)} ms  (${lt.duringImport.n} calls, ${lt.duringImport.errors} errors)`);
+  out.push(line);
   console.log(out.join('\n'));
 
   const json = {
@@ -329,6 +465,7 @@ async function main() {
     school: { counts: info.counts, timings: info.timings },
     throughput: pairs.map((p) => ({ endpoint: p.endpoint, app: p.app, bare: p.bare, ratio: p.ratio, ratioGoal: RATIO_GOAL, sameJson: p.sameJson })),
     loadGeneratorCeiling: ping,
+    students,
     login: { n: loginMs.length, p50: percentile(loginMs, 50), p99: percentile(loginMs, 99), samples: loginMs },
     coldStart: { existingDataDir: { medianMs: median(coldMs), runs: cold }, firstEverStart: firstStart },
     bundle: bundle ? { ...bundle, dir: path.relative(ROOT, bundle.dir), entryGzipKb: kB(bundle.totalGzip), loginScreenGzipKb: kB(bundle.totalGzip + (bundle.lazy.find((l) => /PublicApp/.test(l.file))?.addsGzip ?? 0)), goalKb: BUNDLE_GOAL_KB } : { skipped: bundleNote },

@@ -5,23 +5,32 @@
  *   - the real app (buildApp) on APP port,
  *   - a bare Fastify on BARE port whose routes run the very SQL the app's list calls run
  *     (compiled once from selectRecords + applySort) and answer the same JSON envelope,
- *     plus GET /ping to show what the load generator itself can do.
+ *     plus GET /ping to show what the load generator itself can do;
+ *   - on the bare server too, the baselines of the student import: POST /bare/insert-students/
+ *     (the same rows as plain multi-row inserts of student and student_year) and POST /bare/hash/
+ *     (the argon2 hashes of the new logins alone, made as the import makes them).
+ * The school also gets an enabled academic year with 10,000 students in its first 40 classes.
  * It prints one line `BENCH_READY {json}` when both listen, and closes everything
  * (and the database, cleanly) on SIGTERM/SIGINT or when its parent's pipe closes.
  */
 import Fastify from 'fastify';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { resourceByName } from '../../resources/index.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/index.js';
 import { acquireStoreLock } from '../../src/server/db/store-lock.js';
+import type { Ctx } from '../../src/server/framework/context.js';
+import { hashPassword } from '../../src/server/framework/passwords.js';
 import { applySort, selectRecords } from '../../src/server/framework/query.js';
+import { likePattern, studentYearRows } from '../../src/server/modules/students/queries.js';
 import { createSchool } from '../../src/server/provision.js';
 
 const CLASSES = Number(process.env.BENCH_CLASSES ?? 200);
 const SUBJECTS_PER_CLASS = Number(process.env.BENCH_SUBJECTS_PER_CLASS ?? 10);
 const TEACHERS = Number(process.env.BENCH_TEACHERS ?? 60);
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 10_000);
+const STUDENT_CLASSES = Number(process.env.BENCH_STUDENT_CLASSES ?? 40);
 const CODE = process.env.BENCH_CODE ?? 'BENCH1';
 const ADMIN = { email: 'admin@bench.school', password: 'Bench@12345' };
 
@@ -69,6 +78,25 @@ const subjects = classIds.flatMap((classId, c) => Array.from({ length: SUBJECTS_
   extras: JSON.stringify({ subjects: [] }),
 })));
 for (const part of chunks(subjects)) await sdb.insertInto('subject').values(part).execute();
+
+// Students: an enabled year, STUDENTS students spread over the first STUDENT_CLASSES classes, each with its year row.
+const FIRST = ['Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Ayaan', 'Krishna', 'Ishaan', 'Ananya', 'Diya', 'Aadhya', 'Saanvi', 'Pari', 'Anika', 'Navya', 'Myra', 'Kavya', 'Meera'];
+const LAST = ['Sharma', 'Verma', 'Rao', 'Reddy', 'Nair', 'Iyer', 'Gowda', 'Patil', 'Kumar', 'Singh', 'Das', 'Joshi', 'Menon', 'Pillai', 'Shetty', 'Hegde'];
+const year = await sdb.insertInto('ac_year').values({ name: '2026-27', syllabus: 'CBSE', start_date: '2026-06-01', end_date: '2027-03-31', status: 1 }).returning('id').executeTakeFirstOrThrow();
+const yearId = year.id as number;
+const studentClassIds = classIds.slice(0, STUDENT_CLASSES);
+const perClass = Math.ceil(STUDENTS / studentClassIds.length);
+const studentRows = Array.from({ length: STUDENTS }, (_, i) => ({
+  fullname: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i + 1}`,
+  mobile: `9${String(700000000 + i)}`, dob: `201${i % 8}-0${1 + (i % 9)}-1${i % 10}`,
+  admission_no: `A${i + 1}`, admission_date: '2026-06-01', roll_no: (i % perClass) + 1,
+  class_id: studentClassIds[Math.floor(i / perClass)]!, ac_year_id: yearId, gender: i % 2 ? 'Female' : 'Male',
+  religion: 'Hindu', quota: 'General', status: 1, extras: JSON.stringify({ father_name: `Father ${i + 1}`, address: `${i + 1}, Main Road, Bengaluru` }),
+}));
+for (const part of chunks(studentRows)) {
+  const ids = await sdb.insertInto('student').values(part).returning(['id', 'class_id', 'roll_no']).execute();
+  await sdb.insertInto('student_year').values(ids.map((r) => ({ student_id: r.id, ac_year_id: yearId, class_id: r.class_id, roll_no: r.roll_no, status: 1, admission_type: 'NEW' }))).execute();
+}
 const tSeed = performance.now();
 
 // The app, exactly as main.ts builds it.
@@ -82,7 +110,22 @@ const subjectsSql = applySort(selectRecords(sdb, subjectRes).where('t.class_id',
 const filterAt = subjectsSql.parameters.lastIndexOf(-1);
 if (filterAt < 0) throw new Error('bench: could not find the class_id parameter of the subjects query');
 
-const bare = Fastify({ logger: false });
+// The student list and search: the SQL of src/server/modules/students/lists.ts for a super admin
+// (who is not narrowed to their own children), compiled once; run.ts checks the JSON is the same.
+const adminCtx = { db: sdb, user: { id: 0, role: 4 } } as unknown as Ctx;
+const studentsListSql = studentYearRows(adminCtx).where('sy.class_id', '=', -1).where('sy.ac_year_id', '=', -2)
+  .orderBy(sql`sy.roll_no asc nulls last`).orderBy('s.fullname').orderBy('s.id').compile();
+const listClassAt = studentsListSql.parameters.indexOf(-1);
+const listYearAt = studentsListSql.parameters.indexOf(-2);
+const like = '%__bench__%';
+const searchSql = sdb.selectFrom('student as s').leftJoin('class as c', 'c.id', 's.class_id')
+  .select(['s.id', 's.fullname', 'c.class', 'c.section', 's.class_id', 's.admission_no', 's.mobile'])
+  .where('s.status', '=', 1)
+  .where((eb) => eb.or([eb('s.fullname', 'ilike', like), eb('s.admission_no', 'ilike', like), eb('s.mobile', 'like', like)]))
+  .orderBy('s.fullname').orderBy('s.id').limit(20).compile();
+if (listClassAt < 0 || listYearAt < 0 || !searchSql.parameters.includes(like)) throw new Error('bench: could not find the parameters of the student queries');
+
+const bare = Fastify({ logger: false, bodyLimit: 20 * 1024 * 1024 });
 bare.get('/ping', async () => ({ ok: true }));
 bare.get('/bare/classes-list/', async () => {
   const { rows } = await database.db.executeQuery(classesSql);
@@ -93,6 +136,39 @@ bare.get<{ Params: { class_id: string } }>('/bare/subjects/:class_id/', async (r
   params[filterAt] = Number(req.params.class_id);
   const { rows } = await database.db.executeQuery(CompiledQuery.raw(subjectsSql.sql, params));
   return { success: true, data: rows, error: null };
+});
+
+bare.get<{ Params: { class_id: string; ac_year_id: string } }>('/bare/students-list/:class_id/:ac_year_id/', async (req) => {
+  const params = [...studentsListSql.parameters];
+  params[listClassAt] = Number(req.params.class_id);
+  params[listYearAt] = Number(req.params.ac_year_id);
+  const { rows } = await database.db.executeQuery(CompiledQuery.raw(studentsListSql.sql, params));
+  return { success: true, data: rows, error: null };
+});
+bare.get<{ Querystring: { q: string } }>('/bare/search/students/', async (req) => {
+  const pattern = likePattern(String(req.query.q ?? '').trim());
+  const params = searchSql.parameters.map((p) => (p === like ? pattern : p));
+  const { rows } = await database.db.executeQuery(CompiledQuery.raw(searchSql.sql, params));
+  return { success: true, data: rows, error: null };
+});
+
+/** Import baseline 1: the same students as plain multi-row inserts (student, then student_year), 500 rows a statement. */
+bare.post<{ Body: { class_id: number; rows: Array<Record<string, unknown>> } }>('/bare/insert-students/', async (req) => {
+  const t = performance.now();
+  await database.db.transaction().execute(async (trx) => {
+    const tdb = trx.withSchema(schema);
+    for (const part of chunks(req.body.rows)) {
+      const ids = await tdb.insertInto('student').values(part.map((r) => ({ ...r, class_id: req.body.class_id, ac_year_id: yearId, status: 1 }))).returning(['id', 'roll_no']).execute();
+      await tdb.insertInto('student_year').values(ids.map((r) => ({ student_id: r.id, ac_year_id: yearId, class_id: req.body.class_id, roll_no: r.roll_no, status: 1, admission_type: 'NEW' }))).execute();
+    }
+  });
+  return { ms: performance.now() - t, rows: req.body.rows.length };
+});
+/** Import baseline 2: argon2 hashes of the new logins, 64 at a time as the import makes them. */
+bare.post<{ Body: { mobiles: string[] } }>('/bare/hash/', async (req) => {
+  const t = performance.now();
+  for (const part of chunks(req.body.mobiles, 64)) await Promise.all(part.map((m) => hashPassword(m)));
+  return { ms: performance.now() - t, hashes: req.body.mobiles.length };
 });
 
 const appAddress = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -125,8 +201,10 @@ const info = {
   appPort: Number(new URL(appAddress).port),
   barePort: Number(new URL(bareAddress).port),
   classIds,
-  counts: { teachers: teacherIds.length, classes: classIds.length, subjects: subjects.length },
+  yearId,
+  studentClassIds,
+  counts: { teachers: teacherIds.length, classes: classIds.length, subjects: subjects.length, students: studentRows.length, studentClasses: studentClassIds.length },
   timings: { openMs: tOpen - t0, createSchoolMs: tSchool - tOpen, seedMs: tSeed - tSchool },
-  sql: { classes: classesSql.sql, subjects: subjectsSql.sql },
+  sql: { classes: classesSql.sql, subjects: subjectsSql.sql, studentsList: studentsListSql.sql, search: searchSql.sql },
 };
 console.log(`BENCH_READY ${JSON.stringify(info)}`);
