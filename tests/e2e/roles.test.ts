@@ -48,18 +48,14 @@ it('gives the office admin the modules and permissions the super admin granted, 
 });
 
 it('shows a parent the student card on the profile page and lets them change the password', async () => {
-  const parent = await e.demoDb.selectFrom('user').select('id').where('mobile', '=', DEMO.parentMobile).executeTakeFirstOrThrow();
-  const cls = await e.demoDb.selectFrom('class').select('id').where('class', '=', '5').where('section', '=', 'A').executeTakeFirstOrThrow();
-  const year = await e.demoDb.selectFrom('ac_year').select('id').where('status', '=', 1).executeTakeFirstOrThrow();
-  await e.demoDb.insertInto('student').values({
-    user_id: parent.id, class_id: cls.id, ac_year_id: year.id, fullname: 'Aarav Kumar', mobile: DEMO.parentMobile,
-    dob: '2016-04-12', admission_no: 'DPS1001', admission_date: '2022-06-01', status: 1,
-  }).execute();
+  // The demo parent's child in 5 A (seeded with the demo school).
+  const parent = await e.demoDb.selectFrom('user').select('id').where('username', '=', DEMO.parentMobile).executeTakeFirstOrThrow();
+  const child = await e.demoDb.selectFrom('student').select('admission_no').where('user_id', '=', parent.id).where('fullname', '=', 'Aarav Kumar').executeTakeFirstOrThrow();
   const { page, context } = await signedIn(DEMO.parentMobile);
   await page.goto('/profile');
   const card = page.locator('.ant-card', { hasText: 'Aarav Kumar' }).first();
   await card.waitFor();
-  expect(await card.textContent()).toMatch(/DPS1001.*5 - A/);
+  expect(await card.textContent()).toMatch(new RegExp(`${child.admission_no}.*5 - A`));
   await page.getByLabel('Old Password').fill(DEMO.password);
   await page.getByLabel('New Password').fill('Parent#2027');
   await page.getByLabel('Confirm Password').fill('Parent#2026');
