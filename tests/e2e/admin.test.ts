@@ -82,7 +82,7 @@ it('lets the super admin disable a module, which then shows as Pro and is refuse
   await page.getByLabel('Enable Teachers').click();
   await page.getByRole('button', { name: /^save$/i }).click();
   await toast('Modules Saved').waitFor();
-  await sider().getByText('Pro').waitFor();
+  await sider().getByText('Pro', { exact: true }).waitFor();
   const res = await page.evaluate(async (code) => {
     const token = localStorage.getItem('token') ?? JSON.parse(localStorage.getItem('session') ?? '{}').token;
     const r = await fetch(`/api/${code}/teachers/`, { headers: { authorization: `Bearer ${token}` } });
@@ -92,7 +92,7 @@ it('lets the super admin disable a module, which then shows as Pro and is refuse
   await page.getByLabel('Enable Teachers').click();
   await page.getByRole('button', { name: /^save$/i }).click();
   await toast('Modules Saved').waitFor();
-  await expect.poll(() => sider().getByText('Pro').count()).toBe(0);
+  await expect.poll(() => sider().getByText('Pro', { exact: true }).count()).toBe(0);
 });
 
 it('shows the maintenance banner and the disabled-account screen from the school details', async () => {
