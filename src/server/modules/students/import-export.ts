@@ -337,6 +337,9 @@ export async function importStudents(ctx: Ctx, bytes: Uint8Array, classId: numbe
     // A failure of the look-ahead shows when it is awaited, not as an unhandled rejection.
     ready.catch(() => undefined);
     for (const row of parts[p]!) {
+      // The embedded database answers without going through the event loop, so a run of rows
+      // would never let the server read other requests: give way after every row.
+      await new Promise((resolve) => setImmediate(resolve));
       try {
         await addRow(ctx, row, classId, yearId, hashes.get(row.student.mobile as string));
         added++;
