@@ -204,6 +204,13 @@ describe('shuffle', () => {
       { ac_year_id: y1, class_id: b, status: 1, admission_type: 'NEW', roll_no: null },
     ]);
     expect(await student(s2)).toMatchObject({ class_id: a });
+    // The record shows the live row, and editing the student moves that row only.
+    const live = (await db().selectFrom('student_year').select('id').where('student_id', '=', s1).where('status', '=', 1).executeTakeFirstOrThrow()).id;
+    expect((await call(`GET /student/${s1}/`)).body.data).toMatchObject({ class_id: b, acy_status: 1, aym_id: live });
+    const edit = await call(`POST /student/${s1}/`, { roll_no: 7 });
+    expect(edit.body).toMatchObject({ success: true, message: 'Student Data Updated' });
+    expect((await history(s1)).map((h) => [h.class_id, h.status, h.roll_no])).toEqual([[a, 4, expect.anything()], [b, 1, 7]]);
+    await call(`POST /student/${s1}/`, { roll_no: null });
 
     // Not from a class they were shuffled out of; and back again reopens the old row.
     expect((await call('POST /shuffle/students/', { from_class: a, from_ac_year: y1, to_class: b, to_ac_year: y1, students: [s1] })).status).toBe(400);

@@ -49,7 +49,8 @@ export function studentYearRows(ctx: Ctx): SelectQueryBuilder<any, any, any> {
  */
 export function studentLatestRows(ctx: Ctx): SelectQueryBuilder<any, any, any> {
   const qb = ctx.db.selectFrom('student as s')
-    .leftJoin('student_year as sy', (j) => j.onRef('sy.student_id', '=', 's.id').onRef('sy.ac_year_id', '=', 's.ac_year_id'))
+    // A shuffled student's old class row (status 4) stays in the year as history; the live row is the other.
+    .leftJoin('student_year as sy', (j) => j.onRef('sy.student_id', '=', 's.id').onRef('sy.ac_year_id', '=', 's.ac_year_id').on('sy.status', '<>', 4))
     .leftJoin('class as c', 'c.id', 's.class_id')
     .leftJoin('ac_year as y', 'y.id', 's.ac_year_id')
     .leftJoin('user as u', 'u.id', 's.user_id')

@@ -38,7 +38,7 @@ export const studentHooks: ResourceHooks<Student> = {
     if (row.class_id === existing.class_id && row.ac_year_id === existing.ac_year_id && row.roll_no === existing.roll_no) return;
     // Moving the latest year's place: the year row follows the record.
     const updated = await ctx.db.updateTable('student_year').set({ ac_year_id: row.ac_year_id, class_id: row.class_id, roll_no: row.roll_no ?? null })
-      .where('student_id', '=', row.id).where('ac_year_id', '=', existing.ac_year_id).executeTakeFirst();
+      .where('student_id', '=', row.id).where('ac_year_id', '=', existing.ac_year_id).where('status', '<>', ACY.SHUFFLED).executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) {
       await ctx.db.insertInto('student_year').values({ student_id: row.id, ac_year_id: row.ac_year_id, class_id: row.class_id, roll_no: row.roll_no ?? null, status: ACY.CURRENT, admission_type: 'NEW' }).execute();
     }
