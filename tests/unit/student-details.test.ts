@@ -4,7 +4,7 @@ import {
   attendanceByDate, calendarStart, chartMax, classSection, latestYear, marksGrid, monthlyBars, profileValue, statusLabel, textMobiles, tooManySms,
 } from '../../src/client/pages/students/detailsModel.js';
 import { currentBalance, ledger } from '../../src/client/pages/students/pocketMoneyModel.js';
-import { PROMOTE_MSG, promoteCall, promoteProblem } from '../../src/client/pages/academics/promotionModel.js';
+import { PROMOTE_MSG, promoteCall, promoteProblem } from '../../src/shared/promotion.js';
 import { isCsvName, photoProblem } from '../../src/client/framework/upload.js';
 import { permitted, rowComponent } from '../../src/client/framework/list/rowExtras.js';
 import { resourceByName } from '../../resources/index.js';

@@ -13,7 +13,7 @@ import { optionLabel } from '../../framework/labels.js';
 import { errorNotification } from '../../framework/notify.js';
 import { sameValue } from '../../framework/calls.js';
 import { statusLabel } from '../students/detailsModel.js';
-import { promoteCall, promoteProblem, type PromoteAction } from './promotionModel.js';
+import { promoteCall, promoteProblem, type PromoteAction } from '../../../shared/promotion.js';
 
 interface Row { id: number; fullname: string; admission_no?: string; acy_status?: number | null; status?: number | null }
 

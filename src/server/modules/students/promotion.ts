@@ -6,6 +6,7 @@ import { badRequest, conflict } from '../../framework/errors.js';
 import { addRoute, type RouteEnv, type RouteDef } from '../../framework/route.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { assertObject } from '../../framework/validation.js';
+import { PROMOTE_CALLS, promoteProblem, type PromoteAction, type PromoteState } from '../../../shared/promotion.js';
 import { ACY, STUDENT_STATUS } from './student.hooks.js';
 
 /**
@@ -35,30 +36,24 @@ import { ACY, STUDENT_STATUS } from './student.hooks.js';
 const MAX_STUDENTS = 5000;
 const ACCESS = { roles: [3, 4], module: 'academics', perm: 'update' } as const satisfies Partial<RouteDef>;
 
-const MSG = {
-  fromTo: 'Select From class, academic year and To class, academic year',
-  from: 'Select From class and academic year',
-  sameYear: "Academic Year can't be same",
-  promote: 'Please select students to be promoted',
-  graduate: 'Please select students to be graduated',
-  yearBreak: 'Please select students to be marked for year back/break',
-};
 
 interface FromTo { from_class: number; from_ac_year: number; to_class: number; to_ac_year: number; students: number[] }
 interface FromOnly { from_class: number; from_ac_year: number; students: number[] }
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 2 ** 31;
-const missing = (v: unknown) => v === undefined || v === null || v === '' || v === 0;
 
-/** Reads the payload: the pickers' message when one is empty, the selection's when no student is chosen. */
-function readBody(body: unknown, withTo: boolean, pickMsg: string, emptyMsg: string): FromTo {
+/**
+ * Reads the payload: first the screen's own checks (shared with the browser, same messages),
+ * then the shapes a browser would never send.
+ */
+function readBody(body: unknown, action: PromoteAction): FromTo {
   assertObject(body);
-  const fields = withTo ? ['from_class', 'from_ac_year', 'to_class', 'to_ac_year'] : ['from_class', 'from_ac_year'];
+  const fields = PROMOTE_CALLS[action].withTo ? ['from_class', 'from_ac_year', 'to_class', 'to_ac_year'] : ['from_class', 'from_ac_year'];
   for (const k of Object.keys(body)) if (![...fields, 'students'].includes(k)) throw badRequest(`Unknown field: ${k}`);
-  if (fields.some((f) => missing(body[f]))) throw badRequest(pickMsg);
-  for (const f of fields) if (!isId(body[f])) throw badRequest(`Invalid ${f.replace(/_/g, ' ')}`);
   const list = body.students;
-  if (list === undefined || list === null || (Array.isArray(list) && list.length === 0)) throw badRequest(emptyMsg);
+  const problem = promoteProblem(action, { ...body, students: Array.isArray(list) ? list : list == null ? [] : [list] } as PromoteState);
+  if (problem) throw badRequest(problem);
+  for (const f of fields) if (!isId(body[f])) throw badRequest(`Invalid ${f.replace(/_/g, ' ')}`);
   if (!Array.isArray(list) || !list.every(isId)) throw badRequest('Students must be a list of student ids');
   const students = [...new Set(list as number[])];
   if (students.length > MAX_STUDENTS) throw badRequest(`Select at most ${MAX_STUDENTS} students at a time`);
@@ -143,10 +138,9 @@ async function setYearStatus(ctx: Ctx, places: Place[], status: number) {
 export function registerPromotionRoutes(app: FastifyInstance, env: RouteEnv) {
   // Promote, or detain when the To class is the From class.
   addRoute(app, env, {
-    call: 'POST /promote/students/', ...ACCESS,
+    call: `POST ${PROMOTE_CALLS.promote.path}`, ...ACCESS,
     handler: async (ctx, req) => {
-      const b = readBody(req.body, true, MSG.fromTo, MSG.promote);
-      if (b.from_ac_year === b.to_ac_year) throw badRequest(MSG.sameYear);
+      const b = readBody(req.body, 'promote');
       const detain = b.from_class === b.to_class;
       const count = await inTransaction(ctx, async (tx) => {
         const places = await placesOf(tx, b, [ACY.CURRENT, ACY.YEAR_BREAK], [STUDENT_STATUS.ACTIVE, STUDENT_STATUS.YEAR_BREAK]);
@@ -164,14 +158,14 @@ export function registerPromotionRoutes(app: FastifyInstance, env: RouteEnv) {
         await audit(tx, 'student-years', detain ? 'detain' : 'promote', null, b);
         return places.length;
       });
-      return ok({ count, action: detain ? 'detained' : 'promoted' }, 'Students promoted');
+      return ok({ count, action: detain ? 'detained' : 'promoted' }, PROMOTE_CALLS.promote.message);
     },
   });
 
   addRoute(app, env, {
-    call: 'PUT /promote/students/', ...ACCESS,
+    call: `PUT ${PROMOTE_CALLS.graduate.path}`, ...ACCESS,
     handler: async (ctx, req) => {
-      const b = readBody(req.body, false, MSG.from, MSG.graduate);
+      const b = readBody(req.body, 'graduate');
       const count = await inTransaction(ctx, async (tx) => {
         const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
         await setYearStatus(tx, places, ACY.GRADUATED);
@@ -179,14 +173,14 @@ export function registerPromotionRoutes(app: FastifyInstance, env: RouteEnv) {
         await audit(tx, 'student-years', 'graduate', null, b);
         return places.length;
       });
-      return ok({ count }, 'Students marked as Graduates');
+      return ok({ count }, PROMOTE_CALLS.graduate.message);
     },
   });
 
   addRoute(app, env, {
-    call: 'PATCH /promote/students/', ...ACCESS,
+    call: `PATCH ${PROMOTE_CALLS.yearBreak.path}`, ...ACCESS,
     handler: async (ctx, req) => {
-      const b = readBody(req.body, false, MSG.from, MSG.yearBreak);
+      const b = readBody(req.body, 'yearBreak');
       const count = await inTransaction(ctx, async (tx) => {
         const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
         await setYearStatus(tx, places, ACY.YEAR_BREAK);
@@ -194,16 +188,14 @@ export function registerPromotionRoutes(app: FastifyInstance, env: RouteEnv) {
         await audit(tx, 'student-years', 'year-break', null, b);
         return places.length;
       });
-      return ok({ count }, 'Students marked for Year Back/Break');
+      return ok({ count }, PROMOTE_CALLS.yearBreak.message);
     },
   });
 
   addRoute(app, env, {
-    call: 'POST /shuffle/students/', ...ACCESS,
+    call: `POST ${PROMOTE_CALLS.shuffle.path}`, ...ACCESS,
     handler: async (ctx, req) => {
-      const b = readBody(req.body, true, MSG.fromTo, MSG.promote);
-      if (b.from_ac_year !== b.to_ac_year) throw badRequest('Shuffle changes the class within one academic year: choose the same From and To academic year');
-      if (b.from_class === b.to_class) throw badRequest('Choose a To class other than the From class');
+      const b = readBody(req.body, 'shuffle');
       const count = await inTransaction(ctx, async (tx) => {
         const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
         await assertClass(tx, b.to_class, 'To');
@@ -215,7 +207,7 @@ export function registerPromotionRoutes(app: FastifyInstance, env: RouteEnv) {
         await audit(tx, 'student-years', 'shuffle', null, b);
         return places.length;
       });
-      return ok({ count }, 'Students shuffled');
+      return ok({ count }, PROMOTE_CALLS.shuffle.message);
     },
   });
 }

@@ -1,7 +1,7 @@
 /**
- * The promote screen's checks, made in the browser before a call (the server makes the same
- * ones, in the same order, with the same messages of spec 1 section 5), and the calls
- * themselves. Pure; tested in tests/unit/promotion.test.ts.
+ * The promote screen's rules (spec 1, sections 4 and 5): which call each action makes, with
+ * its success message, and the checks made before it, in order, with the spec's messages.
+ * The browser checks before calling and the server refuses with the very same words.
  */
 
 export type PromoteAction = 'promote' | 'graduate' | 'yearBreak' | 'shuffle';
@@ -29,8 +29,7 @@ const empty = (v: unknown) => v === undefined || v === null || v === '' || v ===
 
 /** The message that stops an action, or null when it may be sent. */
 export function promoteProblem(action: PromoteAction, s: PromoteState): string | null {
-  const withTo = action === 'promote' || action === 'shuffle';
-  if (withTo) {
+  if (PROMOTE_CALLS[action].withTo) {
     if ([s.from_class, s.from_ac_year, s.to_class, s.to_ac_year].some(empty)) return PROMOTE_MSG.fromTo;
   } else if ([s.from_class, s.from_ac_year].some(empty)) {
     return PROMOTE_MSG.from;
@@ -46,14 +45,17 @@ export function promoteProblem(action: PromoteAction, s: PromoteState): string |
   return null;
 }
 
-/** Method, path, body and success message of an action (contract: promotion calls). */
-export function promoteCall(action: PromoteAction, s: PromoteState): { method: 'POST' | 'PUT' | 'PATCH'; path: string; body: Record<string, unknown>; message: string } {
+/** Each action's call and success message. Promote, graduate and year back share one path. */
+export const PROMOTE_CALLS = {
+  promote: { method: 'POST', path: '/promote/students/', withTo: true, message: 'Students promoted' },
+  graduate: { method: 'PUT', path: '/promote/students/', withTo: false, message: 'Students marked as Graduates' },
+  yearBreak: { method: 'PATCH', path: '/promote/students/', withTo: false, message: 'Students marked for Year Back/Break' },
+  shuffle: { method: 'POST', path: '/shuffle/students/', withTo: true, message: 'Students shuffled' },
+} as const satisfies Record<PromoteAction, { method: 'POST' | 'PUT' | 'PATCH'; path: string; withTo: boolean; message: string }>;
+
+/** Method, path, body and success message of an action. */
+export function promoteCall(action: PromoteAction, s: PromoteState) {
+  const { method, path, withTo, message } = PROMOTE_CALLS[action];
   const from = { from_class: s.from_class, from_ac_year: s.from_ac_year, students: s.students };
-  const full = { ...from, to_class: s.to_class, to_ac_year: s.to_ac_year };
-  switch (action) {
-    case 'promote': return { method: 'POST', path: '/promote/students/', body: full, message: 'Students promoted' };
-    case 'graduate': return { method: 'PUT', path: '/promote/students/', body: from, message: 'Students marked as Graduates' };
-    case 'yearBreak': return { method: 'PATCH', path: '/promote/students/', body: from, message: 'Students marked for Year Back/Break' };
-    case 'shuffle': return { method: 'POST', path: '/shuffle/students/', body: full, message: 'Students shuffled' };
-  }
+  return { method, path, message, body: withTo ? { ...from, to_class: s.to_class, to_ac_year: s.to_ac_year } : from };
 }
