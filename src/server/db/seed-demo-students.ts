@@ -86,7 +86,9 @@ export async function seedDemoStudents(db: Kysely<any>, input: DemoStudentsInput
     const s = students[idx]!;
     s.user_id = input.parentUserId;
     s.mobile = '9800000001';
-    s.fullname = idx === parentChildren[0] ? 'Aarav Kumar' : 'Ananya Kumar';
+    const son = idx === parentChildren[0];
+    s.fullname = son ? 'Aarav Kumar' : 'Ananya Kumar';
+    s.gender = son ? 'Male' : 'Female';
     s.extras = JSON.stringify({ father_name: 'Ramesh Kumar', address: '45, 4th Cross, Jayanagar, Bengaluru' });
   }
   const ids = await insertMany(db, 'student', students, true);
