@@ -1,10 +1,7 @@
 import type { Kysely } from 'kysely';
 
-const FIRST = [
-  'Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Krishna', 'Ishaan', 'Shaurya', 'Atharv', 'Kabir',
-  'Ananya', 'Diya', 'Aadhya', 'Saanvi', 'Myra', 'Anika', 'Kavya', 'Ira', 'Meera', 'Riya', 'Fatima', 'Sara',
-  'Mohammed', 'Rohan', 'Nikhil', 'Tanvi', 'Pooja', 'Lakshmi', 'Joseph', 'Maria', 'Harpreet', 'Gurleen', 'Tenzin', 'Zoya',
-];
+const BOYS = ['Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Krishna', 'Ishaan', 'Shaurya', 'Atharv', 'Kabir', 'Mohammed', 'Rohan', 'Nikhil', 'Joseph', 'Harpreet', 'Tenzin'];
+const GIRLS = ['Ananya', 'Diya', 'Aadhya', 'Saanvi', 'Myra', 'Anika', 'Kavya', 'Ira', 'Meera', 'Riya', 'Fatima', 'Sara', 'Tanvi', 'Pooja', 'Lakshmi', 'Maria', 'Gurleen', 'Zoya'];
 const LAST = [
   'Sharma', 'Verma', 'Reddy', 'Nair', 'Iyer', 'Gowda', 'Patil', 'Khan', 'Das', 'Menon', 'Rao', 'Kulkarni',
   'Singh', 'Joshi', 'Shetty', 'Hegde', 'Pillai', 'Banerjee', "D'Souza", 'Fernandes', 'Bhat', 'Kamath', 'Naidu', 'Chauhan',
@@ -60,7 +57,8 @@ export async function seedDemoStudents(db: Kysely<any>, input: DemoStudentsInput
     const grade = Math.floor(ci / 2); // LKG = 0, UKG = 1, 1 = 2, …
     for (let i = 0; i < 12; i++) {
       const last = pick(LAST);
-      const first = pick(FIRST);
+      const boy = rand() < 0.5;
+      const first = pick(boy ? BOYS : GIRLS);
       const mobile = `9${pad(7, 1)}${pad(ci, 2)}${pad(i, 2)}${pad(Math.floor(rand() * 10000), 4)}`.slice(0, 10);
       const family = { mobile, father: `${pick(FATHER)} ${last}`, mother: `${pick(MOTHER)} ${last}`, last };
       families.push(family);
@@ -69,7 +67,7 @@ export async function seedDemoStudents(db: Kysely<any>, input: DemoStudentsInput
         fullname: `${first} ${last}`, mobile, dob: `${birthYear}-${pad(1 + Math.floor(rand() * 12))}-${pad(1 + Math.floor(rand() * 28))}`,
         admission_no: String(++admission), admission_date: grade <= 1 ? '2026-06-01' : `${2026 - Math.min(grade, 3)}-06-0${1 + (i % 5)}`,
         roll_no: i + 1, usn: grade >= 10 ? `USN${pad(ci)}${pad(i)}` : '', aadhar_no: `4${pad(ci, 3)}${pad(i, 2)}${pad(Math.floor(rand() * 1e6), 6)}`.slice(0, 12),
-        religion: pick(RELIGION), caste: '', gender: rand() < 0.5 ? 'Male' : 'Female', blood_group: pick(BLOOD), quota: i % 7 === 0 ? 'RTE' : 'General',
+        religion: pick(RELIGION), caste: '', gender: boy ? 'Male' : 'Female', blood_group: pick(BLOOD), quota: i % 7 === 0 ? 'RTE' : 'General',
         class_id: input.classIds[key], ac_year_id: input.currentYearId, status: 1,
         extras: JSON.stringify({ father_name: family.father, address: `${1 + Math.floor(rand() * 300)}, ${pick(AREAS)}, Bengaluru` }),
       });
