@@ -27,6 +27,8 @@ async function fillDate(p: Page, label: string, value: string) {
   await input.click();
   await input.fill(value);
   await input.press('Enter');
+  // The calendar closes before the next field: its own 'Next month' buttons would be in the way.
+  await expect.poll(() => p.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').count()).toBe(0);
 }
 
 async function openClass(p: Page, klass: string) {
@@ -72,18 +74,18 @@ it('adds a student through the five-step wizard and lands on the list', async ()
   await expect.poll(() => field(page, 'Roll No').inputValue()).toBe('13');
   await field(page, 'SATS/USN').fill('USN-KT-1');
   await field(page, 'Email').fill('kiran.parent@example.com');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   await page.waitForURL(/step=1/);
   await page.getByLabel('Female').check();
   await field(page, 'Religion').fill('Hindu');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   await page.waitForURL(/step=2/);
   await field(page, "Father's Name").fill('Mohan Testwizard');
   await field(page, "Father's Mobile").fill('9811122234');
   await field(page, 'Occupation').fill('Farmer');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   await page.waitForURL(/step=3/);
   await page.getByRole('button', { name: 'Skip' }).click();
@@ -123,9 +125,9 @@ it('says so when the login was made but the student was not, and reuses that log
   await fillDate(page, 'Date of Birth', '05-05-2012');
   await pick(page, 'Class and Section', '12 - Z');
   await expect.poll(() => field(page, 'Roll No').inputValue()).toBe('1');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.waitForURL(/step=1/);
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.waitForURL(/step=2/);
   await page.getByRole('button', { name: 'Skip' }).click();
   await page.waitForURL(/step=3/);
@@ -145,9 +147,9 @@ it('says so when the login was made but the student was not, and reuses that log
     await page.waitForURL(new RegExp(`step=${n}`));
   }
   await pick(page, 'Class and Section', '10 - B');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.waitForURL(/step=1/);
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.waitForURL(/step=2/);
   await page.getByRole('button', { name: 'Skip' }).click();
   await page.waitForURL(/step=3/);
