@@ -36,7 +36,9 @@ async function openClass(p: Page, klass: string) {
   await pick(p, 'Class', klass);
   // The enabled year is preselected.
   await p.locator('span:has(> label)', { hasText: 'Academic Year' }).locator('.ant-select-selection-item', { hasText: '2026-27' }).waitFor();
-  await p.locator('.ant-table-row').first().waitFor();
+  // The rows are the picked class's (the remembered class may have drawn first) and loading is over.
+  await p.locator('.ant-table-row', { hasText: klass }).first().waitFor();
+  await expect.poll(() => p.locator('.ant-table .ant-spin-spinning').count()).toBe(0);
 }
 
 it('refuses a later wizard step opened without the earlier ones', async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import {
-  attendanceByDate, calendarStart, chartMax, classSection, latestYear, marksGrid, monthlyBars, profileValue, statusLabel, textMobiles, tooManySms,
+  attendanceByDate, calendarStart, chartMax, latestYear, marksGrid, monthlyBars, profileValue, textMobiles, tooManySms,
 } from '../../src/client/pages/students/detailsModel.js';
+import { statusLabel } from '../../src/client/pages/students/studentModel.js';
 import { currentBalance, ledger } from '../../src/client/pages/students/pocketMoneyModel.js';
 import { PROMOTE_MSG, promoteCall, promoteProblem } from '../../src/shared/promotion.js';
 import { isCsvName, photoProblem } from '../../src/client/framework/upload.js';
@@ -20,16 +21,14 @@ describe('student details helpers', () => {
     expect(latestYear(undefined)).toBeUndefined();
   });
   it('shows the year status when there is one, else the student status', () => {
-    expect(statusLabel(2, 1)).toBe('Promoted');
-    expect(statusLabel(-1, 1)).toBe('Detained');
-    expect(statusLabel(0, 1)).toBe('Year Break');
-    expect(statusLabel(null, 2)).toBe('TC');
-    expect(statusLabel(undefined, 3)).toBe('Graduated');
-    expect(statusLabel(null, null)).toBe('');
+    expect(statusLabel({ acy_status: 2, status: 1 })).toBe('Promoted');
+    expect(statusLabel({ acy_status: 0, status: 1 })).toBe('Year Break');
+    expect(statusLabel({ acy_status: 4, status: 1 })).toBe('Shuffled');
+    expect(statusLabel({ acy_status: null, status: 2 })).toBe('TC');
+    expect(statusLabel({ acy_status: undefined, status: 3 })).toBe('Graduated');
+    expect(statusLabel({ acy_status: null, status: null })).toBe('');
   });
-  it('names class and section and reads profile fields from the record or its extras', () => {
-    expect(classSection({ class: '10', section: 'A' })).toBe('10 - A');
-    expect(classSection({ class: 'LKG', section: null })).toBe('LKG');
+  it('reads profile fields from the record or its extras', () => {
     const s = { id: 1, fullname: 'Asha', extras: { father_name: 'Ravi', address: 'MG Road' }, blood_group: 'O+' };
     expect(profileValue(s, 'father_name')).toBe('Ravi');
     expect(profileValue(s, 'blood_group')).toBe('O+');

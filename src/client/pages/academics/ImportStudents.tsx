@@ -13,7 +13,7 @@ import type { RowComponentProps } from '../registry.js';
 import { ApiError, requestWithMessage } from '../../api.js';
 import { sameValue } from '../../framework/calls.js';
 import { isCsvName, uploadFile } from '../../framework/upload.js';
-import { classSection } from '../students/detailsModel.js';
+import { classSection } from '../students/studentModel.js';
 
 interface ImportAnswer { added?: number; skipped?: number; errors?: Array<{ fullname?: string; error?: string }> }
 

@@ -12,7 +12,7 @@ import { requestWithMessage } from '../../api.js';
 import { optionLabel } from '../../framework/labels.js';
 import { errorNotification } from '../../framework/notify.js';
 import { sameValue } from '../../framework/calls.js';
-import { statusLabel } from '../students/detailsModel.js';
+import { statusLabel } from '../students/studentModel.js';
 import { promoteCall, promoteProblem, type PromoteAction } from '../../../shared/promotion.js';
 
 interface Row { id: number; fullname: string; admission_no?: string; acy_status?: number | null; status?: number | null }
@@ -114,7 +114,7 @@ export default function PromoteStudents(_props: PageProps) {
           {
             key: 'status', title: 'Status',
             render: (_: unknown, r: Row) => {
-              const label = statusLabel(r.acy_status, r.status);
+              const label = statusLabel(r);
               return label ? <Tag color={STATUS_COLORS[label]}>{label}</Tag> : null;
             },
           },

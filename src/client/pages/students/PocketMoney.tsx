@@ -18,7 +18,7 @@ import { useAllowed } from '../../framework/useAccess.js';
 import { keepEnterInPicker } from '../../framework/form/keys.js';
 import { currentBalance, ledger, type LedgerRow, type PocketMoneyTxn } from './pocketMoneyModel.js';
 import type { StudentRecord } from './detailsModel.js';
-import { classSection } from './detailsModel.js';
+import { classSection } from './studentModel.js';
 
 export const POCKET_DATE_FORMAT = 'DD MMM, YYYY hh:mm A';
 

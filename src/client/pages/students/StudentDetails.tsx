@@ -11,12 +11,13 @@ import { Alert, Button, Card, Col, Empty, Result, Row, Select, Space, Spin, Tabl
 import { DollarOutlined, MailOutlined, MessageOutlined, WalletOutlined } from '@ant-design/icons';
 import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
+import { classSection } from './studentModel.js';
 import { resourceByName } from '../../../../resources/index.js';
 import { errorNotification } from '../../framework/notify.js';
 import { useAllowed } from '../../framework/useAccess.js';
 import { useSession } from '../../app/SessionContext.js';
 import {
-  classSection, latestYear, marksGrid, type AcademicYearEntry, type DetailsAnswer, type StudentRecord, textMobiles,
+  latestYear, marksGrid, type AcademicYearEntry, type DetailsAnswer, type StudentRecord, textMobiles,
 } from './detailsModel.js';
 import { PRINT_CSS, PrintSheet, ProfileCard, type SchoolHeader } from './details/ProfileCard.js';
 import { PhotoCard } from './details/PhotoCard.js';

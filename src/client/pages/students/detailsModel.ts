@@ -73,20 +73,6 @@ export function latestYear(years: AcademicYearEntry[] | undefined): AcademicYear
   return years && years.length > 0 ? years[years.length - 1] : undefined;
 }
 
-export const YEAR_STATUS: Record<string, string> = { '-1': 'Detained', 0: 'Year Break', 1: 'Current', 2: 'Promoted', 3: 'Graduated', 4: 'Shuffled' };
-export const STUDENT_STATUS: Record<string, string> = { 0: 'Year Break', 1: 'Active', 2: 'TC', 3: 'Graduated' };
-
-/** The year status when there is one, otherwise the student's own status (spec 1, 4). */
-export function statusLabel(acyStatus: number | null | undefined, status?: number | null): string {
-  if (acyStatus !== null && acyStatus !== undefined) return YEAR_STATUS[String(acyStatus)] ?? String(acyStatus);
-  if (status !== null && status !== undefined) return STUDENT_STATUS[String(status)] ?? String(status);
-  return '';
-}
-
-/** "10 - A" from a row with class and section. */
-export const classSection = (r: { class?: string | null; section?: string | null } | undefined): string =>
-  [r?.class, r?.section].filter((x) => x !== undefined && x !== null && x !== '').join(' - ');
-
 /** A profile field kept either on the record or in its extras (father_name, address, blood_group). */
 export function profileValue(s: StudentRecord, field: string): string {
   const own = (s as unknown as Record<string, unknown>)[field];

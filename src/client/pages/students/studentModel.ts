@@ -4,7 +4,11 @@
  * No React and no fetch, so each is unit tested (tests/unit/students-model.test.ts).
  */
 import { MODULES } from '../../../../resources/index.js';
+import studentSchema from '../../../../schemas/students/student.json' with { type: 'json' };
+import yearSchema from '../../../../schemas/students/student-year.json' with { type: 'json' };
 import { moduleEnabled, type AccessContext } from '../../framework/access.js';
+import { enumLabels } from '../../framework/format.js';
+import { optionLabel } from '../../framework/labels.js';
 
 /** A student as the list calls answer (GET /students-list/{class_id}/{ac_year_id}/). */
 export interface StudentRow {
@@ -27,10 +31,9 @@ export interface StudentRow {
   [k: string]: unknown;
 }
 
-/** Year status (student_year.status, sent as acy_status): spec 1, 4. */
-export const YEAR_STATUS: Record<number, string> = { [-1]: 'Detained', 0: 'Year Break', 1: 'Current', 2: 'Promoted', 3: 'Graduated', 4: 'Shuffled' };
-/** Student status: spec 1, 4. */
-export const STUDENT_STATUS: Record<number, string> = { 1: 'Active', 0: 'Year Break', 2: 'TC', 3: 'Graduated' };
+/** Year status (student_year.status, sent as acy_status) and student status labels, from their schemas. */
+const YEAR_STATUS = enumLabels(yearSchema.properties.status);
+const STUDENT_STATUS = enumLabels(studentSchema.properties.status);
 export const TC = 2;
 
 /** The status filter of the student list and the multi-class report; Current is chosen by default. */
@@ -49,9 +52,9 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== '';
  * A student who left with a TC reads 'TC' even though their last year row still says Current.
  */
 export function statusLabel(row: Pick<StudentRow, 'status' | 'acy_status'>): string {
-  if (Number(row.status) === TC) return STUDENT_STATUS[TC]!;
-  if (present(row.acy_status)) return YEAR_STATUS[Number(row.acy_status)] ?? String(row.acy_status);
-  if (present(row.status)) return STUDENT_STATUS[Number(row.status)] ?? String(row.status);
+  if (Number(row.status) === TC) return STUDENT_STATUS.get(String(TC))!;
+  if (present(row.acy_status)) return YEAR_STATUS.get(String(row.acy_status)) ?? String(row.acy_status);
+  if (present(row.status)) return STUDENT_STATUS.get(String(row.status)) ?? String(row.status);
   return '';
 }
 
@@ -78,9 +81,8 @@ export function initials(name: string | null | undefined): string {
   return (first + last).toUpperCase();
 }
 
-/** "class - section" under the name. */
-export const classSection = (row: Pick<StudentRow, 'class' | 'section'>) =>
-  [row.class, row.section].filter(present).join(' - ');
+/** "class - section", as every picker names a class. */
+export const classSection = (row: { class?: string | null; section?: string | null } | undefined) => optionLabel(row ?? {}, 'class-section');
 
 /** Case-insensitive search of the list's rows by name, admission number, mobile and SATS/USN. */
 export function searchStudents<T extends StudentRow>(rows: T[], q: string): T[] {

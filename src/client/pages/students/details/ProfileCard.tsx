@@ -8,7 +8,8 @@ import { Button, Card, Descriptions, Space } from 'antd';
 import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { formatDate } from '../../../framework/format.js';
-import { classSection, profileValue, statusLabel, type AcademicYearEntry, type StudentRecord } from '../detailsModel.js';
+import { profileValue, type AcademicYearEntry, type StudentRecord } from '../detailsModel.js';
+import { classSection, statusLabel } from '../studentModel.js';
 
 /** The student's details as label and text, for the card and the sheet. */
 export function profileFields(s: StudentRecord, year: AcademicYearEntry | undefined): Array<[string, string]> {
@@ -30,7 +31,7 @@ export function profileFields(s: StudentRecord, year: AcademicYearEntry | undefi
     ['Quota', s.quota ?? ''],
     ["Father's Name", profileValue(s, 'father_name')],
     ['Address', profileValue(s, 'address')],
-    ['Status', statusLabel(year ? year.status : s.acy_status, s.status)],
+    ['Status', statusLabel({ acy_status: year ? year.status : s.acy_status, status: s.status })],
   ];
 }
 
