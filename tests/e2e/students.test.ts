@@ -22,6 +22,18 @@ const itemError = (p: Page, label: string) =>
   p.locator('.ant-form-item', { has: p.getByText(label, { exact: true }) }).first().locator('.ant-form-item-explain-error');
 
 /** antd DatePicker: type the date and confirm with Enter. */
+/** From the details step to Finish: the profile as it is, father and mother skipped. */
+async function toFinishSkippingParents(p: Page) {
+  await p.getByRole('button', { name: 'Next', exact: true }).click();
+  await p.waitForURL(/step=1/);
+  await p.getByRole('button', { name: 'Next', exact: true }).click();
+  await p.waitForURL(/step=2/);
+  for (const step of [3, 4]) {
+    await p.getByRole('button', { name: 'Skip' }).click();
+    await p.waitForURL(new RegExp(`step=${step}`));
+  }
+}
+
 async function fillDate(p: Page, label: string, value: string) {
   const input = field(p, label);
   await input.click();
@@ -127,14 +139,7 @@ it('says so when the login was made but the student was not, and reuses that log
   await fillDate(page, 'Date of Birth', '05-05-2012');
   await pick(page, 'Class and Section', '12 - Z');
   await expect.poll(() => field(page, 'Roll No').inputValue()).toBe('1');
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.waitForURL(/step=1/);
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.waitForURL(/step=2/);
-  await page.getByRole('button', { name: 'Skip' }).click();
-  await page.waitForURL(/step=3/);
-  await page.getByRole('button', { name: 'Skip' }).click();
-  await page.waitForURL(/step=4/);
+  await toFinishSkippingParents(page);
   // The class goes away before the submit: the login is made, the student refused.
   await e.demoDb.deleteFrom('class').where('id', '=', klass.id).execute();
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -149,14 +154,7 @@ it('says so when the login was made but the student was not, and reuses that log
     await page.waitForURL(new RegExp(`step=${n}`));
   }
   await pick(page, 'Class and Section', '10 - B');
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.waitForURL(/step=1/);
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.waitForURL(/step=2/);
-  await page.getByRole('button', { name: 'Skip' }).click();
-  await page.waitForURL(/step=3/);
-  await page.getByRole('button', { name: 'Skip' }).click();
-  await page.waitForURL(/step=4/);
+  await toFinishSkippingParents(page);
   await page.getByText('Created earlier').waitFor();
   await page.getByRole('button', { name: 'Submit' }).click();
   await toast(page, 'New Student Added').waitFor();
