@@ -138,7 +138,7 @@ async function setYearStatus(ctx: Ctx, places: Place[], status: number) {
 export function registerPromotionRoutes(app: FastifyInstance, env: RouteEnv) {
   // Promote, or detain when the To class is the From class.
   addRoute(app, env, {
-    call: `POST ${PROMOTE_CALLS.promote.path}`, ...ACCESS,
+    call: `${PROMOTE_CALLS.promote.method} ${PROMOTE_CALLS.promote.path}`, ...ACCESS,
     handler: async (ctx, req) => {
       const b = readBody(req.body, 'promote');
       const detain = b.from_class === b.to_class;
@@ -162,38 +162,30 @@ export function registerPromotionRoutes(app: FastifyInstance, env: RouteEnv) {
     },
   });
 
-  addRoute(app, env, {
-    call: `PUT ${PROMOTE_CALLS.graduate.path}`, ...ACCESS,
-    handler: async (ctx, req) => {
-      const b = readBody(req.body, 'graduate');
-      const count = await inTransaction(ctx, async (tx) => {
-        const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
-        await setYearStatus(tx, places, ACY.GRADUATED);
-        await tx.db.updateTable('student').set({ status: STUDENT_STATUS.GRADUATED, updated_at: sql`now()` }).where('id', 'in', b.students).execute();
-        await audit(tx, 'student-years', 'graduate', null, b);
-        return places.length;
-      });
-      return ok({ count }, PROMOTE_CALLS.graduate.message);
-    },
-  });
+  // Graduate and year back/break end the From year for the student: that row and the student take one status.
+  const ending: Array<[PromoteAction, number, number, string]> = [
+    ['graduate', ACY.GRADUATED, STUDENT_STATUS.GRADUATED, 'graduate'],
+    ['yearBreak', ACY.YEAR_BREAK, STUDENT_STATUS.YEAR_BREAK, 'year-break'],
+  ];
+  for (const [action, yearStatus, studentStatus, auditName] of ending) {
+    addRoute(app, env, {
+      call: `${PROMOTE_CALLS[action].method} ${PROMOTE_CALLS[action].path}`, ...ACCESS,
+      handler: async (ctx, req) => {
+        const b = readBody(req.body, action);
+        const count = await inTransaction(ctx, async (tx) => {
+          const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
+          await setYearStatus(tx, places, yearStatus);
+          await tx.db.updateTable('student').set({ status: studentStatus, updated_at: sql`now()` }).where('id', 'in', b.students).execute();
+          await audit(tx, 'student-years', auditName, null, b);
+          return places.length;
+        });
+        return ok({ count }, PROMOTE_CALLS[action].message);
+      },
+    });
+  }
 
   addRoute(app, env, {
-    call: `PATCH ${PROMOTE_CALLS.yearBreak.path}`, ...ACCESS,
-    handler: async (ctx, req) => {
-      const b = readBody(req.body, 'yearBreak');
-      const count = await inTransaction(ctx, async (tx) => {
-        const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
-        await setYearStatus(tx, places, ACY.YEAR_BREAK);
-        await tx.db.updateTable('student').set({ status: STUDENT_STATUS.YEAR_BREAK, updated_at: sql`now()` }).where('id', 'in', b.students).execute();
-        await audit(tx, 'student-years', 'year-break', null, b);
-        return places.length;
-      });
-      return ok({ count }, PROMOTE_CALLS.yearBreak.message);
-    },
-  });
-
-  addRoute(app, env, {
-    call: `POST ${PROMOTE_CALLS.shuffle.path}`, ...ACCESS,
+    call: `${PROMOTE_CALLS.shuffle.method} ${PROMOTE_CALLS.shuffle.path}`, ...ACCESS,
     handler: async (ctx, req) => {
       const b = readBody(req.body, 'shuffle');
       const count = await inTransaction(ctx, async (tx) => {
