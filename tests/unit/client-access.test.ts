@@ -4,7 +4,7 @@ import { pageRoles } from '../../src/shared/resource.js';
 import { can, flag, moduleEnabled, permissionFor, type AccessContext } from '../../src/client/framework/access.js';
 import { buildMenu } from '../../src/client/app/menu.js';
 import { columnDef, displayText, formatDate, formatMoney } from '../../src/client/framework/format.js';
-import { csvCell, toCsv } from '../../src/client/framework/csv.js';
+import { csvCell, toCsv } from '../../src/shared/csv.js';
 import { optionLabel } from '../../src/client/framework/labels.js';
 
 const ctx = (role: number, adminModules: AccessContext['adminModules'] = null, schoolModules: AccessContext['schoolModules'] = []): AccessContext => ({ role, adminModules, schoolModules });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, csvCell, decodeUtf8, parseCsv, toCsv } from '../../src/server/modules/students/csv.js';
+import { CsvError, csvCell, csvFile, decodeUtf8, parseCsv } from '../../src/shared/csv.js';
 
 describe('parseCsv', () => {
   it('reads quotes, doubled quotes, separators and line breaks inside quotes', () => {
@@ -50,7 +50,7 @@ describe('csvCell and toCsv', () => {
   });
 
   it('writes a byte order mark and CRLF, and reads back what it wrote', () => {
-    const text = toCsv(['A', 'B'], [['x, y', '=1'], [1, null]]);
+    const text = csvFile(['A', 'B'], [['x, y', '=1'], [1, null]]);
     expect(text).toBe('\uFEFFA,B\r\n"x, y",\'=1\r\n1,\r\n');
     expect(parseCsv(text.slice(1))).toEqual([['A', 'B'], ['x, y', "'=1"], ['1', '']]);
   });

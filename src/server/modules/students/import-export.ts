@@ -11,7 +11,7 @@ import { hashPassword } from '../../framework/passwords.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
 import * as service from '../../framework/service.js';
 import { assertObject, compile, formatErrors } from '../../framework/validation.js';
-import { CsvError, FORMULA_START, decodeUtf8, parseCsv, toCsv } from './csv.js';
+import { CsvError, FORMULA_START, csvFile, decodeUtf8, parseCsv } from '../../../shared/csv.js';
 import { ACY, STUDENT_STATUS } from './student.hooks.js';
 import { userForMobile } from './users.js';
 
@@ -384,7 +384,7 @@ export async function exportStudents(ctx: Ctx, classId: number | undefined, year
     .where('sy.ac_year_id', '=', year.id).where('sy.status', '=', ACY.CURRENT).where('s.status', '=', STUDENT_STATUS.ACTIVE);
   if (classId !== undefined) qb = qb.where('sy.class_id', '=', classId);
   const rows = await qb.orderBy('c.class').orderBy('c.section').orderBy(sql`sy.roll_no nulls last`).orderBy('s.fullname').orderBy('s.id').execute();
-  const csv = toCsv(EXPORT_COLUMNS, rows.map((r) => [
+  const csv = csvFile(EXPORT_COLUMNS, rows.map((r) => [
     r.id, r.fullname, r.dob, r.mobile, r.admission_no, r.admission_date, r.roll_no, r.admission_type, r.quota, r.religion, r.caste, r.address,
   ]));
   return { name: `students-${label}-${year.name}.csv`, csv, count: rows.length };

@@ -1,7 +1,7 @@
 /**
  * CSV as spreadsheets write it (RFC 4180): quoted values with "" for a quote, CRLF or LF (or
  * old Mac CR) line ends, line breaks inside quotes, a UTF-8 byte order mark. Pure functions,
- * used by the student import and export.
+ * used by the server (student import and export) and the browser (list exports) alike.
  */
 
 export class CsvError extends Error {}
@@ -89,8 +89,13 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** A whole CSV file: byte order mark (so Excel reads Indian scripts right), CRLF line ends. */
+/** CSV text: a header and rows of formula-safe cells, CRLF line ends. */
 export function toCsv(header: string[], rows: unknown[][]): string {
-  const lines = [header, ...rows].map((r) => r.map(csvCell).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return `${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
+
+/** Byte order mark: spreadsheet programs then read UTF-8 (Indian scripts, ₹) right. */
+export const CSV_BOM = '\uFEFF';
+
+/** A whole CSV file as the server stores it for download: byte order mark, then the text. */
+export const csvFile = (header: string[], rows: unknown[][]) => CSV_BOM + toCsv(header, rows);
