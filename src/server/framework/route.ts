@@ -30,6 +30,11 @@ export interface RouteEnv {
 
 const ID = /^[1-9][0-9]{0,8}$/;
 
+/** A record id written as text (path or query parameter). */
+export const isIdText = (v: string) => ID.test(v);
+/** A record id in a JSON body: a positive whole number within the id column's range. */
+export const isRecordId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 2 ** 31;
+
 /** Path parameters are record ids: positive whole numbers, refused otherwise. */
 export function numericParams(req: FastifyRequest, names: string[]): Record<string, number> {
   const raw = req.params as Record<string, string>;

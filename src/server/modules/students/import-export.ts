@@ -8,11 +8,12 @@ import { ok } from '../../framework/envelope.js';
 import { AppError, badRequest } from '../../framework/errors.js';
 import { readStoredFile, saveFile } from '../../framework/files.js';
 import { hashPassword } from '../../framework/passwords.js';
-import { addRoute, type RouteEnv } from '../../framework/route.js';
+import { addRoute, isRecordId, type RouteEnv } from '../../framework/route.js';
 import * as service from '../../framework/service.js';
 import { assertObject, compile, formatErrors } from '../../framework/validation.js';
 import { CsvError, FORMULA_START, csvFile, decodeUtf8, parseCsv } from '../../../shared/csv.js';
 import { ACY, STUDENT_STATUS } from './student.hooks.js';
+import { queryId } from './queries.js';
 import { userForMobile } from './users.js';
 
 /**
@@ -260,8 +261,6 @@ function chunks<T>(xs: T[], n: number): T[][] {
   return out;
 }
 
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 2 ** 31;
-
 /** Adds one row: the family login, the student (and year row, by the hooks), the father as a contact. */
 async function addRow(ctx: Ctx, row: ImportRow, classId: number, yearId: number, hash: string | undefined): Promise<void> {
   await service.inTransaction(ctx, async (tx) => {
@@ -354,14 +353,6 @@ export async function importStudents(ctx: Ctx, bytes: Uint8Array, classId: numbe
   return { added, skipped, errors: errors.map(({ fullname, error }) => ({ fullname, error })) };
 }
 
-/** An optional numeric query parameter. */
-function queryId(q: Record<string, unknown>, name: string, label: string): number | undefined {
-  const raw = q[name];
-  if (raw === undefined || raw === '' || raw === 'null' || raw === 'undefined') return undefined;
-  if (typeof raw !== 'string' || !/^[1-9][0-9]{0,8}$/.test(raw)) throw badRequest(`Invalid ${label}`);
-  return Number(raw);
-}
-
 export const EXPORT_COLUMNS = ['ID', 'Student Name', 'DoB', 'Mobile', 'Admission No', 'Admission Date', 'Roll No', 'Admission Type', 'Quota', 'Religion', 'Caste', 'Address'];
 
 /** Current students of a year (or of one class in it) as CSV text, and the file's name. */
@@ -399,8 +390,8 @@ export function registerImportExportRoutes(app: FastifyInstance, env: RouteEnv) 
       for (const k of Object.keys(body)) if (!['path', 'class_id', 'ac_year_id'].includes(k)) throw badRequest(`Unknown field: ${k}`);
       if (body.ac_year_id === undefined || body.ac_year_id === null || body.ac_year_id === '') throw badRequest('Please select academic year!');
       if (body.class_id === undefined || body.class_id === null || body.class_id === '') throw badRequest('Please select class and section');
-      if (!isId(body.class_id)) throw badRequest('Invalid class id');
-      if (!isId(body.ac_year_id)) throw badRequest('Invalid academic year id');
+      if (!isRecordId(body.class_id)) throw badRequest('Invalid class id');
+      if (!isRecordId(body.ac_year_id)) throw badRequest('Invalid academic year id');
       if (typeof body.path !== 'string' || !body.path.trim()) throw badRequest('Upload the CSV file first');
       if (!(await ctx.db.selectFrom('class').select('id').where('id', '=', body.class_id).executeTakeFirst())) throw badRequest('Class not found');
       if (!(await ctx.db.selectFrom('ac_year').select('id').where('id', '=', body.ac_year_id).executeTakeFirst())) throw badRequest('Academic year not found');
@@ -415,8 +406,7 @@ export function registerImportExportRoutes(app: FastifyInstance, env: RouteEnv) 
   addRoute(app, env, {
     call: 'GET /export/students/', roles: [2, 3, 4, 7], module: 'students', perm: 'read',
     handler: async (ctx, req) => {
-      const q = (req.query ?? {}) as Record<string, unknown>;
-      const { name, csv, count } = await exportStudents(ctx, queryId(q, 'class_id', 'class id'), queryId(q, 'ac_year_id', 'academic year id'));
+      const { name, csv, count } = await exportStudents(ctx, queryId(req, 'class_id'), queryId(req, 'ac_year_id', 'academic year id'));
       const saved = await saveFile(ctx, { name, contentType: 'text/csv; charset=utf-8', bytes: Buffer.from(csv, 'utf8'), kind: 'export' });
       return ok({ path: saved.path, name, count });
     },

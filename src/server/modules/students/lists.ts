@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { badRequest, conflict } from '../../framework/errors.js';
-import { addRoute, type RouteEnv } from '../../framework/route.js';
+import { addRoute, isIdText, type RouteEnv } from '../../framework/route.js';
 import { ownStudents } from './student.hooks.js';
 import { assertClass, assertYear, enabledYearId, likePattern, queryValue, studentWithYears, studentYearRows } from './queries.js';
 
@@ -102,7 +102,7 @@ export function registerStudentListRoutes(app: FastifyInstance, env: RouteEnv) {
       // The edit form checks its own number too: ?student_id= leaves that student out.
       const self = queryValue(req, 'student_id');
       let qb = ctx.db.selectFrom('student').select('id').where('admission_no', '=', n);
-      if (self && /^[1-9][0-9]{0,8}$/.test(self)) qb = qb.where('id', '!=', Number(self));
+      if (self && isIdText(self)) qb = qb.where('id', '!=', Number(self));
       if (await qb.executeTakeFirst()) throw conflict('Admission number already used');
       return ok({ available: true });
     },

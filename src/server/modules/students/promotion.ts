@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { badRequest, conflict } from '../../framework/errors.js';
-import { addRoute, type RouteEnv, type RouteDef } from '../../framework/route.js';
+import { addRoute, isRecordId, type RouteEnv, type RouteDef } from '../../framework/route.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { assertObject } from '../../framework/validation.js';
 import { PROMOTE_CALLS, promoteProblem, type PromoteAction, type PromoteState } from '../../../shared/promotion.js';
@@ -40,7 +40,6 @@ const ACCESS = { roles: [3, 4], module: 'academics', perm: 'update' } as const s
 interface FromTo { from_class: number; from_ac_year: number; to_class: number; to_ac_year: number; students: number[] }
 interface FromOnly { from_class: number; from_ac_year: number; students: number[] }
 
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 2 ** 31;
 
 /**
  * Reads the payload: first the screen's own checks (shared with the browser, same messages),
@@ -53,8 +52,8 @@ function readBody(body: unknown, action: PromoteAction): FromTo {
   const list = body.students;
   const problem = promoteProblem(action, { ...body, students: Array.isArray(list) ? list : list == null ? [] : [list] } as PromoteState);
   if (problem) throw badRequest(problem);
-  for (const f of fields) if (!isId(body[f])) throw badRequest(`Invalid ${f.replace(/_/g, ' ')}`);
-  if (!Array.isArray(list) || !list.every(isId)) throw badRequest('Students must be a list of student ids');
+  for (const f of fields) if (!isRecordId(body[f])) throw badRequest(`Invalid ${f.replace(/_/g, ' ')}`);
+  if (!Array.isArray(list) || !list.every(isRecordId)) throw badRequest('Students must be a list of student ids');
   const students = [...new Set(list as number[])];
   if (students.length > MAX_STUDENTS) throw badRequest(`Select at most ${MAX_STUDENTS} students at a time`);
   return { ...(body as any), students };

@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../framework/context.js';
 import { badRequest, notFound } from '../../framework/errors.js';
+import { isIdText } from '../../framework/route.js';
 import { ownStudents } from './student.hooks.js';
 
 /**
@@ -90,11 +91,11 @@ export function queryValue(req: FastifyRequest, name: string): string | undefine
   return v;
 }
 
-/** An optional id in the query string (?class_id=3). */
-export function queryId(req: FastifyRequest, name: string): number | undefined {
+/** An optional id in the query string (?class_id=3); a browser's empty 'null'/'undefined' counts as none. */
+export function queryId(req: FastifyRequest, name: string, label = name.replace(/_/g, ' ')): number | undefined {
   const v = queryValue(req, name);
-  if (v === undefined || v === '') return undefined;
-  if (!/^[1-9][0-9]{0,8}$/.test(v)) throw badRequest(`Invalid ${name.replace(/_/g, ' ')}`);
+  if (v === undefined || v === '' || v === 'null' || v === 'undefined') return undefined;
+  if (!isIdText(v)) throw badRequest(`Invalid ${label}`);
   return Number(v);
 }
 
