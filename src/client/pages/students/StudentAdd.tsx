@@ -26,8 +26,9 @@ import { randomPassword } from '../../framework/form/formModel.js';
 import { useAccessContext } from '../../framework/useAccess.js';
 import { errorText, useCall } from '../../framework/useCall.js';
 import { formatDate } from '../../framework/format.js';
+import { MOBILE_RE } from '../../../shared/mobile.js';
 import {
-  FINISH_STEP, MOBILE_RE, WIZARD_STEPS, contactBodies, createdId, dropWizard, loadWizard, loginUsername, missingStep, moduleActive,
+  FINISH_STEP, WIZARD_STEPS, contactBodies, createdId, dropWizard, loadWizard, loginUsername, missingStep, moduleActive,
   newWizardId, parseStep, profileItems, saveWizard, studentBody, userBody, userLabel,
   type DetailsStep, type ParentStep, type ProfileStep, type WizardData,
 } from './studentModel.js';

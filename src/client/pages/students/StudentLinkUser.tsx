@@ -11,7 +11,8 @@ import type { PageProps } from '../registry.js';
 import { randomPassword } from '../../framework/form/formModel.js';
 import { errorNotification } from '../../framework/notify.js';
 import { errorText, useCall } from '../../framework/useCall.js';
-import { classSection, createdId, MOBILE_RE } from './studentModel.js';
+import { MOBILE_RE } from '../../../shared/mobile.js';
+import { classSection, createdId } from './studentModel.js';
 import { ParentLoginSelect } from './ParentLoginSelect.js';
 
 interface Values { mode: 'existing' | 'new'; user_id?: number; name?: string; email?: string; username?: string; mobile?: string; password?: string }

@@ -9,6 +9,7 @@ import yearSchema from '../../../../schemas/students/student-year.json' with { t
 import { moduleEnabled, type AccessContext } from '../../framework/access.js';
 import { enumLabels } from '../../framework/format.js';
 import { optionLabel } from '../../framework/labels.js';
+import { MOBILE_RE } from '../../../shared/mobile.js';
 
 /** A student as the list calls answer (GET /students-list/{class_id}/{ac_year_id}/). */
 export interface StudentRow {
@@ -97,8 +98,6 @@ export const smsCount = (text: string | null | undefined) => Math.ceil(String(te
 /** The counter turns red above 159 characters. */
 export const smsOverOne = (text: string | null | undefined) => String(text ?? '').length > SMS_LENGTH - 1;
 
-/** Mobile number: 10 digits starting 6-9 (spec 1, 9). */
-export const MOBILE_RE = /^[6-9][0-9]{9}$/;
 export const validMobile = (v: unknown) => MOBILE_RE.test(String(v ?? '').trim());
 
 /** The distinct valid mobile numbers of the given students (the text message recipients). */

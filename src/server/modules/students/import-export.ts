@@ -13,6 +13,7 @@ import * as service from '../../framework/service.js';
 import { assertObject, compile, formatErrors } from '../../framework/validation.js';
 import { CsvError, FORMULA_START, csvFile, decodeUtf8, parseCsv } from '../../../shared/csv.js';
 import { ACY, STUDENT_STATUS } from './student.hooks.js';
+import { MOBILE_RE as MOBILE } from '../../../shared/mobile.js';
 import { queryId } from './queries.js';
 import { userForMobile } from './users.js';
 
@@ -110,7 +111,6 @@ const TEXT: Partial<Record<Column, { title: string; max: number; multiline?: boo
 /** Any other cell longer than this is refused before it is looked at. */
 const MAX_CELL = 200;
 
-const MOBILE = /^[6-9][0-9]{9}$/;
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const GENDERS: Record<string, string> = { male: 'Male', m: 'Male', boy: 'Male', female: 'Female', f: 'Female', girl: 'Female', others: 'Others', other: 'Others', o: 'Others' };
 

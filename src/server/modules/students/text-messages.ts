@@ -3,6 +3,7 @@ import { ok } from '../../framework/envelope.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { audit } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
+import { MOBILE_PATTERN } from '../../../shared/mobile.js';
 import { EDITORS } from './lists.js';
 
 /** Text messages (SMS) to the mobiles picked on the student list, through the school's SMS provider. */
@@ -15,7 +16,7 @@ export const textMessagePayload = {
   properties: {
     mobile_nos: {
       type: 'array', title: 'Mobile Nos', minItems: 1, maxItems: MAX_TEXT_RECIPIENTS,
-      items: { type: 'string', title: 'Mobile', pattern: '^[6-9][0-9]{9}$', errorMessage: 'Each mobile number must be 10 digits starting with 6, 7, 8 or 9' },
+      items: { type: 'string', title: 'Mobile', pattern: MOBILE_PATTERN, errorMessage: 'Each mobile number must be 10 digits starting with 6, 7, 8 or 9' },
       errorMessage: { minItems: 'Mobile Nos is required!', maxItems: `At most ${MAX_TEXT_RECIPIENTS} mobile numbers at a time`, type: 'Mobile Nos is required!' },
     },
     message: {

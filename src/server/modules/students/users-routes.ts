@@ -6,6 +6,7 @@ import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { endAllSessions } from '../../framework/sessions.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
+import { MOBILE_PATTERN } from '../../../shared/mobile.js';
 import { EDITORS } from './lists.js';
 import { lockStudent, queryValue } from './queries.js';
 import { assertStudentUser, createStudentUser, STUDENT_ROLE, usernameTaken } from './users.js';
@@ -24,7 +25,7 @@ export const newUserPayload = {
     password: passwordProp,
     role: { type: 'integer', title: 'Role', const: STUDENT_ROLE, errorMessage: { const: 'Only a student or parent login (role 1) can be created here' } },
     username: { type: ['string', 'null'], title: 'Username', maxLength: 100, pattern: USERNAME, errorMessage: { pattern: 'Username can only have letters, digits and . _ @ + -' } },
-    mobile: { type: ['string', 'null'], title: 'Mobile', pattern: '^[6-9][0-9]{9}$', errorMessage: { pattern: 'Enter valid mobile number' } },
+    mobile: { type: ['string', 'null'], title: 'Mobile', pattern: MOBILE_PATTERN, errorMessage: { pattern: 'Enter valid mobile number' } },
   },
   // The e-mail is the login unless a username or mobile is given (the add-student wizard's mobile login).
   required: ['name', 'password', 'role'],
