@@ -7,11 +7,16 @@ export { toCsv } from '../../shared/csv.js';
 export function downloadCsv(filename: string, csv: string): void {
   const blob = new Blob([CSV_BOM, csv], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
+  download(url, filename);
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Saves what an address serves (a file the server made, e.g. GET /export/students/'s path) under its own name. */
+export function download(href: string, filename = href.split('/').pop() ?? 'download') {
   const a = document.createElement('a');
-  a.href = url;
+  a.href = href;
   a.download = filename;
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

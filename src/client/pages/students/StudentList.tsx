@@ -20,6 +20,7 @@ import { useAllowed } from '../../framework/useAccess.js';
 import { errorNotification } from '../../framework/notify.js';
 import { formatDate } from '../../framework/format.js';
 import { compareValues } from '../../framework/calls.js';
+import { download } from '../../framework/csv.js';
 import { errorText, useCall } from '../../framework/useCall.js';
 import {
   DEFAULT_STATUS_FILTER, STATUS_FILTERS, classSection, exportPath, initials, matchesStatus, mobilesOf, searchStudents, statusLabel,
@@ -32,16 +33,6 @@ import DeleteStudentModal from './modals/DeleteStudentModal.js';
 const PAGE_SIZE = 50;
 const CLASS_FILTER: FilterDef = { field: 'class_id', resource: 'classes', label: 'Class', remember: true, required: true };
 const YEAR_FILTER: FilterDef = { field: 'ac_year_id', resource: 'acyears', label: 'Academic Year', required: true, preselect: { field: 'status', equals: 1 } };
-
-/** Offers a file the server made (a path under the school's API) as a download. */
-export function downloadPath(path: string) {
-  const a = document.createElement('a');
-  a.href = path;
-  a.download = path.split('/').pop() ?? 'students.csv';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 export default function StudentList({ resource }: PageProps) {
   const navigate = useNavigate();
@@ -90,7 +81,7 @@ export default function StudentList({ resource }: PageProps) {
     try {
       const data = await call<{ path?: string }>('get', exportPath(cls, year));
       if (!data?.path) throw new Error('The export has no file');
-      downloadPath(data.path);
+      download(data.path);
     } catch (e) {
       notification.error({ message: errorText(e) });
     } finally {
