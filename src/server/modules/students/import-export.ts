@@ -14,7 +14,7 @@ import { assertObject, compile, formatErrors } from '../../framework/validation.
 import { CsvError, FORMULA_START, csvFile, decodeUtf8, parseCsv } from '../../../shared/csv.js';
 import { ACY, STUDENT_STATUS } from './student.hooks.js';
 import { MOBILE_RE as MOBILE } from '../../../shared/mobile.js';
-import { queryId } from './queries.js';
+import { assertClass, assertYear, enabledYearId, queryId } from './queries.js';
 import { userForMobile } from './users.js';
 
 /**
@@ -357,10 +357,9 @@ export const EXPORT_COLUMNS = ['ID', 'Student Name', 'DoB', 'Mobile', 'Admission
 
 /** Current students of a year (or of one class in it) as CSV text, and the file's name. */
 export async function exportStudents(ctx: Ctx, classId: number | undefined, yearId: number | undefined): Promise<{ name: string; csv: string; count: number }> {
-  const year = yearId === undefined
-    ? await ctx.db.selectFrom('ac_year').select(['id', 'name']).where('status', '=', 1).orderBy('id', 'desc').executeTakeFirst()
-    : await ctx.db.selectFrom('ac_year').select(['id', 'name']).where('id', '=', yearId).executeTakeFirst();
-  if (!year) throw badRequest(yearId === undefined ? 'No academic year is enabled: choose an academic year' : 'Academic year not found');
+  const chosen = yearId ?? await enabledYearId(ctx);
+  if (chosen === null) throw badRequest('No academic year is enabled: choose an academic year');
+  const year = await assertYear(ctx, chosen, { inPayload: true });
   let label = 'all';
   if (classId !== undefined) {
     const cls = await ctx.db.selectFrom('class').select(['class', 'section']).where('id', '=', classId).executeTakeFirst();
@@ -393,8 +392,8 @@ export function registerImportExportRoutes(app: FastifyInstance, env: RouteEnv) 
       if (!isRecordId(body.class_id)) throw badRequest('Invalid class id');
       if (!isRecordId(body.ac_year_id)) throw badRequest('Invalid academic year id');
       if (typeof body.path !== 'string' || !body.path.trim()) throw badRequest('Upload the CSV file first');
-      if (!(await ctx.db.selectFrom('class').select('id').where('id', '=', body.class_id).executeTakeFirst())) throw badRequest('Class not found');
-      if (!(await ctx.db.selectFrom('ac_year').select('id').where('id', '=', body.ac_year_id).executeTakeFirst())) throw badRequest('Academic year not found');
+      await assertClass(ctx, body.class_id, { inPayload: true });
+      await assertYear(ctx, body.ac_year_id, { inPayload: true });
       const file = await readStoredFile(ctx, body.path);
       if (!file) throw badRequest('The uploaded file was not found: upload it again');
       const result = await importStudents(ctx, file.bytes, body.class_id, body.ac_year_id);

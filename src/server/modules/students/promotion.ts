@@ -7,6 +7,7 @@ import { addRoute, isRecordId, type RouteEnv, type RouteDef } from '../../framew
 import { audit, inTransaction } from '../../framework/service.js';
 import { assertObject } from '../../framework/validation.js';
 import { PROMOTE_CALLS, promoteProblem, type PromoteAction, type PromoteState } from '../../../shared/promotion.js';
+import { assertClass, assertYear } from './queries.js';
 import { ACY, STUDENT_STATUS } from './student.hooks.js';
 
 /**
@@ -34,6 +35,9 @@ import { ACY, STUDENT_STATUS } from './student.hooks.js';
  */
 
 const MAX_STUDENTS = 5000;
+// The pickers' classes and years arrive in the payload.
+const FROM = { inPayload: true, which: 'From' };
+const TO = { inPayload: true, which: 'To' };
 const ACCESS = { roles: [3, 4], module: 'academics', perm: 'update' } as const satisfies Partial<RouteDef>;
 
 
@@ -70,25 +74,14 @@ function names(items: string[]): string {
   return items.length > 5 ? `${shown} and ${items.length - 5} more` : shown;
 }
 
-async function assertYear(ctx: Ctx, id: number, label: string) {
-  const y = await ctx.db.selectFrom('ac_year').select(['id', 'name', 'start_date']).where('id', '=', id).executeTakeFirst();
-  if (!y) throw badRequest(`${label} academic year not found`);
-  return y as { id: number; name: string; start_date: string };
-}
-
-async function assertClass(ctx: Ctx, id: number, label: string) {
-  const c = await ctx.db.selectFrom('class').select('id').where('id', '=', id).executeTakeFirst();
-  if (!c) throw badRequest(`${label} class not found`);
-}
-
 /**
  * The selected students' rows in the From class and year, locked for this transaction. Every
  * selected student must have one whose year status is one of `statuses` and whose own status is
  * one of `studentStatuses`, else the request is refused before anything is written.
  */
 async function placesOf(ctx: Ctx, b: FromOnly, statuses: number[], studentStatuses: number[]): Promise<Place[]> {
-  await assertClass(ctx, b.from_class, 'From');
-  await assertYear(ctx, b.from_ac_year, 'From');
+  await assertClass(ctx, b.from_class, FROM);
+  await assertYear(ctx, b.from_ac_year, FROM);
   const rows = await ctx.db.selectFrom('student_year as sy')
     .innerJoin('student as s', 's.id', 'sy.student_id')
     .select(['sy.id as aym_id', 'sy.student_id', 's.fullname', 'sy.status', 's.status as student_status', 'sy.admission_type', 's.ac_year_id as student_year'])
@@ -143,9 +136,9 @@ export function registerPromotionRoutes(app: FastifyInstance, env: RouteEnv) {
       const detain = b.from_class === b.to_class;
       const count = await inTransaction(ctx, async (tx) => {
         const places = await placesOf(tx, b, [ACY.CURRENT, ACY.YEAR_BREAK], [STUDENT_STATUS.ACTIVE, STUDENT_STATUS.YEAR_BREAK]);
-        const from = await assertYear(tx, b.from_ac_year, 'From');
-        const to = await assertYear(tx, b.to_ac_year, 'To');
-        await assertClass(tx, b.to_class, 'To');
+        const from = await assertYear(tx, b.from_ac_year, FROM);
+        const to = await assertYear(tx, b.to_ac_year, TO);
+        await assertClass(tx, b.to_class, TO);
         if (to.start_date <= from.start_date) throw badRequest('The To academic year must come after the From academic year');
         await assertNoPlaceIn(tx, to, places);
         // A year break stays a year break in the history; a current year ends promoted or detained.
@@ -189,7 +182,7 @@ export function registerPromotionRoutes(app: FastifyInstance, env: RouteEnv) {
       const b = readBody(req.body, 'shuffle');
       const count = await inTransaction(ctx, async (tx) => {
         const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
-        await assertClass(tx, b.to_class, 'To');
+        await assertClass(tx, b.to_class, TO);
         await setYearStatus(tx, places, ACY.SHUFFLED);
         await addPlaces(tx, b.to_ac_year, b.to_class, places, (p) => p.admission_type);
         // The student's record follows when this year is their latest one (it is, for a Current row).

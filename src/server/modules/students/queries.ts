@@ -17,12 +17,25 @@ export async function enabledYearId(ctx: Ctx): Promise<number | null> {
   return row?.id ?? null;
 }
 
-export async function assertClass(ctx: Ctx, classId: number): Promise<void> {
-  if (!await ctx.db.selectFrom('class').select('id').where('id', '=', classId).executeTakeFirst()) throw notFound('Class not found');
+/**
+ * How a call names a class or year: in its path (missing = 404) or in its payload (missing = 400,
+ * the payload is wrong), with an optional word for which one ('From', 'To').
+ */
+export interface Named { inPayload?: boolean; which?: string }
+
+function missing(what: string, n: Named) {
+  const text = n.which ? `${n.which} ${what.toLowerCase()} not found` : `${what} not found`;
+  return n.inPayload ? badRequest(text) : notFound(text);
 }
 
-export async function assertYear(ctx: Ctx, yearId: number): Promise<void> {
-  if (!await ctx.db.selectFrom('ac_year').select('id').where('id', '=', yearId).executeTakeFirst()) throw notFound('Academic year not found');
+export async function assertClass(ctx: Ctx, classId: number, n: Named = {}): Promise<void> {
+  if (!await ctx.db.selectFrom('class').select('id').where('id', '=', classId).executeTakeFirst()) throw missing('Class', n);
+}
+
+export async function assertYear(ctx: Ctx, yearId: number, n: Named = {}): Promise<{ id: number; name: string; start_date: string }> {
+  const y = await ctx.db.selectFrom('ac_year').select(['id', 'name', 'start_date']).where('id', '=', yearId).executeTakeFirst();
+  if (!y) throw missing('Academic year', n);
+  return y as { id: number; name: string; start_date: string };
 }
 
 const STUDENT_COLUMNS = [
