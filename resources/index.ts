@@ -12,11 +12,18 @@ import studentContact from './students/student-contact.js';
 import pocketMoney from './students/pocket-money.js';
 import message from './students/message.js';
 import attendance from './students/attendance.js';
+import feeItem from './fees/fee-item.js';
+import feePayment from './fees/fee-payment.js';
+import feePaymentDetail from './fees/fee-payment-detail.js';
+import feeInstallment from './fees/fee-installment.js';
+import feeOrder from './fees/fee-order.js';
+import createdFee from './fees/created-fee.js';
 
 export { MODULES } from './modules.js';
 
 /** The registry of every declared resource. */
-export const RESOURCES: ResourceDef[] = [branch, klass, subject, acyear, test, testSubject, teacher, student, studentYear, studentContact, pocketMoney, message, attendance];
+export const RESOURCES: ResourceDef[] = [branch, klass, subject, acyear, test, testSubject, teacher, student, studentYear, studentContact, pocketMoney, message, attendance,
+  feeItem, feePayment, feePaymentDetail, feeInstallment, feeOrder, createdFee];
 
 export const resourceByName = (name: string): ResourceDef => {
   const r = RESOURCES.find((x) => x.name === name);

@@ -78,6 +78,11 @@ export interface RelationDef {
   /** Or count rows of `count` (a resource) whose `by` column is our id. */
   count?: string;
   by?: string;
+  /**
+   * Rows that must outlive a hand-written cascade of their parent (money records): deleting
+   * the parent is refused with this message while such rows exist.
+   */
+  keep?: string;
 }
 
 export interface PageDef {

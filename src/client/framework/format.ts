@@ -4,13 +4,12 @@
  */
 import dayjs from 'dayjs';
 import type { ColumnDef, JsonSchema, ResourceDef } from '../../../src/shared/resource.js';
-
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+import { formatINR } from '../../../src/shared/money.js';
 
 export function formatMoney(v: unknown): string {
   if (v === null || v === undefined || v === '') return '';
   const n = typeof v === 'number' ? v : Number(v);
-  return Number.isFinite(n) ? inr.format(n) : String(v);
+  return Number.isFinite(n) ? formatINR(n) : String(v);
 }
 
 /** A YYYY-MM-DD date: parsed as a calendar day, never shifted by time zone. */

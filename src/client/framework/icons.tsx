@@ -3,13 +3,13 @@ import type { ComponentType } from 'react';
 import {
   ApartmentOutlined, AppstoreOutlined, BankOutlined, BookOutlined, CalendarOutlined, DeleteOutlined,
   DownloadOutlined, UploadOutlined, FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
-  UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined,
+  UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined, WalletOutlined,
 } from '@ant-design/icons';
 
 const ICONS: Record<string, ComponentType> = {
   ApartmentOutlined, AppstoreOutlined, BankOutlined, BookOutlined, CalendarOutlined, DeleteOutlined,
   DownloadOutlined, UploadOutlined, FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
-  UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined,
+  UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined, WalletOutlined,
 };
 
 export function Icon({ name }: { name?: string }) {

@@ -21,6 +21,18 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType<PageProps>>
   PromoteStudents: lazy(() => import('./academics/PromoteStudents.js')),
   MultiClassReport: lazy(() => import('./reports/MultiClassReport.js')),
   AppUsersReport: lazy(() => import('./reports/AppUsersReport.js')),
+  FeeItemsReport: lazy(() => import('./fees/FeeItemsReport.js')),
+  FeeBilling: lazy(() => import('./fees/FeeBilling.js')),
+  FeeRecords: lazy(() => import('./fees/FeeRecords.js')),
+  FeeReceipt: lazy(() => import('./fees/FeeReceipt.js')),
+  FeeRefund: lazy(() => import('./fees/FeeRefund.js')),
+  FeeInstallment: lazy(() => import('./fees/FeeInstallment.js')),
+  TestGateway: lazy(() => import('./fees/TestGateway.js')),
+  FeeReports: lazy(() => import('./fees/FeeReports.js')),
+  InstallmentsReport: lazy(() => import('./fees/InstallmentsReport.js')),
+  FeeItemStudents: lazy(() => import('./fees/FeeItemStudents.js')),
+  MultiClassFees: lazy(() => import('./fees/MultiClassFees.js')),
+  CreatedFeeStudents: lazy(() => import('./fees/CreatedFeeStudents.js')),
 };
 
 /** Hand-written pieces of a generated list's Actions cell, by the id a declaration names (`list.rowComponents`). */

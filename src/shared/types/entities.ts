@@ -66,6 +66,94 @@ test_type?: (1 | 2)
 }
 
 /**
+ * A named fee for every student of a class in an academic year; creating it bills each of them.
+ */
+export interface CreatedFee {
+id?: number
+name: string
+ac_year_id: number
+class_id: number
+fee_item_id?: (number | null)
+amount_total: number
+}
+
+/**
+ * Money received on a bill (positive) or given back (negative, a refund). Each has its own receipt number, sequential in the school and never reused.
+ */
+export interface FeeInstallment {
+id?: number
+payment_id: number
+paid_amount: number
+mode: string
+account?: (string | null)
+kind: ("payment" | "installment" | "refund" | "online")
+receipt_no: number
+timestamp: string
+gateway_payment_id?: (string | null)
+extras?: {
+
+}
+created_by?: (number | null)
+}
+
+/**
+ * A kind of fee a school charges (tuition, books, bus), with its usual amount.
+ */
+export interface FeeItem {
+id?: number
+name: string
+type: (1 | 2 | 3 | 4)
+amount: number
+}
+
+/**
+ * An online payment started by a parent: the order we created at the gateway, and what became of it.
+ */
+export interface FeeOrder {
+id?: number
+payment_id: number
+student_id: number
+user_id: number
+amount: number
+gateway: string
+order_id: string
+status: ("created" | "paid" | "failed")
+gateway_payment_id?: (string | null)
+installment_id?: (number | null)
+extras?: {
+
+}
+}
+
+/**
+ * One line of a bill: a fee item (or Transportation / Miscellaneous), its amount and quantity.
+ */
+export interface FeePaymentDetail {
+id?: number
+payment_id: number
+fee_item_id?: (number | null)
+fee_item_name: string
+amount: number
+quantity: number
+}
+
+/**
+ * A bill for one student and academic year. paid_amount is always the sum of its installments (refunds are negative) and total_amount the sum of its lines less the discount; both are written only by the fees ledger.
+ */
+export interface FeePayment {
+id?: number
+student_id: number
+ac_year_id: number
+name: string
+total_amount: number
+paid_amount: number
+discount_amount: number
+timestamp: string
+created_fee_id?: (number | null)
+created_by?: (number | null)
+}
+
+/**
  * One student's attendance on one day.
  */
 export interface Attendance {

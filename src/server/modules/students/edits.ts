@@ -80,12 +80,16 @@ const DELETE_REASONS = { DUPLICATE: '1', TC: '2' } as const;
 /** Tables whose rows point at a student, from the declarations (years, contacts, pocket money, messages, attendance, ...). */
 const studentChildren = () => RESOURCES.flatMap((r) => Object.values(r.relations ?? {})
   .filter((rel) => rel.from && rel.resource === 'students' && r.table)
-  .map((rel) => ({ table: r.table!, column: rel.from! })))
+  .map((rel) => ({ table: r.table!, column: rel.from!, keep: rel.keep })))
   .filter((x, i, all) => all.findIndex((y) => y.table === x.table && y.column === x.column) === i);
 
 /** Reason 1: the record was a mistake, so it and everything hanging off it goes, with its login if no one else uses it. */
 async function removeStudent(ctx: Ctx, student: Record<string, any>) {
   const removed: Record<string, number> = {};
+  // Money records are never swept away with a student.
+  for (const { table, column, keep } of studentChildren()) {
+    if (keep && await ctx.db.selectFrom(table).select('id').where(column, '=', student.id).executeTakeFirst()) throw badRequest(keep);
+  }
   for (const { table, column } of studentChildren()) {
     const res = await ctx.db.deleteFrom(table).where(column, '=', student.id).executeTakeFirst();
     removed[table] = (removed[table] ?? 0) + Number(res.numDeletedRows);

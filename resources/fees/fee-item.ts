@@ -1,0 +1,22 @@
+import schema from '../../schemas/fees/fee-item.json' with { type: 'json' };
+import { defineResource } from '../../src/shared/resource.js';
+
+/** What a school charges for. A deleted item stays on the bills that used it, by name. */
+export default defineResource({
+  name: 'fee-items', module: 'fees', schema, table: 'fee_item',
+  label: 'Fee Items', singular: 'Fee Item', icon: 'WalletOutlined',
+  routes: { list: '/fees/items/', create: '/fees/items/new', edit: '/fees/items/:id' },
+  api: {
+    list: 'GET /fees/items/', one: 'GET /fees/item/{id}/',
+    create: 'PUT /fees/items/', update: 'POST /fees/item/{id}/', remove: 'DELETE /fees/item/{id}/',
+  },
+  list: {
+    columns: ['name', { field: 'type', render: 'enum' }, { field: 'amount', render: 'money' }],
+    search: ['name'], pageSize: 50, export: 'csv', sort: 'name',
+  },
+  pages: {
+    itemsReport: { route: '/fees/item/reports', component: 'FeeItemsReport', permission: 'read' },
+  },
+  access: { read: [3, 4], create: [3, 4], update: [3, 4], remove: [3, 4] },
+  messages: { created: 'New fee item added', updated: 'Fee Item Updated', removed: 'Fee item deleted' },
+});

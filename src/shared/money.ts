@@ -1,0 +1,78 @@
+/**
+ * Rupee amounts, exact to the paisa. Arithmetic is done on whole paise (integers), never on
+ * floating rupees; figures are written the Indian way (₹1,23,456.00) and in words with lakh
+ * and crore, as receipts print them. Used by the server and the browser alike.
+ */
+
+/** Rupees (at most 2 decimals, as the `money` format admits) to whole paise. */
+export const toPaise = (rupees: number): number => Math.round(rupees * 100);
+
+/** Whole paise to rupees. */
+export const toRupees = (paise: number): number => paise / 100;
+
+/** Groups digits the Indian way: 12345678 → '1,23,45,678'. */
+export function indianGroups(whole: string): string {
+  if (whole.length <= 3) return whole;
+  const last3 = whole.slice(-3);
+  const rest = whole.slice(0, -3);
+  return `${rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${last3}`;
+}
+
+/** ₹1,23,456.00; a negative amount (a refund) as -₹500.00. */
+export function formatINR(rupees: number, opts: { symbol?: boolean } = {}): string {
+  const paise = toPaise(rupees);
+  const abs = Math.abs(paise);
+  const whole = indianGroups(String(Math.floor(abs / 100)));
+  const fraction = String(abs % 100).padStart(2, '0');
+  return `${paise < 0 ? '-' : ''}${opts.symbol === false ? '' : '₹'}${whole}.${fraction}`;
+}
+
+const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve',
+  'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
+const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
+
+/** 0 < n < 100. */
+const twoDigits = (n: number): string => (n < 20 ? ONES[n]! : `${TENS[Math.floor(n / 10)]}${n % 10 ? ` ${ONES[n % 10]}` : ''}`);
+
+/** 0 < n < 1000. */
+function threeDigits(n: number): string {
+  const h = Math.floor(n / 100);
+  const r = n % 100;
+  return [h ? `${ONES[h]} Hundred` : '', r ? twoDigits(r) : ''].filter(Boolean).join(' ');
+}
+
+/** A whole number in Indian English words: 1,23,45,678 → 'One Crore Twenty Three Lakh Forty Five Thousand Six Hundred Seventy Eight'. */
+export function numberInWords(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError('A whole number of at least 0 is needed');
+  if (n === 0) return 'Zero';
+  const parts: string[] = [];
+  const crore = Math.floor(n / 1e7);
+  const rest = n % 1e7;
+  // Above 99 crore the crores count is itself said the Indian way ("One Hundred Crore").
+  if (crore) parts.push(`${numberInWords(crore)} Crore`);
+  const lakh = Math.floor(rest / 1e5);
+  const thousand = Math.floor((rest % 1e5) / 1000);
+  const hundreds = rest % 1000;
+  if (lakh) parts.push(`${twoDigits(lakh)} Lakh`);
+  if (thousand) parts.push(`${twoDigits(thousand)} Thousand`);
+  if (hundreds) parts.push(threeDigits(hundreds));
+  return parts.join(' ');
+}
+
+/** 123456.5 → 'One Lakh Twenty Three Thousand Four Hundred Fifty Six Rupees and Fifty Paise Only'. */
+export function amountInWords(rupees: number): string {
+  const paise = Math.abs(toPaise(rupees));
+  const whole = Math.floor(paise / 100);
+  const fraction = paise % 100;
+  const sign = toPaise(rupees) < 0 ? 'Minus ' : '';
+  const main = `${numberInWords(whole)} ${whole === 1 ? 'Rupee' : 'Rupees'}`;
+  return `${sign}${main}${fraction ? ` and ${numberInWords(fraction)} Paise` : ''} Only`;
+}
+
+/** A bill line as the billing screen and the server both compute it. */
+export interface BillLine { amount: number; quantity: number }
+
+/** Sum of amount × quantity of the lines, less the discount, in paise. */
+export function billTotalPaise(lines: BillLine[], discount = 0): number {
+  return lines.reduce((sum, l) => sum + toPaise(l.amount) * l.quantity, 0) - toPaise(discount);
+}
