@@ -17,6 +17,7 @@ import { SchoolDirectory } from './framework/schools.js';
 import { userForToken } from './framework/sessions.js';
 import { createIntegrations, type Integrations } from './integrations/index.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
+import { registerFeeRoutes } from './modules/fees/routes.js';
 import { registerSchoolRoutes } from './modules/school/routes.js';
 import { registerStudentRoutes } from './modules/students/routes.js';
 
@@ -66,6 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerAuthRoutes(school, env);
     registerSchoolRoutes(school, env);
     registerStudentRoutes(school, env);
+    registerFeeRoutes(school, env);
     registerFileRoutes(school, env);
   }, { prefix: '/api/:school' });
 

@@ -44,3 +44,16 @@ export class HttpSms implements SmsProvider {
     await record(db, msg, this.name, status);
   }
 }
+
+/**
+ * Sends several messages, at most `parallel` at once so a slow gateway is not hit hundreds of
+ * times together. Each is recorded in the SMS log as it goes; a gateway call cannot be undone,
+ * so sending is never held inside a database transaction.
+ */
+export async function sendAll(provider: SmsProvider, db: Kysely<any>, messages: SmsMessage[], parallel = 5): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < messages.length) await provider.send(db, messages[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, messages.length) }, worker));
+}

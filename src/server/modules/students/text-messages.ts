@@ -5,6 +5,7 @@ import { audit } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
 import { MOBILE_PATTERN } from '../../../shared/mobile.js';
 import { EDITORS } from './lists.js';
+import { sendAll } from '../../integrations/sms/index.js';
 
 /** Text messages (SMS) to the mobiles picked on the student list, through the school's SMS provider. */
 
@@ -30,9 +31,6 @@ export const textMessagePayload = {
 };
 const validateTextMessage = compile(textMessagePayload);
 
-/** Sends at most this many at once, so a slow gateway is not hit 500 times in parallel. */
-const PARALLEL = 5;
-
 export function registerTextMessageRoutes(app: FastifyInstance, env: RouteEnv) {
   addRoute(app, env, {
     call: 'PUT /text-message/', roles: EDITORS, module: 'students', perm: 'create',
@@ -40,16 +38,7 @@ export function registerTextMessageRoutes(app: FastifyInstance, env: RouteEnv) {
       assertValid(validateTextMessage, textMessagePayload, req.body);
       const b = req.body as { mobile_nos: string[]; message: string };
       const numbers = [...new Set(b.mobile_nos)];
-      // Each message is recorded in the SMS log by the provider as it goes; a gateway call cannot be
-      // undone, so sending is not held inside a database transaction.
-      let next = 0;
-      const worker = async () => {
-        while (next < numbers.length) {
-          const mobile = numbers[next++]!;
-          await ctx.integrations.sms.send(ctx.db, { mobile, message: b.message });
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(PARALLEL, numbers.length) }, worker));
+      await sendAll(ctx.integrations.sms, ctx.db, numbers.map((mobile) => ({ mobile, message: b.message })));
       await audit(ctx, 'text-messages', 'send', null, { count: numbers.length, mobile_nos: numbers, message: b.message });
       return ok({ sent: numbers.length }, 'Messages Sent');
     },

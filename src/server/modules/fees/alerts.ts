@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { formatINR, toPaise, toRupees } from '../../../shared/money.js';
+import type { Ctx } from '../../framework/context.js';
+import { ok } from '../../framework/envelope.js';
+import { badRequest } from '../../framework/errors.js';
+import { addRoute, type RouteEnv } from '../../framework/route.js';
+import { audit } from '../../framework/service.js';
+import { assertValid, compile } from '../../framework/validation.js';
+import { sendAll, type SmsMessage } from '../../integrations/sms/index.js';
+import { defaultDetails, getSetting } from '../school/settings.js';
+import { assertClass, assertYear, enabledYearId } from '../students/queries.js';
+import { visibleBill } from './ledger.js';
+
+/** Due-alert SMS (spec 2 §7, spec 3 §7): one bill's balance, or every pending balance of a year. */
+
+const STAFF = [3, 4] as const;
+
+export const dueAlertText = (school: string, fullname: string, billName: string, pending: number) =>
+  `Dear Parent, ${formatINR(pending)} of ${billName} for ${fullname} is pending. Please pay at the earliest. - ${school}`;
+
+/** The student's own mobile and their SMS-enabled contacts', once each. */
+async function mobilesOf(ctx: Ctx, studentIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (!studentIds.length) return out;
+  const own = await ctx.db.selectFrom('student').select(['id', 'mobile']).where('id', 'in', studentIds).execute();
+  const contacts = await ctx.db.selectFrom('student_contact').select(['student_id', 'mobile'])
+    .where('student_id', 'in', studentIds).where('enable_sms', '=', true).execute();
+  for (const r of [...own.map((s) => ({ student_id: s.id, mobile: s.mobile })), ...contacts]) {
+    if (!r.mobile) continue;
+    const list = out.get(r.student_id) ?? [];
+    if (!list.includes(r.mobile)) list.push(r.mobile);
+    out.set(r.student_id, list);
+  }
+  return out;
+}
+
+const bulkPayload = {
+  type: 'object',
+  properties: {
+    ac_year_id: { type: 'integer', title: 'Academic Year', minimum: 1, maximum: 2 ** 31 - 1 },
+    class_id: { type: 'integer', title: 'Class', minimum: 1, maximum: 2 ** 31 - 1 },
+  },
+  additionalProperties: false,
+};
+const validateBulk = compile(bulkPayload);
+
+const schoolName = async (ctx: Ctx) => (await getSetting(ctx.db, 'school', defaultDetails(ctx.school.name))).school_name;
+
+export function registerAlertRoutes(app: FastifyInstance, env: RouteEnv) {
+  addRoute(app, env, {
+    call: 'GET /fees/due/alert/{payment_id}/', roles: STAFF, module: 'fees',
+    handler: async (ctx, _req, p) => {
+      const bill = await visibleBill(ctx, p.payment_id!);
+      const pending = toRupees(toPaise(bill.total_amount) - toPaise(bill.paid_amount));
+      if (pending <= 0) throw badRequest('Nothing is pending on this bill');
+      const student = await ctx.db.selectFrom('student').select('fullname').where('id', '=', bill.student_id).executeTakeFirstOrThrow();
+      const mobiles = (await mobilesOf(ctx, [bill.student_id])).get(bill.student_id) ?? [];
+      if (!mobiles.length) throw badRequest('The student has no mobile number to send the alert to');
+      const message = dueAlertText(await schoolName(ctx), student.fullname, bill.name, pending);
+      await sendAll(ctx.integrations.sms, ctx.db, mobiles.map((mobile) => ({ mobile, message })));
+      await audit(ctx, 'fee-payments', 'due-alert', bill.id, { mobiles, message });
+      return ok({ sent: mobiles.length }, 'Alert SMS Sent');
+    },
+  });
+
+  // From the dashboard: every student with a balance in the year (the enabled one unless given), one SMS each.
+  addRoute(app, env, {
+    call: 'POST /fees/due/alert/', roles: STAFF, module: 'fees',
+    handler: async (ctx, req) => {
+      const body = req.body ?? {};
+      assertValid(validateBulk, bulkPayload, body);
+      const b = body as { ac_year_id?: number; class_id?: number };
+      if (b.class_id !== undefined) await assertClass(ctx, b.class_id, { inPayload: true });
+      if (b.ac_year_id !== undefined) await assertYear(ctx, b.ac_year_id, { inPayload: true });
+      const yearId = b.ac_year_id ?? await enabledYearId(ctx);
+      if (yearId == null) throw badRequest('Please select academic year');
+      let qb = ctx.db.selectFrom('fee_payment as p').innerJoin('student as s', 's.id', 'p.student_id')
+        .select(['p.student_id', 's.fullname', sql<number>`sum(p.total_amount - p.paid_amount)::float8`.as('pending')])
+        .where('p.ac_year_id', '=', yearId).where(sql<boolean>`p.total_amount > p.paid_amount`)
+        .groupBy(['p.student_id', 's.fullname']);
+      if (b.class_id !== undefined) {
+        qb = qb.where('p.student_id', 'in', ctx.db.selectFrom('student_year').select('student_id')
+          .where('ac_year_id', '=', yearId).where('class_id', '=', b.class_id).where('status', '<>', 4));
+      }
+      const dues = await qb.execute();
+      const mobiles = await mobilesOf(ctx, dues.map((d) => d.student_id));
+      const school = await schoolName(ctx);
+      const messages: SmsMessage[] = dues.flatMap((d) => (mobiles.get(d.student_id) ?? [])
+        .map((mobile) => ({ mobile, message: dueAlertText(school, d.fullname, 'fees', d.pending) })));
+      await sendAll(ctx.integrations.sms, ctx.db, messages);
+      await audit(ctx, 'fee-payments', 'due-alert', null, { ac_year_id: yearId, class_id: b.class_id ?? null, students: dues.length, sent: messages.length });
+      return ok({ sent: messages.length, students: dues.length }, 'Alert SMS Sent');
+    },
+  });
+}

@@ -1,0 +1,204 @@
+import type { FastifyInstance } from 'fastify';
+import { billTotalPaise, toPaise } from '../../../shared/money.js';
+import { ok } from '../../framework/envelope.js';
+import { badRequest, forbidden } from '../../framework/errors.js';
+import { addRoute, type RouteEnv } from '../../framework/route.js';
+import { inTransaction } from '../../framework/service.js';
+import { assertValid, compile } from '../../framework/validation.js';
+import { isIsoDate } from '../students/queries.js';
+import { addInstallment, createBill, deleteBill, PAY_MODES, REFUND_MODES, setDiscount } from './ledger.js';
+import { enabled, getFeeSettings } from './settings.js';
+
+/** Billing, installments, refunds, discount changes and deleting a bill (spec 2 §5, §7). Staff only. */
+
+const STAFF = [3, 4] as const;
+const id = (title: string, message: string) => ({ type: 'integer', title, minimum: 1, maximum: 2 ** 31 - 1, errorMessage: message });
+const money = (title: string, message: string, extra: Record<string, unknown> = {}) =>
+  ({ type: 'number', format: 'money', title, minimum: 0, ...extra, errorMessage: message });
+const SELECT_MODE = 'Please select payment mode';
+
+export const billPayload = {
+  type: 'object',
+  properties: {
+    student_id: id('Student', 'Student is required'),
+    ac_year_id: id('Academic Year', 'Please select academic year'),
+    name: { type: 'string', title: 'Name', maxLength: 100 },
+    amount_total: money('Total', 'Bill amount not calculated'),
+    amount_paid: money('Amount Paying', 'Enter Amount'),
+    details: {
+      type: 'array', title: 'Fee items', minItems: 1, maxItems: 50,
+      items: {
+        type: 'object',
+        properties: {
+          fee_item_id: { type: ['integer', 'null'], title: 'Item', minimum: 1, maximum: 2 ** 31 - 1, errorMessage: 'Please select a fee item' },
+          fee_item_name: { type: ['string', 'null'], title: 'Item', maxLength: 100 },
+          amount: money('Amount', 'Each item needs an amount of at least 0'),
+          quantity: { type: 'integer', title: 'Quantity', minimum: 1, maximum: 5, errorMessage: 'Quantity must be from 1 to 5' },
+        },
+        required: ['amount', 'quantity'],
+        additionalProperties: false,
+        errorMessage: { required: { amount: 'Each item needs an amount', quantity: 'Each item needs a quantity' } },
+      },
+      errorMessage: { minItems: 'Add at least one fee item', maxItems: 'A bill can have at most 50 items', type: 'Add at least one fee item' },
+    },
+    installments: {
+      type: 'array', title: 'Installments', maxItems: 1,
+      items: {
+        type: 'object',
+        properties: {
+          amount: money('Amount', 'Enter Amount'),
+          mode: { type: 'string', title: 'Mode', enum: [...PAY_MODES], errorMessage: SELECT_MODE },
+          account: { type: ['string', 'null'], title: 'Account', maxLength: 100 },
+        },
+        required: ['amount', 'mode'],
+        additionalProperties: false,
+        errorMessage: { required: { amount: 'Enter Amount', mode: SELECT_MODE } },
+      },
+      errorMessage: { maxItems: 'A bill is paid with one payment; pay the rest as installments' },
+    },
+    discounts: money('Discount', 'Discount must be an amount of at least 0'),
+  },
+  required: ['student_id', 'ac_year_id', 'amount_total', 'amount_paid', 'details'],
+  additionalProperties: false,
+  errorMessage: {
+    required: {
+      student_id: 'Student is required', ac_year_id: 'Please select academic year', amount_total: 'Bill amount not calculated',
+      amount_paid: 'Enter Amount', details: 'Add at least one fee item',
+    },
+  },
+};
+
+export const discountPayload = {
+  type: 'object',
+  properties: {
+    fee_payment_id: id('Bill', 'Bill is required'),
+    discount_amount: money('Discount', 'Discount is required!'),
+  },
+  required: ['fee_payment_id', 'discount_amount'],
+  additionalProperties: false,
+  errorMessage: { required: { fee_payment_id: 'Bill is required', discount_amount: 'Discount is required!' } },
+};
+
+export const installmentPayload = {
+  type: 'object',
+  properties: {
+    amount: { type: 'number', format: 'money', title: 'Amount', exclusiveMinimum: 0, errorMessage: 'Amount must be entered' },
+    mode: { type: 'string', title: 'Mode', enum: [...PAY_MODES], errorMessage: SELECT_MODE },
+    account: { type: ['string', 'null'], title: 'Account', maxLength: 100 },
+    date: { type: ['string', 'null'], title: 'Date', format: 'date', errorMessage: 'Date must be a date (YYYY-MM-DD)' },
+  },
+  required: ['amount', 'mode'],
+  additionalProperties: false,
+  errorMessage: { required: { amount: 'Amount must be entered', mode: SELECT_MODE } },
+};
+
+export const refundPayload = {
+  type: 'object',
+  properties: {
+    payment_id: id('Bill', 'Bill is required'),
+    amount_paid: { type: 'number', format: 'money', title: 'Refund amount', exclusiveMinimum: 0, errorMessage: 'Refund amount is required!' },
+    mode: { type: 'string', title: 'Mode', enum: [...REFUND_MODES], errorMessage: 'Please select refund mode' },
+    extras: {
+      type: 'object', title: 'Extras',
+      properties: { transaction_details: { type: ['string', 'null'], title: 'Transaction Details', maxLength: 300 } },
+      additionalProperties: false,
+    },
+  },
+  required: ['payment_id', 'amount_paid', 'mode'],
+  additionalProperties: false,
+  errorMessage: { required: { payment_id: 'Bill is required', amount_paid: 'Refund amount is required!', mode: 'Please select refund mode' } },
+};
+
+const validateBill = compile(billPayload);
+const validateDiscount = compile(discountPayload);
+const validateInstallment = compile(installmentPayload);
+const validateRefund = compile(refundPayload);
+
+type BillBody = {
+  student_id: number; ac_year_id: number; name?: string; amount_total: number; amount_paid: number; discounts?: number;
+  details: Array<{ fee_item_id?: number | null; fee_item_name?: string | null; amount: number; quantity: number }>;
+  installments?: Array<{ amount: number; mode: string; account?: string | null }>;
+};
+
+/** A back-dated installment keeps its day (at noon, India time, so it stays that day in every report); today's is now. */
+function installmentTime(date: string | null | undefined): Date {
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+  if (!date || date === today) return new Date();
+  if (!isIsoDate(date)) throw badRequest('Date must be a date (YYYY-MM-DD)');
+  if (date > today) throw badRequest('The installment date cannot be in the future');
+  return new Date(`${date}T12:00:00+05:30`);
+}
+
+export function registerBillingRoutes(app: FastifyInstance, env: RouteEnv) {
+  addRoute(app, env, {
+    call: 'PUT /fees/pay/', roles: STAFF, module: 'fees', perm: 'create',
+    handler: async (ctx, req) => {
+      assertValid(validateBill, billPayload, req.body);
+      const b = req.body as BillBody;
+      const settings = await getFeeSettings(ctx.db);
+      const discount = b.discounts ?? 0;
+      if (discount > 0 && !enabled(settings.fee_discounts_enabled)) throw forbidden('Discounts are not enabled for this school');
+      const total = billTotalPaise(b.details, discount);
+      if (total < 0) throw badRequest('Discount cannot be more than the bill amount');
+      // The browser's total is only checked, never stored: a figure that does not add up is refused.
+      if (toPaise(b.amount_total) !== total) throw badRequest('Bill total does not match its items');
+      const paying = toPaise(b.amount_paid);
+      if (paying > total) throw badRequest('Amount Paying can not be greater than Total Amount');
+      if (paying < total && !enabled(settings.fee_partial_payment_enabled)) throw forbidden('Partial payment is not enabled for this school');
+      const first = b.installments?.[0];
+      if (paying > 0 && !first) throw badRequest(SELECT_MODE);
+      if (first && toPaise(first.amount) !== paying) throw badRequest('The payment does not match Amount Paying');
+      const out = await inTransaction(ctx, async (tx) => {
+        const billId = await createBill(tx, {
+          student_id: b.student_id, ac_year_id: b.ac_year_id, name: b.name?.trim() || 'Fees', lines: b.details, discount,
+        });
+        const paid = paying > 0 ? await addInstallment(tx, billId, paying, { mode: first!.mode, account: first!.account, kind: 'payment' }) : null;
+        return { payment_id: billId, installment_id: paid?.installment_id ?? null, receipt_no: paid?.receipt_no ?? null };
+      });
+      return ok(out, 'Fees Paid');
+    },
+  });
+
+  addRoute(app, env, {
+    call: 'PATCH /fees/pay/', roles: STAFF, module: 'fees', perm: 'update',
+    handler: async (ctx, req) => {
+      assertValid(validateDiscount, discountPayload, req.body);
+      const b = req.body as { fee_payment_id: number; discount_amount: number };
+      if (!enabled((await getFeeSettings(ctx.db)).fee_discounts_enabled)) throw forbidden('Discounts are not enabled for this school');
+      return ok(await setDiscount(ctx, b.fee_payment_id, b.discount_amount), 'Fee Discount Updated');
+    },
+  });
+
+  addRoute(app, env, {
+    call: 'DELETE /fees/pay/{payment_id}/', roles: STAFF, module: 'fees', perm: 'remove',
+    handler: async (ctx, _req, p) => {
+      await deleteBill(ctx, p.payment_id!);
+      return ok({ id: p.payment_id }, 'Fee Entry Deleted');
+    },
+  });
+
+  addRoute(app, env, {
+    call: 'PUT /fees/pay/installment/{payment_id}/', roles: STAFF, module: 'fees', perm: 'create',
+    handler: async (ctx, req, p) => {
+      assertValid(validateInstallment, installmentPayload, req.body);
+      const b = req.body as { amount: number; mode: string; account?: string | null; date?: string | null };
+      const at = installmentTime(b.date);
+      const out = await addInstallment(ctx, p.payment_id!, toPaise(b.amount), { mode: b.mode, account: b.account, kind: 'installment', at });
+      return ok({ payment_id: p.payment_id, ...out }, 'Fee Installment Paid');
+    },
+  });
+
+  addRoute(app, env, {
+    call: 'PUT /fees/refund/', roles: STAFF, module: 'fees', perm: 'update',
+    handler: async (ctx, req) => {
+      assertValid(validateRefund, refundPayload, req.body);
+      const b = req.body as { payment_id: number; amount_paid: number; mode: string; extras?: { transaction_details?: string | null } };
+      const details = b.extras?.transaction_details?.trim() ?? '';
+      if (b.mode !== 'cash' && !details) throw badRequest('Transaction Details is requried!');
+      const out = await addInstallment(ctx, b.payment_id, -toPaise(b.amount_paid), {
+        mode: b.mode, kind: 'refund', extras: details ? { transaction_details: details } : {},
+      });
+      return ok({ payment_id: b.payment_id, ...out }, 'Refund Data Updated');
+    },
+  });
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { toPaise, toRupees } from '../../../shared/money.js';
+import type { Ctx } from '../../framework/context.js';
+import { ok } from '../../framework/envelope.js';
+import { notFound } from '../../framework/errors.js';
+import { addRoute, type RouteEnv } from '../../framework/route.js';
+import { defaultDetails, getSetting } from '../school/settings.js';
+import { STUDENT_ROLE } from '../students/users.js';
+import { visibleBill } from './ledger.js';
+
+/** Receipts and a student's fee history (spec 2 §7, spec 4): staff, and parents for their own children. */
+
+const READERS = [1, 3, 4] as const;
+
+/** A bill as the screens read it: the stored figures plus the names the spec also uses and the pending amount. */
+function billView(b: Record<string, any>) {
+  return {
+    id: b.id, student_id: b.student_id, ac_year_id: b.ac_year_id, ac_year_name: b.ac_year_name, name: b.name,
+    total_amount: b.total_amount, paid_amount: b.paid_amount, discount_amount: b.discount_amount,
+    amount_total: b.total_amount, amount_paid: b.paid_amount,
+    pending_amount: toRupees(toPaise(b.total_amount) - toPaise(b.paid_amount)),
+    timestamp: b.timestamp, created_fee_id: b.created_fee_id,
+  };
+}
+
+/** Bills with their lines and installments, newest first. */
+async function billsWith(ctx: Ctx, where: { billId?: number; studentId?: number }) {
+  let qb = ctx.db.selectFrom('fee_payment as p').leftJoin('acyear as y', 'y.id', 'p.ac_year_id').selectAll('p').select('y.name as ac_year_name');
+  if (where.billId !== undefined) qb = qb.where('p.id', '=', where.billId);
+  if (where.studentId !== undefined) qb = qb.where('p.student_id', '=', where.studentId);
+  const bills = await qb.orderBy('p.timestamp', 'desc').orderBy('p.id', 'desc').execute();
+  if (!bills.length) return [];
+  const ids = bills.map((b) => b.id);
+  const [lines, installments] = await Promise.all([
+    ctx.db.selectFrom('fee_payment_detail').select(['id', 'payment_id', 'fee_item_id', 'fee_item_name', 'amount', 'quantity'])
+      .where('payment_id', 'in', ids).orderBy('id').execute(),
+    ctx.db.selectFrom('fee_installment').select(['id', 'payment_id', 'paid_amount', 'mode', 'account', 'kind', 'receipt_no', 'timestamp', 'extras'])
+      .where('payment_id', 'in', ids).orderBy('timestamp').orderBy('id').execute(),
+  ]);
+  return bills.map((b) => ({
+    payment: billView(b),
+    details: lines.filter((l) => l.payment_id === b.id),
+    installments: installments.filter((i) => i.payment_id === b.id),
+  }));
+}
+
+/** The student with the class of the given year (or their latest), for receipt and history headings. */
+async function studentHeading(ctx: Ctx, studentId: number, yearId?: number) {
+  const student = await ctx.db.selectFrom('student').select(['id', 'fullname', 'admission_no', 'roll_no', 'mobile', 'class_id', 'user_id'])
+    .where('id', '=', studentId).executeTakeFirst();
+  if (!student) return null;
+  const place = yearId === undefined ? null : await ctx.db.selectFrom('student_year').select(['class_id', 'roll_no'])
+    .where('student_id', '=', studentId).where('ac_year_id', '=', yearId).orderBy('status', 'asc').orderBy('id', 'desc').executeTakeFirst();
+  const classId = place?.class_id ?? student.class_id;
+  const klass = classId == null ? null : await ctx.db.selectFrom('class').select(['id', 'class', 'section']).where('id', '=', classId).executeTakeFirst();
+  return { student: { ...student, roll_no: place?.roll_no ?? student.roll_no, class: klass?.class ?? null, section: klass?.section ?? null }, klass: klass ?? null };
+}
+
+export function registerHistoryRoutes(app: FastifyInstance, env: RouteEnv) {
+  addRoute(app, env, {
+    call: 'GET /fees/receipt/{id}/', roles: READERS, module: 'fees',
+    handler: async (ctx, _req, p) => {
+      await visibleBill(ctx, p.id!);
+      const [record] = await billsWith(ctx, { billId: p.id });
+      const heading = await studentHeading(ctx, record!.payment.student_id, record!.payment.ac_year_id);
+      const school = await getSetting(ctx.db, 'school', defaultDetails(ctx.school.name));
+      const { user_id: _u, ...student } = heading!.student;
+      return ok({
+        ...record,
+        student,
+        ac_year: { id: record!.payment.ac_year_id, name: record!.payment.ac_year_name },
+        class: heading!.klass,
+        school: { school_name: school.school_name, school_logo: school.school_logo, school_address: school.school_address, phone_number: school.phone_number },
+      });
+    },
+  });
+
+  addRoute(app, env, {
+    call: 'GET /fees/history/{student_id}/', roles: READERS, module: 'fees',
+    handler: async (ctx, _req, p) => {
+      const heading = await studentHeading(ctx, p.student_id!);
+      // A parent asking for another family's child learns nothing, not even that the child exists.
+      if (!heading || (ctx.user.role === STUDENT_ROLE && heading.student.user_id !== ctx.user.id)) throw notFound('Student not found');
+      const { user_id: _u, ...student } = heading.student;
+      return ok({ student, fees: await billsWith(ctx, { studentId: p.student_id }) });
+    },
+  });
+}

@@ -1,0 +1,162 @@
+import { sql } from 'kysely';
+import { billTotalPaise, toPaise, toRupees } from '../../../shared/money.js';
+import type { Ctx } from '../../framework/context.js';
+import { badRequest, notFound } from '../../framework/errors.js';
+import { audit, inTransaction } from '../../framework/service.js';
+import { STUDENT_ROLE } from '../students/users.js';
+
+/**
+ * The fees ledger: the only code that writes bills, their lines and their installments.
+ * Every change locks the bill's row first (FOR UPDATE), so payments, refunds and discount
+ * changes on one bill happen one after the other and each sees the one before. Amounts are
+ * whole paise in JavaScript and numeric(14,2) in the database; paid_amount is changed in the
+ * same statement order as the installment it sums, so the bill and its installments never disagree.
+ */
+
+export const PAY_MODES = ['cash', 'card', 'wallet', 'transfer'] as const;
+export const REFUND_MODES = ['cash', 'cheque', 'transfer', 'upi'] as const;
+export type InstallmentKind = 'payment' | 'installment' | 'refund' | 'online';
+
+export const PENDING_EXCEEDED = 'Amount Paying cannot be more than Amount Pending';
+export const REFUND_EXCEEDED = 'Refund amount cannot be greater than amount paid';
+export const TRANSPORTATION = 'Transportation';
+export const MISCELLANEOUS = 'Miscellaneous';
+
+export interface Bill {
+  id: number;
+  student_id: number;
+  ac_year_id: number;
+  name: string;
+  total_amount: number;
+  paid_amount: number;
+  discount_amount: number;
+  timestamp: string;
+  created_fee_id: number | null;
+}
+
+export interface LineInput { fee_item_id?: number | null; fee_item_name?: string | null; amount: number; quantity: number }
+
+export interface BillInput {
+  student_id: number;
+  ac_year_id: number;
+  name: string;
+  lines: LineInput[];
+  discount: number;
+  createdFeeId?: number | null;
+}
+
+const billNotFound = () => notFound('Bill not found');
+
+/** The next receipt number of the school: gapless, taken under the counter row's lock, never given twice. */
+async function nextReceiptNo(ctx: Ctx): Promise<number> {
+  const row = await ctx.db.insertInto('setting').values({ key: 'fee_receipt_no', value: JSON.stringify(1) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql`to_jsonb((setting.value #>> '{}')::bigint + 1)` }))
+    .returning('value').executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+/** A bill the person may see: parents (role 1) only their own children's; others 404. */
+export async function visibleBill(ctx: Ctx, billId: number, opts: { lock?: boolean } = {}): Promise<Bill> {
+  let qb = ctx.db.selectFrom('fee_payment').selectAll().where('id', '=', billId);
+  if (ctx.user.role === STUDENT_ROLE) {
+    qb = qb.where('student_id', 'in', ctx.db.selectFrom('student').select('id').where('user_id', '=', ctx.user.id));
+  }
+  if (opts.lock) qb = qb.forUpdate();
+  const bill = await qb.executeTakeFirst();
+  if (!bill) throw billNotFound();
+  return bill as Bill;
+}
+
+/** Creates a bill with its lines (no money received yet). The total is computed here, never taken from the browser. */
+export async function createBill(ctx: Ctx, input: BillInput): Promise<number> {
+  return inTransaction(ctx, async (tx) => {
+    const student = await tx.db.selectFrom('student').select('id').where('id', '=', input.student_id).executeTakeFirst();
+    if (!student) throw badRequest('Student not found');
+    const year = await tx.db.selectFrom('acyear').select('id').where('id', '=', input.ac_year_id).executeTakeFirst();
+    if (!year) throw badRequest('Academic year not found');
+    const lines = [];
+    for (const l of input.lines) {
+      let name = l.fee_item_name?.trim() || null;
+      if (l.fee_item_id != null) {
+        const item = await tx.db.selectFrom('fee_item').select('name').where('id', '=', l.fee_item_id).executeTakeFirst();
+        if (!item) throw badRequest('Fee item not found');
+        name = name ?? item.name;
+      }
+      if (!name) throw badRequest('Please select a fee item');
+      lines.push({ fee_item_id: l.fee_item_id ?? null, fee_item_name: name, amount: l.amount, quantity: l.quantity });
+    }
+    const total = billTotalPaise(lines, input.discount);
+    if (total < 0) throw badRequest('Discount cannot be more than the bill amount');
+    const bill = await tx.db.insertInto('fee_payment').values({
+      student_id: input.student_id, ac_year_id: input.ac_year_id, name: input.name, total_amount: toRupees(total), paid_amount: 0,
+      discount_amount: input.discount, timestamp: new Date(), created_fee_id: input.createdFeeId ?? null, created_by: tx.user.id,
+    }).returning('id').executeTakeFirstOrThrow();
+    if (lines.length) await tx.db.insertInto('fee_payment_detail').values(lines.map((l) => ({ ...l, payment_id: bill.id }))).execute();
+    await audit(tx, 'fee-payments', 'create', bill.id, { ...input, total_amount: toRupees(total) });
+    return bill.id as number;
+  });
+}
+
+export interface InstallmentOptions {
+  mode: string;
+  kind: InstallmentKind;
+  account?: string | null;
+  /** When the money moved; now when not given. */
+  at?: Date;
+  gatewayPaymentId?: string | null;
+  extras?: Record<string, unknown>;
+}
+
+/**
+ * Money received on a bill (paise > 0) or given back (paise < 0). Refuses to take more than is
+ * pending or give back more than was paid; every movement gets the next receipt number.
+ */
+export async function addInstallment(ctx: Ctx, billId: number, paise: number, opts: InstallmentOptions): Promise<{ installment_id: number; receipt_no: number }> {
+  if (!Number.isSafeInteger(paise) || paise === 0) throw badRequest(paise === 0 && opts.kind === 'refund' ? 'Refund amount is required!' : 'Amount must be entered');
+  return inTransaction(ctx, async (tx) => {
+    const bill = await visibleBill(tx, billId, { lock: true });
+    const total = toPaise(bill.total_amount);
+    const paid = toPaise(bill.paid_amount);
+    if (paise > 0 && paid + paise > total) throw badRequest(PENDING_EXCEEDED);
+    if (paise < 0 && paid + paise < 0) throw badRequest(REFUND_EXCEEDED);
+    const receiptNo = await nextReceiptNo(tx);
+    const amount = toRupees(paise);
+    const inst = await tx.db.insertInto('fee_installment').values({
+      payment_id: billId, paid_amount: amount, mode: opts.mode, account: opts.account ?? null, kind: opts.kind, receipt_no: receiptNo,
+      timestamp: opts.at ?? new Date(), gateway_payment_id: opts.gatewayPaymentId ?? null,
+      extras: JSON.stringify(opts.extras ?? {}), created_by: tx.user.id,
+    }).returning('id').executeTakeFirstOrThrow();
+    await tx.db.updateTable('fee_payment').set({ paid_amount: toRupees(paid + paise), updated_at: new Date() }).where('id', '=', billId).execute();
+    await audit(tx, 'fee-payments', opts.kind, billId, { installment_id: inst.id, receipt_no: receiptNo, amount, mode: opts.mode, account: opts.account ?? null, extras: opts.extras ?? {} });
+    return { installment_id: inst.id as number, receipt_no: receiptNo };
+  });
+}
+
+/** Changes a bill's discount: the total follows, and can never fall below what was paid. */
+export async function setDiscount(ctx: Ctx, billId: number, discount: number): Promise<Bill> {
+  return inTransaction(ctx, async (tx) => {
+    const bill = await visibleBill(tx, billId, { lock: true });
+    const lines = await tx.db.selectFrom('fee_payment_detail').select(['amount', 'quantity']).where('payment_id', '=', billId).execute();
+    const total = billTotalPaise(lines as LineInput[], discount);
+    if (total < 0) throw badRequest('Discount cannot be more than the bill amount');
+    if (total < toPaise(bill.paid_amount)) throw badRequest('Discount cannot bring the total below the amount already paid');
+    await tx.db.updateTable('fee_payment').set({ discount_amount: discount, total_amount: toRupees(total), updated_at: new Date() }).where('id', '=', billId).execute();
+    await audit(tx, 'fee-payments', 'discount', billId, { before: { discount_amount: bill.discount_amount, total_amount: bill.total_amount }, discount_amount: discount, total_amount: toRupees(total) });
+    return { ...bill, discount_amount: discount, total_amount: toRupees(total) };
+  });
+}
+
+/** Deletes a bill with its lines, installments and online orders; the audit keeps all of it. Receipt numbers are not given again. */
+export async function deleteBill(ctx: Ctx, billId: number): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const bill = await visibleBill(tx, billId, { lock: true });
+    const lines = await tx.db.selectFrom('fee_payment_detail').selectAll().where('payment_id', '=', billId).execute();
+    const installments = await tx.db.selectFrom('fee_installment').selectAll().where('payment_id', '=', billId).execute();
+    const orders = await tx.db.selectFrom('fee_order').selectAll().where('payment_id', '=', billId).execute();
+    await tx.db.deleteFrom('fee_order').where('payment_id', '=', billId).execute();
+    await tx.db.deleteFrom('fee_installment').where('payment_id', '=', billId).execute();
+    await tx.db.deleteFrom('fee_payment_detail').where('payment_id', '=', billId).execute();
+    await tx.db.deleteFrom('fee_payment').where('id', '=', billId).execute();
+    await audit(tx, 'fee-payments', 'remove', billId, { bill, lines, installments, orders });
+  });
+}
