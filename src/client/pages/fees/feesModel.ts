@@ -1,0 +1,355 @@
+/**
+ * Pure helpers of the staff and parent fee screens (billing, records, receipt, refund,
+ * installment, the read-only settings tab): the modes and their labels, the bill's lines and
+ * totals in whole paise, the messages of spec 2 §5 checked before a call, the payloads of the
+ * calls, and what a bill allows (pay, refund, alert). No React here; tested in
+ * tests/unit/fees-model.test.ts.
+ */
+import { billTotalPaise, toPaise, toRupees } from '../../../shared/money.js';
+
+// ---------------------------------------------------------------------------------------------
+// What the server answers
+
+export type Flag = '1' | '0';
+
+export interface GatewayEntry { value: string; name: string; enabled: boolean }
+export interface GatewayDetails { tdr_amount?: number | string | null; tdr_rate?: number | string | null; tdr_tax_rate?: number | string | null }
+
+/** GET /fees/settings/ and GET /settings/fees/. */
+export interface FeeSettings {
+  fee_discounts_enabled?: Flag | string;
+  fee_partial_payment_enabled?: Flag | string;
+  online_fee_payment_enabled?: Flag | string;
+  fee_currency?: string;
+  payment_gateway_list?: GatewayEntry[];
+  [details: `${string}_gateway_details`]: GatewayDetails | undefined;
+}
+
+export interface FeeItem { id: number; name: string; type?: number; amount: number | string }
+
+export interface BillPayment {
+  id: number;
+  student_id?: number;
+  ac_year_id?: number;
+  ac_year_name?: string | null;
+  name?: string | null;
+  total_amount: number | string;
+  paid_amount: number | string;
+  discount_amount?: number | string | null;
+  pending_amount?: number | string | null;
+  timestamp?: string;
+}
+
+export interface BillDetail { id?: number; fee_item_id?: number | null; fee_item_name: string; amount: number | string; quantity: number }
+
+export interface BillInstallment {
+  id: number;
+  paid_amount: number | string;
+  mode?: string | null;
+  account?: string | null;
+  kind?: string | null;
+  receipt_no?: number | null;
+  timestamp?: string;
+  extras?: { transaction_details?: string | null } | null;
+}
+
+/** One bill of GET /fees/history/{student_id}/. */
+export interface FeeRecord { payment: BillPayment; details?: BillDetail[]; installments?: BillInstallment[] }
+
+export interface FeeHistory {
+  student?: { id: number; fullname: string; admission_no?: string | null; class?: string | null; section?: string | null };
+  fees?: FeeRecord[];
+}
+
+/** GET /fees/receipt/{id}/. */
+export interface FeeReceiptData {
+  payment: BillPayment;
+  details?: BillDetail[];
+  installments?: BillInstallment[];
+  student?: { id: number; fullname: string; admission_no?: string | null; roll_no?: number | null; mobile?: string | null };
+  ac_year?: { id: number; name: string } | null;
+  class?: { id: number; class: string; section?: string | null } | null;
+  school?: { school_name?: string; school_logo?: string | null; school_address?: string | null; phone_number?: string | null } | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+export const isOn = (v: unknown): boolean => v === '1' || v === 1 || v === true;
+export const discountsEnabled = (s: FeeSettings | undefined) => isOn(s?.fee_discounts_enabled);
+export const partialPaymentEnabled = (s: FeeSettings | undefined) => isOn(s?.fee_partial_payment_enabled);
+
+/** The settings tab's gateway rows: each listed gateway with its TDR figures. */
+export function gatewayRows(s: FeeSettings | undefined): Array<GatewayEntry & GatewayDetails> {
+  return (s?.payment_gateway_list ?? []).map((g) => {
+    const d = (s?.[`${g.value}_gateway_details`] ?? {}) as GatewayDetails;
+    return { ...g, tdr_amount: d.tdr_amount ?? null, tdr_rate: d.tdr_rate ?? null, tdr_tax_rate: d.tdr_tax_rate ?? null };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Modes
+
+export interface Option { value: string; label: string }
+
+/** Bill and installment payment modes (spec 2 §9); cash is the default. */
+export const PAYMENT_MODES: Option[] = [
+  { value: 'cash', label: 'Cash' },
+  { value: 'card', label: 'Card' },
+  { value: 'wallet', label: 'Wallet/UPI' },
+  { value: 'transfer', label: 'Transfer' },
+];
+export const DEFAULT_PAYMENT_MODE = 'cash';
+
+/** Refund modes; cheque is the default. */
+export const REFUND_MODES: Option[] = [
+  { value: 'cash', label: 'Cash' },
+  { value: 'cheque', label: 'Cheque' },
+  { value: 'transfer', label: 'Transfer (NEFT/RTGS/IMPS)' },
+  { value: 'upi', label: 'UPI' },
+];
+export const DEFAULT_REFUND_MODE = 'cheque';
+
+const GATEWAY_LABELS: Record<string, string> = { test: 'Test Gateway', razorpay: 'Razorpay', paytm: 'Paytm', easebuzz: 'Easebuzz', online: 'Online' };
+
+/** The label of a stored mode (payment, refund or an online gateway). */
+export function modeLabel(mode: string | null | undefined): string {
+  if (!mode) return '';
+  return PAYMENT_MODES.find((m) => m.value === mode)?.label ?? REFUND_MODES.find((m) => m.value === mode)?.label ?? GATEWAY_LABELS[mode] ?? mode;
+}
+
+const KIND_LABELS: Record<string, string> = { payment: 'Payment', installment: 'Installment', refund: 'Refund', online: 'Online Payment' };
+
+/** What an installment row is: a negative amount is a refund whatever its kind says. */
+export function kindLabel(i: Pick<BillInstallment, 'kind' | 'paid_amount'>): string {
+  if (Number(i.paid_amount) < 0) return 'Refund';
+  return KIND_LABELS[i.kind ?? ''] ?? 'Payment';
+}
+
+export const isRefund = (i: Pick<BillInstallment, 'paid_amount'>) => Number(i.paid_amount) < 0;
+
+// ---------------------------------------------------------------------------------------------
+// Billing
+
+export interface BillRowValues { fee_item_id?: number; amount?: number | null; quantity?: number | null }
+
+export interface BillFormValues {
+  ac_year_id?: number;
+  items?: Array<BillRowValues | undefined>;
+  transportation?: number | null;
+  miscellaneous?: number | null;
+  discount?: number | null;
+  mode?: string;
+  amount_paid?: number | null;
+}
+
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 5;
+export const TRANSPORTATION = 'Transportation';
+export const MISCELLANEOUS = 'Miscellaneous';
+
+/** A number the user typed, or 0 when the field is empty. */
+const num = (v: unknown): number => {
+  const n = typeof v === 'number' ? v : v === null || v === undefined || v === '' ? 0 : Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
+
+export interface PreviewLine { key: string; fee_item_id: number | null; fee_item_name: string; amount: number; quantity: number; totalPaise: number }
+
+/**
+ * The bill's lines as the preview shows them and the server receives them: each item row that
+ * names an item (its name from the item list), then Transportation and Miscellaneous when above 0,
+ * as lines without a fee item.
+ */
+export function billLines(v: BillFormValues, items: FeeItem[]): PreviewLine[] {
+  const out: PreviewLine[] = [];
+  (v.items ?? []).forEach((row, i) => {
+    if (!row || row.fee_item_id === undefined || row.fee_item_id === null) return;
+    const item = items.find((it) => it.id === row.fee_item_id);
+    const amount = num(row.amount);
+    const quantity = Math.trunc(num(row.quantity ?? MIN_QUANTITY)) || MIN_QUANTITY;
+    out.push({ key: `item-${i}`, fee_item_id: row.fee_item_id, fee_item_name: item?.name ?? `Item ${row.fee_item_id}`, amount, quantity, totalPaise: toPaise(amount) * quantity });
+  });
+  for (const [key, name, value] of [['transportation', TRANSPORTATION, v.transportation], ['miscellaneous', MISCELLANEOUS, v.miscellaneous]] as const) {
+    const amount = num(value);
+    if (amount > 0) out.push({ key, fee_item_id: null, fee_item_name: name, amount, quantity: 1, totalPaise: toPaise(amount) });
+  }
+  return out;
+}
+
+export interface BillTotals { subtotalPaise: number; discountPaise: number; totalPaise: number; paidPaise: number; pendingPaise: number }
+
+/**
+ * Sum of (amount × quantity) + transportation + miscellaneous − discount, in paise; the amount
+ * paying equals the total unless partial payment is allowed. A discount counts only when
+ * discounts are enabled.
+ */
+export function billTotals(v: BillFormValues, items: FeeItem[], opts: { discounts: boolean; partial: boolean }): BillTotals {
+  const lines = billLines(v, items);
+  const discount = opts.discounts ? num(v.discount) : 0;
+  const subtotalPaise = billTotalPaise(lines);
+  const totalPaise = billTotalPaise(lines, discount);
+  const paidPaise = opts.partial ? toPaise(num(v.amount_paid)) : totalPaise;
+  return { subtotalPaise, discountPaise: toPaise(discount), totalPaise, paidPaise, pendingPaise: totalPaise - paidPaise };
+}
+
+export const BILL_MESSAGES = {
+  mode: 'Please select payment mode',
+  year: 'Please select academic year',
+  total: 'Bill amount not calculated',
+  amount: 'Enter Amount',
+  tooMuch: 'Amount Paying can not be greater than Total Amount',
+} as const;
+
+/** The first of spec 2 §5's billing messages that applies, or null when the bill can be sent. */
+export function billProblem(v: BillFormValues, items: FeeItem[], opts: { discounts: boolean; partial: boolean }): string | null {
+  if (!v.mode) return BILL_MESSAGES.mode;
+  if (!v.ac_year_id) return BILL_MESSAGES.year;
+  const t = billTotals(v, items, opts);
+  if (billLines(v, items).length === 0 || t.totalPaise <= 0) return BILL_MESSAGES.total;
+  if (opts.partial && (v.amount_paid === null || v.amount_paid === undefined || !Number.isFinite(Number(v.amount_paid)) || Number(v.amount_paid) < 0)) return BILL_MESSAGES.amount;
+  if (t.paidPaise > t.totalPaise) return BILL_MESSAGES.tooMuch;
+  return null;
+}
+
+export interface BillPayload {
+  student_id: number;
+  ac_year_id: number;
+  amount_total: number;
+  amount_paid: number;
+  details: Array<{ fee_item_id?: number; fee_item_name?: string; amount: number; quantity: number }>;
+  installments: Array<{ amount: number; mode: string }>;
+  discounts?: number;
+}
+
+/** PUT /fees/pay/: figures in rupees from the paise totals; no installment when nothing is paid now. */
+export function billPayload(studentId: number, v: BillFormValues, items: FeeItem[], opts: { discounts: boolean; partial: boolean }): BillPayload {
+  const t = billTotals(v, items, opts);
+  const amountPaid = toRupees(t.paidPaise);
+  const body: BillPayload = {
+    student_id: studentId,
+    ac_year_id: v.ac_year_id!,
+    amount_total: toRupees(t.totalPaise),
+    amount_paid: amountPaid,
+    details: billLines(v, items).map((l) => (l.fee_item_id === null
+      ? { fee_item_name: l.fee_item_name, amount: l.amount, quantity: l.quantity }
+      : { fee_item_id: l.fee_item_id, fee_item_name: l.fee_item_name, amount: l.amount, quantity: l.quantity })),
+    installments: t.paidPaise > 0 ? [{ amount: amountPaid, mode: v.mode! }] : [],
+  };
+  if (opts.discounts && t.discountPaise > 0) body.discounts = toRupees(t.discountPaise);
+  return body;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A bill's state
+
+export interface BillState { totalPaise: number; paidPaise: number; discountPaise: number; pendingPaise: number }
+
+export function billState(p: BillPayment): BillState {
+  const totalPaise = toPaise(num(p.total_amount));
+  const paidPaise = toPaise(num(p.paid_amount));
+  return { totalPaise, paidPaise, discountPaise: toPaise(num(p.discount_amount)), pendingPaise: totalPaise - paidPaise };
+}
+
+/** Pay Installment (staff) and Pay (parents): only while something is pending. */
+export const canPayInstallment = (p: BillPayment) => billState(p).pendingPaise > 0;
+/** Refund: only when something has been paid. */
+export const canRefund = (p: BillPayment) => billState(p).paidPaise > 0;
+/** Due alert SMS: while a balance remains. */
+export const canAlert = (p: BillPayment) => billState(p).pendingPaise > 0;
+
+/** Installments oldest first (by time, then id). */
+export function sortedInstallments(list: BillInstallment[] | undefined): BillInstallment[] {
+  return [...(list ?? [])].sort((a, b) => {
+    const ta = Date.parse(a.timestamp ?? '');
+    const tb = Date.parse(b.timestamp ?? '');
+    if (ta !== tb && Number.isFinite(ta) && Number.isFinite(tb)) return ta - tb;
+    return a.id - b.id;
+  });
+}
+
+/** Paise-exact sums of the installments: received, refunded (as a positive figure), net. */
+export function installmentSums(list: BillInstallment[] | undefined): { receivedPaise: number; refundedPaise: number; netPaise: number } {
+  let receivedPaise = 0;
+  let refundedPaise = 0;
+  for (const i of list ?? []) {
+    const p = toPaise(num(i.paid_amount));
+    if (p < 0) refundedPaise -= p;
+    else receivedPaise += p;
+  }
+  return { receivedPaise, refundedPaise, netPaise: receivedPaise - refundedPaise };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Installment, refund and discount forms
+
+export const INSTALLMENT_MESSAGES = {
+  amount: 'Amount must be entered',
+  mode: 'Please select payment mode',
+  tooMuch: 'Amount Paying cannot be more than Amount Pending',
+} as const;
+
+/** The first installment message that applies (amount above 0, a mode, not beyond pending). */
+export function installmentProblem(v: { amount?: number | null; mode?: string }, pendingPaise: number): string | null {
+  if (v.amount === null || v.amount === undefined || !Number.isFinite(Number(v.amount)) || Number(v.amount) <= 0) return INSTALLMENT_MESSAGES.amount;
+  if (!v.mode) return INSTALLMENT_MESSAGES.mode;
+  if (toPaise(Number(v.amount)) > pendingPaise) return INSTALLMENT_MESSAGES.tooMuch;
+  return null;
+}
+
+export const REFUND_MESSAGES = {
+  amount: 'Refund amount is required!',
+  // The spec's own text, spelling included.
+  details: 'Transaction Details is requried!',
+  tooMuch: 'Refund amount cannot be greater than amount paid',
+} as const;
+
+/** Transaction details are needed for every refund mode but cash. */
+export const refundNeedsDetails = (mode: string | undefined) => mode !== 'cash';
+
+export function refundProblem(v: { amount?: number | null; mode?: string; transaction_details?: string | null }, paidPaise: number): string | null {
+  if (v.amount === null || v.amount === undefined || !Number.isFinite(Number(v.amount)) || Number(v.amount) <= 0) return REFUND_MESSAGES.amount;
+  if (refundNeedsDetails(v.mode) && !v.transaction_details?.trim()) return REFUND_MESSAGES.details;
+  if (toPaise(Number(v.amount)) > paidPaise) return REFUND_MESSAGES.tooMuch;
+  return null;
+}
+
+/** PUT /fees/refund/. */
+export function refundPayload(paymentId: number, v: { amount: number; mode: string; transaction_details?: string | null }) {
+  const details = v.transaction_details?.trim();
+  return { payment_id: paymentId, amount_paid: toRupees(toPaise(v.amount)), mode: v.mode, extras: { transaction_details: details ?? '' } };
+}
+
+export const DISCOUNT_REQUIRED = 'Discount is required!';
+
+// ---------------------------------------------------------------------------------------------
+// Receipt
+
+/** Receipt copies, printed side by side. */
+export const RECEIPT_COPIES = ['Institution Copy', 'Student Copy'] as const;
+/** Spec 2 §9: printing starts 300 ms after the click. */
+export const PRINT_DELAY_MS = 300;
+
+/** The receipt number shown at the top: the latest installment's, as that is the one just made. */
+export function receiptNumber(list: BillInstallment[] | undefined): number | null {
+  const sorted = sortedInstallments(list);
+  for (let i = sorted.length - 1; i >= 0; i--) if (sorted[i]!.receipt_no !== null && sorted[i]!.receipt_no !== undefined) return sorted[i]!.receipt_no!;
+  return null;
+}
+
+/** Line total (amount × quantity) in rupees, paise-exact. */
+export const lineTotal = (d: Pick<BillDetail, 'amount' | 'quantity'>) => toRupees(toPaise(num(d.amount)) * (Number(d.quantity) || 1));
+
+/** The receipt's figures: gross of the lines, discount, total, paid and pending, from paise. */
+export function receiptFigures(r: Pick<FeeReceiptData, 'payment' | 'details'>) {
+  const s = billState(r.payment);
+  const grossPaise = (r.details ?? []).reduce((sum, d) => sum + toPaise(num(d.amount)) * (Number(d.quantity) || 1), 0);
+  return {
+    gross: toRupees(grossPaise), discount: toRupees(s.discountPaise), total: toRupees(s.totalPaise),
+    paid: toRupees(s.paidPaise), pending: toRupees(s.pendingPaise),
+  };
+}
+
+/** 'Class 5 - A'. */
+export const classLabel = (c: { class?: string | null; section?: string | null } | null | undefined) =>
+  c ? [c.class, c.section].filter((x) => x !== undefined && x !== null && x !== '').join(' - ') : '';
