@@ -3,6 +3,9 @@ import { resourceByName } from '../../../resources/index.js';
 import type { ResourceDef } from '../../shared/resource.js';
 import { storedColumns } from '../db/sync.js';
 
+/** A money column selected as a number of rupees: exact numeric in the database, a JSON number on the wire. */
+export const moneyColumn = (ref: string, alias = ref.split('.').pop()!) => sql<number>`${sql.ref(ref)}::float8`.as(alias);
+
 /**
  * The select every list and detail call of a resource uses: its columns plus declared
  * relations, a joined field for each pointer and a counting subquery for each count.
@@ -12,7 +15,7 @@ export function selectRecords(db: Kysely<any>, r: ResourceDef): SelectQueryBuild
     .selectFrom(`${r.table} as t`)
     .select(['t.id', ...storedColumns(r).filter(([, p]) => p.format !== 'money').map(([c]) => `t.${c}`)]);
   // Money is exact numeric in the database; JSON carries it as a number of rupees.
-  for (const [c] of storedColumns(r).filter(([, p]) => p.format === 'money')) qb = qb.select(sql<number>`${sql.ref(`t.${c}`)}::float8`.as(c));
+  for (const [c] of storedColumns(r).filter(([, p]) => p.format === 'money')) qb = qb.select(moneyColumn(`t.${c}`));
   const joined = new Map<string, string>();
   for (const [name, rel] of Object.entries(r.relations ?? {})) {
     if (rel.from) {

@@ -3,6 +3,7 @@ import { toPaise, toRupees } from '../../../shared/money.js';
 import type { Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { notFound } from '../../framework/errors.js';
+import { moneyColumn } from '../../framework/query.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { defaultDetails, getSetting } from '../school/settings.js';
 import { STUDENT_ROLE } from '../students/users.js';
@@ -25,16 +26,18 @@ function billView(b: Record<string, any>) {
 
 /** Bills with their lines and installments, newest first. */
 async function billsWith(ctx: Ctx, where: { billId?: number; studentId?: number }) {
-  let qb = ctx.db.selectFrom('fee_payment as p').leftJoin('acyear as y', 'y.id', 'p.ac_year_id').selectAll('p').select('y.name as ac_year_name');
+  let qb = ctx.db.selectFrom('fee_payment as p').leftJoin('ac_year as y', 'y.id', 'p.ac_year_id')
+    .select(['p.id', 'p.student_id', 'p.ac_year_id', 'p.name', 'p.timestamp', 'p.created_fee_id', 'y.name as ac_year_name',
+      moneyColumn('p.total_amount'), moneyColumn('p.paid_amount'), moneyColumn('p.discount_amount')]);
   if (where.billId !== undefined) qb = qb.where('p.id', '=', where.billId);
   if (where.studentId !== undefined) qb = qb.where('p.student_id', '=', where.studentId);
   const bills = await qb.orderBy('p.timestamp', 'desc').orderBy('p.id', 'desc').execute();
   if (!bills.length) return [];
   const ids = bills.map((b) => b.id);
   const [lines, installments] = await Promise.all([
-    ctx.db.selectFrom('fee_payment_detail').select(['id', 'payment_id', 'fee_item_id', 'fee_item_name', 'amount', 'quantity'])
+    ctx.db.selectFrom('fee_payment_detail').select(['id', 'payment_id', 'fee_item_id', 'fee_item_name', moneyColumn('amount'), 'quantity'])
       .where('payment_id', 'in', ids).orderBy('id').execute(),
-    ctx.db.selectFrom('fee_installment').select(['id', 'payment_id', 'paid_amount', 'mode', 'account', 'kind', 'receipt_no', 'timestamp', 'extras'])
+    ctx.db.selectFrom('fee_installment').select(['id', 'payment_id', moneyColumn('paid_amount'), 'mode', 'account', 'kind', 'receipt_no', 'timestamp', 'extras'])
       .where('payment_id', 'in', ids).orderBy('timestamp').orderBy('id').execute(),
   ]);
   return bills.map((b) => ({

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { billTotalPaise, toPaise, toRupees } from '../../../shared/money.js';
 import type { Ctx } from '../../framework/context.js';
 import { badRequest, notFound } from '../../framework/errors.js';
+import { moneyColumn } from '../../framework/query.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { STUDENT_ROLE } from '../students/users.js';
 
@@ -57,7 +58,9 @@ async function nextReceiptNo(ctx: Ctx): Promise<number> {
 
 /** A bill the person may see: parents (role 1) only their own children's; others 404. */
 export async function visibleBill(ctx: Ctx, billId: number, opts: { lock?: boolean } = {}): Promise<Bill> {
-  let qb = ctx.db.selectFrom('fee_payment').selectAll().where('id', '=', billId);
+  let qb = ctx.db.selectFrom('fee_payment')
+    .select(['id', 'student_id', 'ac_year_id', 'name', 'timestamp', 'created_fee_id', moneyColumn('total_amount'), moneyColumn('paid_amount'), moneyColumn('discount_amount')])
+    .where('id', '=', billId);
   if (ctx.user.role === STUDENT_ROLE) {
     qb = qb.where('student_id', 'in', ctx.db.selectFrom('student').select('id').where('user_id', '=', ctx.user.id));
   }
@@ -72,7 +75,7 @@ export async function createBill(ctx: Ctx, input: BillInput): Promise<number> {
   return inTransaction(ctx, async (tx) => {
     const student = await tx.db.selectFrom('student').select('id').where('id', '=', input.student_id).executeTakeFirst();
     if (!student) throw badRequest('Student not found');
-    const year = await tx.db.selectFrom('acyear').select('id').where('id', '=', input.ac_year_id).executeTakeFirst();
+    const year = await tx.db.selectFrom('ac_year').select('id').where('id', '=', input.ac_year_id).executeTakeFirst();
     if (!year) throw badRequest('Academic year not found');
     const lines = [];
     for (const l of input.lines) {
@@ -136,7 +139,7 @@ export async function addInstallment(ctx: Ctx, billId: number, paise: number, op
 export async function setDiscount(ctx: Ctx, billId: number, discount: number): Promise<Bill> {
   return inTransaction(ctx, async (tx) => {
     const bill = await visibleBill(tx, billId, { lock: true });
-    const lines = await tx.db.selectFrom('fee_payment_detail').select(['amount', 'quantity']).where('payment_id', '=', billId).execute();
+    const lines = await tx.db.selectFrom('fee_payment_detail').select([moneyColumn('amount'), 'quantity']).where('payment_id', '=', billId).execute();
     const total = billTotalPaise(lines as LineInput[], discount);
     if (total < 0) throw badRequest('Discount cannot be more than the bill amount');
     if (total < toPaise(bill.paid_amount)) throw badRequest('Discount cannot bring the total below the amount already paid');
