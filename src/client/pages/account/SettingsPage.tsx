@@ -1,20 +1,75 @@
-import { Card, List } from 'antd';
-import { Link } from 'react-router';
+import { Alert, Card, Descriptions, List, Spin, Table, Tabs, Tag } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { useCustom } from '@refinedev/core';
 import { useSession } from '../../app/SessionContext.js';
 import { MODULES_SETTINGS_ROUTE } from '../../app/routePaths.js';
+import { errorNotification } from '../../framework/notify.js';
+import { formatMoney } from '../../framework/format.js';
+import { gatewayRows, isOn, type FeeSettings } from '../fees/feesModel.js';
 
-/** /settings: links to what the user can set. */
+/** /settings: links to what the user can set; for admins a read-only Fees tab (?tab=fees). */
 export default function SettingsPage() {
   const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const admin = user.role === 3 || user.role === 4;
   const entries = [
     { to: '/profile', title: 'Profile', text: 'Your account and password' },
     ...(user.role === 4 ? [{ to: MODULES_SETTINGS_ROUTE, title: 'Modules', text: 'Enable, disable and hide modules' }] : []),
   ];
+  const general = (
+    <List dataSource={entries} renderItem={(e) => (
+      <List.Item><List.Item.Meta title={<Link to={e.to}>{e.title}</Link>} description={e.text} /></List.Item>
+    )} />
+  );
+  if (!admin) return <Card title="Settings" style={{ maxWidth: 760 }}>{general}</Card>;
+  const tab = params.get('tab') === 'fees' ? 'fees' : 'general';
   return (
-    <Card title="Settings" style={{ maxWidth: 760 }}>
-      <List dataSource={entries} renderItem={(e) => (
-        <List.Item><List.Item.Meta title={<Link to={e.to}>{e.title}</Link>} description={e.text} /></List.Item>
-      )} />
+    <Card title="Settings" style={{ maxWidth: 960 }}>
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setParams(k === 'general' ? {} : { tab: k }, { replace: true })}
+        destroyOnHidden
+        items={[
+          { key: 'general', label: 'General', children: general },
+          { key: 'fees', label: 'Fees', children: <FeeSettingsTab /> },
+        ]}
+      />
     </Card>
+  );
+}
+
+const onOff = (v: unknown) => (isOn(v) ? <Tag color="green">Enabled</Tag> : <Tag>Disabled</Tag>);
+
+/** GET /settings/fees/, read-only: the product's support team changes these. */
+function FeeSettingsTab() {
+  const { result, query } = useCustom<FeeSettings>({ url: '/settings/fees/', method: 'get', errorNotification });
+  const s = result?.data as FeeSettings | undefined;
+  if (query.isLoading) return <Spin style={{ display: 'block', margin: 32 }} />;
+  if (!s) return <Alert type="error" showIcon message="Could not load the fee settings." />;
+  return (
+    <>
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} message="Changes go through the product support team" />
+      <Descriptions column={1} size="small" bordered data-testid="fee-settings">
+        <Descriptions.Item label="Fee Discounts">{onOff(s.fee_discounts_enabled)}</Descriptions.Item>
+        <Descriptions.Item label="Partial Payment">{onOff(s.fee_partial_payment_enabled)}</Descriptions.Item>
+        <Descriptions.Item label="Online Fee Payment">{onOff(s.online_fee_payment_enabled)}</Descriptions.Item>
+        <Descriptions.Item label="Currency">{s.fee_currency ?? 'INR'}</Descriptions.Item>
+      </Descriptions>
+      <Table
+        style={{ marginTop: 16 }}
+        rowKey="value"
+        size="small"
+        pagination={false}
+        title={() => <b>Payment Gateways</b>}
+        dataSource={gatewayRows(s)}
+        columns={[
+          { key: 'name', dataIndex: 'name', title: 'Gateway' },
+          { key: 'enabled', title: 'Status', render: (_: unknown, g) => onOff(g.enabled) },
+          { key: 'tdr_amount', title: 'TDR Amount', align: 'right', render: (_: unknown, g) => (g.tdr_amount === null ? '—' : formatMoney(g.tdr_amount)) },
+          { key: 'tdr_rate', title: 'TDR Rate', align: 'right', render: (_: unknown, g) => (g.tdr_rate === null ? '—' : `${g.tdr_rate}%`) },
+          { key: 'tdr_tax_rate', title: 'Tax on TDR', align: 'right', render: (_: unknown, g) => (g.tdr_tax_rate === null ? '—' : `${g.tdr_tax_rate}%`) },
+        ]}
+      />
+    </>
   );
 }

@@ -1,4 +1,214 @@
-// Placeholder until the screen is built.
-export default function FeeBilling() {
-  return null;
+/**
+ * Billing (/fees/pay/:id): a bill for student {id} — academic year, item rows (an item from
+ * GET /fees/items/ prefills its amount; quantity 1 to 5), transportation, miscellaneous, discount
+ * (only when the fee settings allow discounts), payment mode and amount paying (editable only when
+ * partial payment is allowed, else the total), with a live preview. Totals are whole paise; the
+ * messages of spec 2 §5 are shown before the call; PUT /fees/pay/ then leads to the receipt.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Alert, App, Button, Card, Col, Descriptions, Divider, Form, InputNumber, Row, Select, Space, Spin, Table, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useCustom, useList } from '@refinedev/core';
+import type { PageProps } from '../registry.js';
+import { errorNotification } from '../../framework/notify.js';
+import { errorText, useCall } from '../../framework/useCall.js';
+import { formatMoney } from '../../framework/format.js';
+import { sameValue } from '../../framework/calls.js';
+import { toRupees } from '../../../shared/money.js';
+import { classSection } from '../students/studentModel.js';
+import type { StudentRecord } from '../students/detailsModel.js';
+import {
+  DEFAULT_PAYMENT_MODE, MAX_QUANTITY, MIN_QUANTITY, PAYMENT_MODES, billLines, billPayload, billProblem, billTotals,
+  discountsEnabled, partialPaymentEnabled, type BillFormValues, type FeeItem, type FeeSettings,
+} from './feesModel.js';
+
+const INITIAL: BillFormValues = {
+  items: [{ quantity: 1 }], transportation: 0, miscellaneous: 0, discount: 0, mode: DEFAULT_PAYMENT_MODE, amount_paid: 0,
+};
+
+export default function FeeBilling(_props: PageProps) {
+  const { id } = useParams();
+  const studentId = Number(id);
+  const navigate = useNavigate();
+  const { notification } = App.useApp();
+  const call = useCall();
+  const [form] = Form.useForm<BillFormValues>();
+  const [busy, setBusy] = useState(false);
+  // With partial payment the amount paying follows the total until the user types one.
+  const paidTyped = useRef(false);
+
+  const student = useCustom<StudentRecord>({ url: `/student/${studentId}/`, method: 'get', errorNotification, queryOptions: { enabled: Number.isInteger(studentId) } });
+  const settingsQ = useCustom<FeeSettings>({ url: '/fees/settings/', method: 'get', errorNotification });
+  const itemsQ = useList<FeeItem>({ resource: 'fee-items', pagination: { mode: 'off' }, errorNotification });
+  const yearsQ = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification });
+
+  const settings = settingsQ.result?.data as FeeSettings | undefined;
+  const opts = useMemo(() => ({ discounts: discountsEnabled(settings), partial: partialPaymentEnabled(settings) }), [settings]);
+  const items = useMemo(() => ((itemsQ.result?.data ?? []) as FeeItem[]), [itemsQ.result]);
+  const years = (yearsQ.result?.data ?? []) as Array<Record<string, any>>;
+  const s = student.result?.data as StudentRecord | undefined;
+
+  // The enabled academic year (status 1) is preselected.
+  useEffect(() => {
+    if (form.getFieldValue('ac_year_id')) return;
+    const enabled = years.find((y) => sameValue(y.status, 1));
+    if (enabled) form.setFieldValue('ac_year_id', enabled.id);
+  }, [years, form]);
+
+  const values = (Form.useWatch((v: BillFormValues) => v, { form, preserve: true }) ?? INITIAL) as BillFormValues;
+  const totals = billTotals(values, items, opts);
+  const lines = billLines(values, items);
+
+  useEffect(() => {
+    if (opts.partial && paidTyped.current) return;
+    const total = Math.max(0, toRupees(totals.totalPaise));
+    if (form.getFieldValue('amount_paid') !== total) form.setFieldValue('amount_paid', total);
+  }, [totals.totalPaise, opts.partial, form]);
+
+  const pay = async () => {
+    const v = form.getFieldsValue(true) as BillFormValues;
+    const problem = billProblem(v, items, opts);
+    if (problem) {
+      notification.error({ message: problem });
+      return;
+    }
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    setBusy(true);
+    try {
+      const data = await call<{ payment_id: number }>('put', '/fees/pay/', billPayload(studentId, v, items, opts));
+      notification.success({ message: 'Fees Paid' });
+      navigate(`/fees/receipt/${data.payment_id}`);
+    } catch (e) {
+      notification.error({ message: errorText(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!Number.isInteger(studentId)) return <Alert type="error" showIcon message="Invalid Link" />;
+  if (settingsQ.query.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
+
+  const itemOptions = items.map((it) => ({ value: it.id, label: it.name }));
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={14}>
+        <Card
+          title={`Pay Fees${s?.fullname ? ` — ${s.fullname}` : ''}`}
+          extra={<Button onClick={() => navigate(`/fees/records/${studentId}`)}>Fee Records</Button>}
+        >
+          {s && (
+            <Typography.Paragraph type="secondary">
+              {[s.admission_no && `Admission No ${s.admission_no}`, classSection(s as any) && `Class ${classSection(s as any)}`].filter(Boolean).join(' · ')}
+            </Typography.Paragraph>
+          )}
+          <Form<BillFormValues> form={form} layout="vertical" name="fee-bill" initialValues={INITIAL} onFinish={pay}>
+            <Form.Item label="Academic Year" name="ac_year_id" style={{ maxWidth: 280 }}>
+              <Select
+                loading={yearsQ.query.isLoading}
+                options={years.map((y) => ({ value: y.id as number, label: String(y.name) }))}
+                placeholder="Select academic year"
+                showSearch optionFilterProp="label"
+              />
+            </Form.Item>
+            <Form.List name="items">
+              {(fields, { add, remove }) => (
+                <>
+                  {fields.map((f) => (
+                    <Space key={f.key} align="start" wrap data-testid="bill-row">
+                      <Form.Item label="Item" name={[f.name, 'fee_item_id']} rules={[{ required: true, message: 'Please select an item' }]} style={{ width: 240 }}>
+                        <Select
+                          options={itemOptions}
+                          showSearch optionFilterProp="label"
+                          placeholder="Select item"
+                          loading={itemsQ.query.isLoading}
+                          onChange={(itemId: number) => {
+                            const it = items.find((x) => x.id === itemId);
+                            if (it) form.setFieldValue(['items', f.name, 'amount'], Number(it.amount));
+                          }}
+                        />
+                      </Form.Item>
+                      <Form.Item label="Amount" name={[f.name, 'amount']} rules={[{ required: true, message: 'Amount is required' }, { type: 'number', min: 0, message: 'Amount must be at least 0' }]}>
+                        <InputNumber prefix="₹" min={0} precision={2} style={{ width: 160 }} />
+                      </Form.Item>
+                      <Form.Item
+                        label="Quantity" name={[f.name, 'quantity']}
+                        rules={[{ required: true, message: 'Quantity is required' }, { type: 'number', min: MIN_QUANTITY, max: MAX_QUANTITY, message: `Quantity must be ${MIN_QUANTITY} to ${MAX_QUANTITY}` }]}
+                      >
+                        <InputNumber min={MIN_QUANTITY} max={MAX_QUANTITY} precision={0} style={{ width: 90 }} />
+                      </Form.Item>
+                      <Form.Item label=" ">
+                        <Button aria-label="Remove item" icon={<DeleteOutlined />} onClick={() => remove(f.name)} />
+                      </Form.Item>
+                    </Space>
+                  ))}
+                  <Form.Item>
+                    <Button icon={<PlusOutlined />} onClick={() => add({ quantity: 1 })}>Add Item</Button>
+                  </Form.Item>
+                </>
+              )}
+            </Form.List>
+            <Space wrap align="start">
+              <Form.Item label="Transportation" name="transportation" rules={[{ type: 'number', min: 0, message: 'Amount must be at least 0' }]}>
+                <InputNumber prefix="₹" min={0} precision={2} style={{ width: 160 }} />
+              </Form.Item>
+              <Form.Item label="Miscellaneous" name="miscellaneous" rules={[{ type: 'number', min: 0, message: 'Amount must be at least 0' }]}>
+                <InputNumber prefix="₹" min={0} precision={2} style={{ width: 160 }} />
+              </Form.Item>
+              <Form.Item
+                label="Discount" name="discount"
+                tooltip={opts.discounts ? undefined : 'Discounts are not enabled in the fee settings'}
+                rules={[{ type: 'number', min: 0, message: 'Discount must be at least 0' }]}
+              >
+                <InputNumber prefix="₹" min={0} precision={2} style={{ width: 160 }} disabled={!opts.discounts} />
+              </Form.Item>
+            </Space>
+            <Divider style={{ margin: '8px 0 16px' }} />
+            <Space wrap align="start">
+              <Form.Item label="Payment Mode" name="mode">
+                <Select options={PAYMENT_MODES} style={{ width: 180 }} placeholder="Select mode" />
+              </Form.Item>
+              <Form.Item
+                label="Amount Paying" name="amount_paid"
+                tooltip={opts.partial ? undefined : 'Partial payment is not enabled: the whole total is paid'}
+              >
+                <InputNumber prefix="₹" min={0} precision={2} style={{ width: 180 }} disabled={!opts.partial} onChange={() => { paidTyped.current = true; }} />
+              </Form.Item>
+            </Space>
+            <div>
+              <Button type="primary" htmlType="submit" loading={busy}>Pay</Button>
+            </div>
+          </Form>
+        </Card>
+      </Col>
+      <Col xs={24} lg={10}>
+        <Card title="Bill Preview" data-testid="bill-preview">
+          <Table
+            rowKey="key"
+            size="small"
+            pagination={false}
+            dataSource={lines}
+            locale={{ emptyText: 'No items yet' }}
+            columns={[
+              { key: 'name', dataIndex: 'fee_item_name', title: 'Item' },
+              { key: 'amount', title: 'Amount', align: 'right', render: (_: unknown, l) => formatMoney(l.amount) },
+              { key: 'qty', dataIndex: 'quantity', title: 'Qty', align: 'right' },
+              { key: 'total', title: 'Total', align: 'right', render: (_: unknown, l) => formatMoney(toRupees(l.totalPaise)) },
+            ]}
+          />
+          <Descriptions column={1} size="small" bordered style={{ marginTop: 16 }}>
+            <Descriptions.Item label="Sub Total">{formatMoney(toRupees(totals.subtotalPaise))}</Descriptions.Item>
+            <Descriptions.Item label="Discount">{formatMoney(toRupees(totals.discountPaise))}</Descriptions.Item>
+            <Descriptions.Item label="Total"><b data-testid="bill-total">{formatMoney(toRupees(totals.totalPaise))}</b></Descriptions.Item>
+            <Descriptions.Item label="Amount Paying">{formatMoney(toRupees(totals.paidPaise))}</Descriptions.Item>
+            <Descriptions.Item label="Pending">{formatMoney(toRupees(totals.pendingPaise))}</Descriptions.Item>
+          </Descriptions>
+        </Card>
+      </Col>
+    </Row>
+  );
 }

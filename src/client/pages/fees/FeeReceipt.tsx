@@ -1,4 +1,163 @@
-// Placeholder until the screen is built.
-export default function FeeReceipt() {
-  return null;
+/**
+ * Receipt of bill {id} (/fees/receipt/:id, GET /fees/receipt/{id}/): two copies, 'Institution
+ * Copy' and 'Student Copy', each with the school's logo, name, address and phone, the receipt
+ * number, the student, class and year, the lines, the installments (refunds negative), the totals,
+ * paid and pending in the Indian format (₹1,23,456.00) and the paid amount in words. Print opens
+ * the browser's print 300 ms after the click, then goes to the student's fee records; the print
+ * style leaves out the application's menu, header and footer.
+ */
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Alert, Button, Card, Space, Spin } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import { useCustom } from '@refinedev/core';
+import type { PageProps } from '../registry.js';
+import { errorNotification } from '../../framework/notify.js';
+import { formatDateTime } from '../../framework/format.js';
+import { amountInWords, formatINR } from '../../../shared/money.js';
+import {
+  PRINT_DELAY_MS, RECEIPT_COPIES, classLabel, isRefund, kindLabel, lineTotal, modeLabel, receiptFigures, receiptNumber,
+  sortedInstallments, type FeeReceiptData,
+} from './feesModel.js';
+
+const PRINT_CSS = `
+.fee-receipt-copy { border: 1px solid #d9d9d9; padding: 16px; background: #fff; font-size: 13px; }
+.fee-receipt-copy table { width: 100%; border-collapse: collapse; margin: 8px 0; }
+.fee-receipt-copy th, .fee-receipt-copy td { border: 1px solid #e8e8e8; padding: 4px 6px; text-align: left; }
+.fee-receipt-copy td.num, .fee-receipt-copy th.num { text-align: right; white-space: nowrap; }
+.fee-receipt-copy .refund { color: #cf1322; }
+.fee-receipt-head { display: flex; gap: 12px; align-items: center; border-bottom: 1px solid #d9d9d9; padding-bottom: 8px; margin-bottom: 8px; }
+.fee-receipt-head img { width: 64px; height: 64px; object-fit: contain; }
+.fee-receipt-meta { display: grid; grid-template-columns: 1fr 1fr; gap: 2px 16px; margin-bottom: 8px; }
+@media print {
+  .ant-layout-sider, .ant-layout-header, .ant-layout-footer, .ant-notification, .ant-message, .no-print { display: none !important; }
+  .ant-layout, .ant-layout-content { margin: 0 !important; padding: 0 !important; background: #fff !important; }
+  .fee-receipt-sheet.ant-card { border: 0; box-shadow: none; }
+  .fee-receipt-sheet > .ant-card-body { padding: 0; }
+  .fee-receipt-copy { break-inside: avoid; page-break-inside: avoid; }
+}
+`;
+
+export default function FeeReceipt(_props: PageProps) {
+  const { id } = useParams();
+  const billId = Number(id);
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { result, query } = useCustom<FeeReceiptData>({
+    url: `/fees/receipt/${billId}/`, method: 'get', errorNotification, queryOptions: { enabled: Number.isInteger(billId) },
+  });
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const receipt = result?.data as FeeReceiptData | undefined;
+
+  if (!Number.isInteger(billId)) return <Alert type="error" showIcon message="Invalid Link" />;
+  if (query.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (!receipt?.payment) return <Alert type="error" showIcon message="Receipt not found" />;
+
+  const studentId = receipt.student?.id ?? receipt.payment.student_id;
+  const print = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      window.print();
+      navigate(`/fees/records/${studentId}`);
+    }, PRINT_DELAY_MS);
+  };
+
+  return (
+    <Card
+      className="fee-receipt-sheet"
+      title={<span className="no-print">Fee Receipt</span>}
+      extra={(
+        <Space className="no-print">
+          <Button onClick={() => navigate(`/fees/records/${studentId}`)}>Fee Records</Button>
+          <Button type="primary" icon={<PrinterOutlined />} onClick={print}>Print</Button>
+        </Space>
+      )}
+    >
+      <style>{PRINT_CSS}</style>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
+        {RECEIPT_COPIES.map((copy) => (
+          <div key={copy} style={{ flex: '1 1 420px', minWidth: 0 }}>
+            <ReceiptCopy copy={copy} receipt={receipt} />
+          </div>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+function ReceiptCopy({ copy, receipt }: { copy: string; receipt: FeeReceiptData }) {
+  const { payment, details = [], student, school } = receipt;
+  const installments = sortedInstallments(receipt.installments);
+  const f = receiptFigures(receipt);
+  const no = receiptNumber(installments);
+  return (
+    <section className="fee-receipt-copy" data-testid="receipt-copy" aria-label={copy}>
+      <div className="fee-receipt-head">
+        {school?.school_logo && <img src={school.school_logo} alt="School logo" />}
+        <div style={{ flex: 1 }}>
+          <div style={{ fontSize: 16, fontWeight: 600 }}>{school?.school_name}</div>
+          {school?.school_address && <div>{school.school_address}</div>}
+          {school?.phone_number && <div>Phone: {school.phone_number}</div>}
+        </div>
+        <div style={{ textAlign: 'right' }}>
+          <div style={{ fontWeight: 600 }}>{copy}</div>
+          <div>Fee Receipt</div>
+        </div>
+      </div>
+      <div className="fee-receipt-meta">
+        <div>Receipt No: <b>{no ?? '—'}</b></div>
+        <div>Date: {formatDateTime(installments[installments.length - 1]?.timestamp ?? payment.timestamp, 'DD-MM-YYYY')}</div>
+        <div>Student: <b>{student?.fullname}</b></div>
+        <div>Admission No: {student?.admission_no ?? ''}</div>
+        <div>Class: {classLabel(receipt.class)}</div>
+        <div>Academic Year: {receipt.ac_year?.name ?? payment.ac_year_name ?? ''}</div>
+        <div>Bill: {payment.name ?? ''} (#{payment.id})</div>
+        {student?.roll_no !== undefined && student?.roll_no !== null && <div>Roll No: {student.roll_no}</div>}
+      </div>
+      <table>
+        <thead>
+          <tr><th>Item</th><th className="num">Amount</th><th className="num">Qty</th><th className="num">Total</th></tr>
+        </thead>
+        <tbody>
+          {details.map((d, i) => (
+            <tr key={d.id ?? i}>
+              <td>{d.fee_item_name}</td>
+              <td className="num">{formatINR(Number(d.amount))}</td>
+              <td className="num">{d.quantity}</td>
+              <td className="num">{formatINR(lineTotal(d))}</td>
+            </tr>
+          ))}
+          <tr><td colSpan={3}>Gross Amount</td><td className="num">{formatINR(f.gross)}</td></tr>
+          <tr><td colSpan={3}>Discount</td><td className="num">{formatINR(f.discount)}</td></tr>
+          <tr><td colSpan={3}><b>Total Amount</b></td><td className="num"><b>{formatINR(f.total)}</b></td></tr>
+        </tbody>
+      </table>
+      {installments.length > 0 && (
+        <table>
+          <thead>
+            <tr><th>Receipt No</th><th>Date</th><th>Type</th><th>Mode</th><th className="num">Amount</th></tr>
+          </thead>
+          <tbody>
+            {installments.map((i) => (
+              <tr key={i.id} className={isRefund(i) ? 'refund' : undefined}>
+                <td>{i.receipt_no ?? ''}</td>
+                <td>{formatDateTime(i.timestamp, 'DD-MM-YYYY h:mm a')}</td>
+                <td>{kindLabel(i)}</td>
+                <td>{[modeLabel(i.mode), i.account, i.extras?.transaction_details].filter(Boolean).join(' · ')}</td>
+                <td className="num">{formatINR(Number(i.paid_amount))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <table>
+        <tbody>
+          <tr><td>Amount Paid</td><td className="num"><b>{formatINR(f.paid)}</b></td></tr>
+          <tr><td>Amount Pending</td><td className="num">{formatINR(f.pending)}</td></tr>
+        </tbody>
+      </table>
+      <div>Amount paid in words: <b>{amountInWords(f.paid)}</b></div>
+      <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 32 }}>Authorised Signatory</div>
+    </section>
+  );
 }

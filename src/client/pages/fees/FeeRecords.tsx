@@ -1,4 +1,284 @@
-// Placeholder until the screen is built.
-export default function FeeRecords() {
-  return null;
+/**
+ * Fee records: /fees/records/:id (staff, and parents for their own child) and /fees/ (parents,
+ * with a picker of their children from GET /students-list/). GET /fees/history/{student_id}/
+ * lists each bill, newest first, with its lines and installments (negative = refund) in an
+ * expandable row. Staff act on a bill — Pay Installment (while something is pending), Refund
+ * (once something is paid), Update Discount (when discounts are enabled), Delete, Due Alert SMS
+ * (while a balance remains), Forfeit (shown disabled), Print Receipt; parents see the history,
+ * print receipts and Pay online what is due.
+ */
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Alert, App, Button, Card, Descriptions, Form, InputNumber, Modal, Popconfirm, Select, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
+import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { useCustom } from '@refinedev/core';
+import type { PageProps } from '../registry.js';
+import { resourceByName } from '../../../../resources/index.js';
+import { useSession } from '../../app/SessionContext.js';
+import { errorNotification } from '../../framework/notify.js';
+import { errorStatus, errorText, useCall } from '../../framework/useCall.js';
+import { formatDateTime, formatMoney } from '../../framework/format.js';
+import { useAllowed } from '../../framework/useAccess.js';
+import { toRupees } from '../../../shared/money.js';
+import { NO_STUDENTS, rememberStudent, rememberedStudent, useParentStudents } from '../useStudents.js';
+import {
+  DISCOUNT_REQUIRED, billState, canAlert, canPayInstallment, canRefund, classLabel, discountsEnabled, isRefund, kindLabel,
+  lineTotal, modeLabel, sortedInstallments, type BillInstallment, type FeeHistory, type FeeRecord, type FeeSettings,
+} from './feesModel.js';
+
+const DATE = 'DD-MM-YYYY';
+
+export default function FeeRecords(_props: PageProps) {
+  const { user } = useSession();
+  return user.role === 1 ? <ParentFees /> : <StaffRecords />;
+}
+
+function StaffRecords() {
+  const { id } = useParams();
+  const studentId = Number(id);
+  if (!Number.isInteger(studentId)) return <Alert type="error" showIcon message="Invalid Link" />;
+  return <History studentId={studentId} staff />;
+}
+
+/** Parents pick one of their children; /fees/records/:id opens on that child. */
+function ParentFees() {
+  const { id } = useParams();
+  const { students, loading, failed } = useParentStudents();
+  const [chosen, setChosen] = useState<number | undefined>(() => (id ? Number(id) : rememberedStudent()));
+  if (loading) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (failed) return <Alert type="error" showIcon message="Could not load your students." />;
+  if (students.length === 0) return <Alert type="warning" showIcon message={NO_STUDENTS} />;
+  const current = students.find((s) => s.id === chosen) ?? students[0]!;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Card size="small">
+        <Space>
+          <label htmlFor="fee-student">Student</label>
+          <Select
+            id="fee-student"
+            value={current.id}
+            style={{ minWidth: 240 }}
+            options={students.map((s) => ({ value: s.id, label: `${s.fullname}${s.class ? ` (${classLabel(s)})` : ''}` }))}
+            onChange={(v: number) => { rememberStudent(v); setChosen(v); }}
+          />
+        </Space>
+      </Card>
+      <History key={current.id} studentId={current.id} staff={false} />
+    </Space>
+  );
+}
+
+function History({ studentId, staff }: { studentId: number; staff: boolean }) {
+  const navigate = useNavigate();
+  const { notification } = App.useApp();
+  const call = useCall();
+  const def = resourceByName('fee-payments');
+  const canCreate = useAllowed(def, 'create') && staff;
+  const canUpdate = useAllowed(def, 'update') && staff;
+  const canRemove = useAllowed(def, 'remove') && staff;
+  const [discountFor, setDiscountFor] = useState<FeeRecord | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const history = useCustom<FeeHistory>({ url: `/fees/history/${studentId}/`, method: 'get', errorNotification });
+  const settingsQ = useCustom<FeeSettings>({ url: '/fees/settings/', method: 'get', errorNotification, queryOptions: { enabled: staff } });
+  const discounts = discountsEnabled(settingsQ.result?.data as FeeSettings | undefined);
+  const data = history.result?.data as FeeHistory | undefined;
+  const fees = data?.fees ?? [];
+  const student = data?.student;
+  const refetch = () => history.query.refetch();
+
+  const act = async (key: string, run: () => Promise<unknown>, success: string) => {
+    setBusy(key);
+    try {
+      await run();
+      notification.success({ message: success });
+      await refetch();
+    } catch (e) {
+      notification.error({ message: errorText(e) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  let totalPaise = 0;
+  let paidPaise = 0;
+  for (const f of fees) {
+    const s = billState(f.payment);
+    totalPaise += s.totalPaise;
+    paidPaise += s.paidPaise;
+  }
+
+  const actions = (r: FeeRecord) => {
+    const p = r.payment;
+    const print = <Button size="small" icon={<PrinterOutlined />} onClick={() => navigate(`/fees/receipt/${p.id}`)}>Print Receipt</Button>;
+    if (!staff) {
+      return (
+        <Space wrap size="small">
+          {print}
+          {canPayInstallment(p) && <Button size="small" type="primary" onClick={() => navigate(`/fees/pay/installment/${p.id}`)}>Pay</Button>}
+        </Space>
+      );
+    }
+    return (
+      <Space wrap size="small">
+        {canCreate && (
+          <Button size="small" type="primary" disabled={!canPayInstallment(p)} onClick={() => navigate(`/fees/pay/installment/${p.id}`)}>Pay Installment</Button>
+        )}
+        {canUpdate && <Button size="small" disabled={!canRefund(p)} onClick={() => navigate(`/fees/refund/${p.id}`)}>Refund</Button>}
+        {canUpdate && discounts && <Button size="small" onClick={() => setDiscountFor(r)}>Update Discount</Button>}
+        {canAlert(p) && (
+          <Button size="small" loading={busy === `alert-${p.id}`} onClick={() => act(`alert-${p.id}`, () => call('get', `/fees/due/alert/${p.id}/`), 'Alert SMS Sent')}>
+            Due Alert SMS
+          </Button>
+        )}
+        <Tooltip title="Not available"><Button size="small" disabled>Forfeit</Button></Tooltip>
+        {print}
+        {canRemove && (
+          <Popconfirm
+            title="Delete this bill?"
+            description="Its items, payments and refunds are removed with it."
+            okText="Delete" okButtonProps={{ danger: true }}
+            onConfirm={() => act(`delete-${p.id}`, () => call('delete', `/fees/pay/${p.id}/`), 'Fee Entry Deleted')}
+          >
+            <Button size="small" danger loading={busy === `delete-${p.id}`}>Delete</Button>
+          </Popconfirm>
+        )}
+      </Space>
+    );
+  };
+
+  return (
+    <Card
+      title={`Fee Records${student?.fullname ? ` — ${student.fullname}` : ''}`}
+      extra={canCreate ? <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/fees/pay/${studentId}`)}>New Bill</Button> : undefined}
+    >
+      {student && (
+        <Descriptions size="small" column={{ xs: 1, sm: 2, md: 5 }} style={{ marginBottom: 16 }}>
+          <Descriptions.Item label="Admission No">{student.admission_no ?? ''}</Descriptions.Item>
+          <Descriptions.Item label="Class">{classLabel(student)}</Descriptions.Item>
+          <Descriptions.Item label="Total">{formatMoney(toRupees(totalPaise))}</Descriptions.Item>
+          <Descriptions.Item label="Paid">{formatMoney(toRupees(paidPaise))}</Descriptions.Item>
+          <Descriptions.Item label="Pending">{formatMoney(toRupees(totalPaise - paidPaise))}</Descriptions.Item>
+        </Descriptions>
+      )}
+      <Table<FeeRecord>
+        rowKey={(r) => r.payment.id}
+        dataSource={fees}
+        loading={history.query.isFetching}
+        size="middle"
+        scroll={{ x: true }}
+        pagination={false}
+        locale={{ emptyText: 'No fee records' }}
+        expandable={{ expandedRowRender: (r) => <BillDetails record={r} /> }}
+        columns={[
+          { key: 'date', title: 'Date', render: (_: unknown, r) => formatDateTime(r.payment.timestamp, DATE) },
+          { key: 'name', title: 'Fee', render: (_: unknown, r) => r.payment.name ?? '' },
+          { key: 'year', title: 'Academic Year', render: (_: unknown, r) => r.payment.ac_year_name ?? '' },
+          { key: 'total', title: 'Total', align: 'right', render: (_: unknown, r) => formatMoney(r.payment.total_amount) },
+          { key: 'discount', title: 'Discount', align: 'right', render: (_: unknown, r) => formatMoney(r.payment.discount_amount ?? 0) },
+          { key: 'paid', title: 'Paid', align: 'right', render: (_: unknown, r) => formatMoney(r.payment.paid_amount) },
+          {
+            key: 'pending', title: 'Pending', align: 'right',
+            render: (_: unknown, r) => {
+              const pending = billState(r.payment).pendingPaise;
+              return <Typography.Text type={pending > 0 ? 'danger' : undefined}>{formatMoney(toRupees(pending))}</Typography.Text>;
+            },
+          },
+          { key: 'actions', title: 'Actions', render: (_: unknown, r) => actions(r) },
+        ]}
+      />
+      {discountFor && (
+        <DiscountModal
+          record={discountFor}
+          onClose={async (saved) => { setDiscountFor(null); if (saved) await refetch(); }}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** A bill's lines and its installments, refunds shown as negative amounts. */
+function BillDetails({ record }: { record: FeeRecord }) {
+  const installments = sortedInstallments(record.installments);
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid={`bill-${record.payment.id}`}>
+      {(record.details?.length ?? 0) > 0 && (
+        <Table
+          rowKey={(d) => d.id ?? d.fee_item_name}
+          size="small"
+          pagination={false}
+          title={() => <b>Items</b>}
+          dataSource={record.details}
+          columns={[
+            { key: 'item', dataIndex: 'fee_item_name', title: 'Item' },
+            { key: 'amount', title: 'Amount', align: 'right', render: (_: unknown, d) => formatMoney(d.amount) },
+            { key: 'qty', dataIndex: 'quantity', title: 'Qty', align: 'right' },
+            { key: 'total', title: 'Total', align: 'right', render: (_: unknown, d) => formatMoney(lineTotal(d)) },
+          ]}
+        />
+      )}
+      <Table<BillInstallment>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        title={() => <b>Installments</b>}
+        dataSource={installments}
+        locale={{ emptyText: 'Nothing paid yet' }}
+        rowClassName={(i) => (isRefund(i) ? 'fee-refund-row' : '')}
+        columns={[
+          { key: 'receipt', dataIndex: 'receipt_no', title: 'Receipt No' },
+          { key: 'date', title: 'Date', render: (_: unknown, i) => formatDateTime(i.timestamp) },
+          { key: 'kind', title: 'Type', render: (_: unknown, i) => (isRefund(i) ? <Tag color="red">Refund</Tag> : <Tag color="green">{kindLabel(i)}</Tag>) },
+          { key: 'mode', title: 'Mode', render: (_: unknown, i) => modeLabel(i.mode) },
+          { key: 'details', title: 'Details', render: (_: unknown, i) => [i.account, i.extras?.transaction_details].filter(Boolean).join(' · ') },
+          {
+            key: 'amount', title: 'Amount', align: 'right',
+            render: (_: unknown, i) => <Typography.Text type={isRefund(i) ? 'danger' : undefined}>{formatMoney(i.paid_amount)}</Typography.Text>,
+          },
+        ]}
+      />
+    </Space>
+  );
+}
+
+function DiscountModal({ record, onClose }: { record: FeeRecord; onClose: (saved: boolean) => void }) {
+  const { notification } = App.useApp();
+  const call = useCall();
+  const [form] = Form.useForm<{ discount_amount?: number | null }>();
+  const [busy, setBusy] = useState(false);
+
+  const save = async (v: { discount_amount?: number | null }) => {
+    setBusy(true);
+    try {
+      await call('patch', '/fees/pay/', { fee_payment_id: record.payment.id, discount_amount: v.discount_amount });
+      notification.success({ message: 'Fee Discount Updated' });
+      onClose(true);
+    } catch (e) {
+      // A refusal shows the server's text; no answer at all is the spec's fixed message.
+      notification.error({ message: errorStatus(e) ? errorText(e) : 'Failed to update discount amount!' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title="Update Discount"
+      okText="Update"
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: busy }}
+      onCancel={() => !busy && onClose(false)}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">
+        {record.payment.name ?? 'Bill'}: total {formatMoney(record.payment.total_amount)}, paid {formatMoney(record.payment.paid_amount)}.
+      </Typography.Paragraph>
+      <Form form={form} layout="vertical" name="fee-discount" onFinish={save} initialValues={{ discount_amount: Number(record.payment.discount_amount ?? 0) }}>
+        <Form.Item label="Discount" name="discount_amount" rules={[{ required: true, message: DISCOUNT_REQUIRED }, { type: 'number', min: 0, message: 'Discount must be at least 0' }]}>
+          <InputNumber prefix="₹" min={0} precision={2} style={{ width: 200 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
 }
