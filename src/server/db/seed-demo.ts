@@ -6,6 +6,7 @@ import type { Ctx } from '../framework/context.js';
 import { hashPassword } from '../framework/passwords.js';
 import * as service from '../framework/service.js';
 import { createIntegrations } from '../integrations/index.js';
+import { seedDemoFees } from './seed-demo-fees.js';
 import { seedDemoStudents } from './seed-demo-students.js';
 import { createSchool } from '../provision.js';
 import { putSetting, defaultDetails } from '../modules/school/settings.js';
@@ -59,6 +60,7 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
     { user_id: office.id, module_key: 'academics', create: true, read: true, update: true, delete: true },
     { user_id: office.id, module_key: 'teachers', create: false, read: true, update: false, delete: false },
     { user_id: office.id, module_key: 'students', create: true, read: true, update: true, delete: true },
+    { user_id: office.id, module_key: 'fees', create: true, read: true, update: true, delete: true },
   ]).execute();
 
   const r = resourceByName;
@@ -113,6 +115,10 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await seedDemoStudents(sdb, {
     classIds, classOrder: CLASSES.flatMap((c) => [`${c}A`, `${c}B`]), previousYearId: previous.id, currentYearId: current.id,
     parentUserId: parent.id, passwordHash: hash,
+  });
+  const children = await sdb.selectFrom('student').select('id').where('user_id', '=', parent.id).orderBy('fullname').execute();
+  await seedDemoFees(ctx, {
+    yearId: current.id, classIds: ['5A', '5B', '10A', '10B'].map((k) => classIds[k]!), parentChildren: children.map((c) => c.id),
   });
   await sdb.insertInto('notification').values({ user_id: null, title: 'Welcome to Demo Public School', body: 'This demo school is ready: explore academics, teachers, students and more.' }).execute();
 }

@@ -4,7 +4,10 @@ import type { ResourceDef } from '../../shared/resource.js';
 import { storedColumns } from '../db/sync.js';
 
 /** A money column selected as a number of rupees: exact numeric in the database, a JSON number on the wire. */
-export const moneyColumn = (ref: string, alias = ref.split('.').pop()!) => sql<number>`${sql.ref(ref)}::float8`.as(alias);
+export const moneyColumn = <R extends string, A extends string = LastName<R>>(ref: R, alias?: A) =>
+  sql<number>`${sql.ref(ref)}::float8`.as((alias ?? ref.split('.').pop()!) as A);
+/** 'p.total_amount' → 'total_amount'. */
+type LastName<R extends string> = R extends `${string}.${infer T}` ? LastName<T> : R;
 
 /**
  * The select every list and detail call of a resource uses: its columns plus declared
