@@ -136,6 +136,11 @@ export interface ResourceDef {
     /** Extra row links. */
     links?: Array<LinkDef>;
     /**
+     * Links in the list's header beside its Add button (e.g. the fee items' Reports);
+     * `{field}` is filled from the list's filters and route parameters.
+     */
+    headerLinks?: Array<LinkDef>;
+    /**
      * Hand-written pieces placed in each row's Actions cell (e.g. an import button with its
      * modal), by component id of the browser's row component registry.
      */

@@ -3,7 +3,7 @@
  * the resource's schema and form hints. Edit takes the record from navigation state when the
  * list handed it over, else fetches the declared `one` call.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Card, Result, Spin } from 'antd';
 import Form from '@rjsf/antd';
@@ -14,6 +14,7 @@ import type { ResourceDef } from '../../../../src/shared/resource.js';
 import { validator } from './validator.js';
 import { placeCustomErrors } from './errors.js';
 import { WIDGETS } from './widgets/index.js';
+import type { ResourceFormContext } from './widgets/ResourceSelectWidget.js';
 import {
   buildBody, formFields, formSchema, formUiSchema, hiddenByCondition, initialCreateData, initialEditData, pick, type FormMode,
 } from './formModel.js';
@@ -80,7 +81,17 @@ function FormBody({ def, mode, record, preset, routeParams, onDone }: BodyProps)
   const key = visible.join(',');
   const schema = useMemo(() => formSchema(def, visible), [def, key]); // eslint-disable-line react-hooks/exhaustive-deps
   const uiSchema = useMemo(() => formUiSchema(def, mode, visible), [def, mode, key]); // eslint-disable-line react-hooks/exhaustive-deps
-  const formContext = useMemo(() => ({ formData: data }), [data]);
+  // Widgets set other fields (a picker's prefill) through the form, queued after their own change.
+  const formRef = useRef<any>(null);
+  const visibleRef = useRef(visible);
+  visibleRef.current = visible;
+  const setFields = useCallback((values: Record<string, unknown>) => {
+    for (const [k, v] of Object.entries(values)) {
+      if (visibleRef.current.includes(k) && formRef.current?.setFieldValue) formRef.current.setFieldValue(k, v);
+      else setData((prev) => ({ ...prev, [k]: v }));
+    }
+  }, []);
+  const formContext = useMemo<ResourceFormContext>(() => ({ formData: data, setFields }), [data, setFields]);
 
   const onChange = (e: IChangeEvent) => {
     setData((prev) => {
@@ -132,6 +143,7 @@ function FormBody({ def, mode, record, preset, routeParams, onDone }: BodyProps)
     <>
       {notice && <Alert type="info" message={notice} showIcon closable onClose={() => setNotice(null)} style={{ marginBottom: 16 }} />}
       <Form
+        ref={formRef}
         schema={schema}
         uiSchema={uiSchema}
         formData={pick(data, visible)}

@@ -151,3 +151,24 @@ export function pick(data: Record<string, unknown>, fields: string[]): Record<st
   for (const k of fields) if (data[k] !== undefined) out[k] = data[k];
   return out;
 }
+
+/**
+ * What a picker's `prefill` option fills when a record is chosen: `{ amount_total: 'amount' }`
+ * and a chosen fee item `{ amount: 500 }` give `{ amount_total: 500 }`. A value given as
+ * numeric text (a SQL numeric) becomes a number for a number field of `schema`. Fields the
+ * chosen record has no value for are left alone; nothing is filled when no record was chosen.
+ */
+export function prefillValues(
+  prefill: Record<string, string> | undefined, chosen: Record<string, unknown> | undefined | null, schema?: JsonSchema,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!prefill || !chosen) return out;
+  for (const [field, from] of Object.entries(prefill)) {
+    const v = chosen[from];
+    if (v === undefined || v === null || v === '') continue;
+    const t = schema?.properties?.[field]?.type;
+    const numeric = t === 'number' || t === 'integer' || (Array.isArray(t) && (t.includes('number') || t.includes('integer')));
+    out[field] = numeric && typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v;
+  }
+  return out;
+}

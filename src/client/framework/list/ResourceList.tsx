@@ -10,15 +10,17 @@ import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
 import { resourceByName } from '../../../../resources/index.js';
 import type { ResourceDef } from '../../../../src/shared/resource.js';
-import { useAllowed } from '../useAccess.js';
+import { useAccessContext, useAllowed } from '../useAccess.js';
 import { fillRoute, parseSort, routeParams, searchRows, sortRows } from '../calls.js';
 import { errorNotification } from '../notify.js';
 import { displayText } from '../format.js';
 import { downloadCsv, toCsv } from '../csv.js';
 import { PickerFilter, type FilterDef } from './PickerFilter.js';
 import { loadFilter, saveFilter } from './filterStore.js';
-import { resolvedColumns, tableColumns } from './columns.js';
+import { fillTemplate, resolvedColumns, tableColumns } from './columns.js';
 import { RowActions } from './RowActions.js';
+import { permitted } from './rowExtras.js';
+import { Icon } from '../icons.js';
 
 export default function ResourceList({ name }: { name: string }) {
   const def = resourceByName(name);
@@ -61,6 +63,8 @@ function ListBody({ def }: { def: ResourceDef }) {
   }, [result, q, def]);
 
   const canCreate = useAllowed(def, 'create');
+  const ctx = useAccessContext();
+  const headerLinks = (def.list?.headerLinks ?? []).filter((l) => permitted(ctx, def, l.requires));
   const addPage = Object.values(def.pages ?? {}).find((p) => p.permission === 'create');
   const addLink = def.routes?.create && def.api.create
     ? { to: def.routes.create, label: `Add ${def.singular ?? def.label}` }
@@ -83,6 +87,11 @@ function ListBody({ def }: { def: ResourceDef }) {
       extra={
         <Space wrap>
           {def.list?.export === 'csv' && <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={rows.length === 0}>Export CSV</Button>}
+          {headerLinks.map((l) => (l.download ? (
+            <Button key={l.to} icon={l.icon ? <Icon name={l.icon} /> : undefined} href={fillTemplate(l.to, eq)} download>{l.label}</Button>
+          ) : (
+            <Button key={l.to} icon={l.icon ? <Icon name={l.icon} /> : undefined} onClick={() => navigate(fillTemplate(l.to, eq))}>{l.label}</Button>
+          )))}
           {addLink && canCreate && (
             // The list's filters preset the new record (the chosen class, the test).
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(addLink.to, { state: { preset: eq } })}>{addLink.label}</Button>

@@ -4,11 +4,21 @@ import { useList } from '@refinedev/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { defaultLabelFor, optionLabel } from '../../labels.js';
 import { sameValue } from '../../calls.js';
+import { prefillValues } from '../formModel.js';
+
+/** What the generated form hands its widgets through RJSF's formContext. */
+export interface ResourceFormContext {
+  formData: Record<string, unknown>;
+  /** Sets other fields of the form (a picker's `prefill`). */
+  setFields?: (values: Record<string, unknown>) => void;
+}
 
 /**
- * A picker of another resource's records: options {resource, label, preselect, filterBy}.
+ * A picker of another resource's records: options {resource, label, preselect, filterBy, prefill}.
  * `filterBy` names a field of this form whose value narrows the list call
- * (subjects of the chosen class); `preselect` picks e.g. the enabled academic year.
+ * (subjects of the chosen class); `preselect` picks e.g. the enabled academic year;
+ * `prefill` ({ field: recordField }) fills fields of this form from the record the user
+ * chooses (a created fee's amount from its fee item).
  */
 export function ResourceSelectWidget(props: WidgetProps) {
   const { id, value, onChange, options, disabled, readonly, registry, schema, onBlur, onFocus, placeholder } = props;
@@ -16,7 +26,9 @@ export function ResourceSelectWidget(props: WidgetProps) {
   const label = (options.label as string | undefined) ?? defaultLabelFor(resource);
   const filterBy = options.filterBy as string | undefined;
   const preselect = options.preselect as { field: string; equals: unknown } | undefined;
-  const formData: Record<string, unknown> = registry.formContext?.formData ?? {};
+  const prefill = options.prefill as Record<string, string> | undefined;
+  const context = (registry.formContext ?? {}) as Partial<ResourceFormContext>;
+  const formData: Record<string, unknown> = context.formData ?? {};
   const filterValue = filterBy ? formData[filterBy] : undefined;
   const waiting = Boolean(filterBy) && (filterValue === undefined || filterValue === null || filterValue === '');
 
@@ -49,7 +61,12 @@ export function ResourceSelectWidget(props: WidgetProps) {
       loading={query.isLoading && !waiting}
       disabled={disabled || readonly}
       placeholder={placeholder || (waiting ? 'Select the class first' : 'Select')}
-      onChange={(v) => onChange(v === undefined ? (nullable ? null : undefined) : v)}
+      onChange={(v) => {
+        onChange(v === undefined ? (nullable ? null : undefined) : v);
+        // Only a user's choice fills other fields, never the preselection or a loaded record.
+        const filled = prefillValues(prefill, v === undefined ? null : rows.find((r) => sameValue(r.id, v)), registry.rootSchema);
+        if (Object.keys(filled).length > 0) context.setFields?.(filled);
+      }}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
       style={{ width: '100%' }}
