@@ -4,6 +4,7 @@ import { subjectHooks } from './academics/subject.hooks.js';
 import { testSubjectHooks } from './academics/test-subject.hooks.js';
 import { testHooks } from './academics/test.hooks.js';
 import { teacherHooks } from './teachers/teacher.hooks.js';
+import { createdFeeHooks } from './fees/created-fee.hooks.js';
 import { messageHooks } from './students/message.hooks.js';
 import { pocketMoneyHooks } from './students/pocket-money.hooks.js';
 import { childOfStudentHooks, studentHooks } from './students/student.hooks.js';
@@ -20,4 +21,5 @@ export const HOOKS: Record<string, ResourceHooks<any>> = {
   'pocket-money': pocketMoneyHooks,
   messages: messageHooks,
   attendance: childOfStudentHooks,
+  'created-fees': createdFeeHooks,
 };

@@ -1,5 +1,85 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteEnv } from '../../framework/route.js';
+import { sql, type Kysely } from 'kysely';
+import { csvFile } from '../../../shared/csv.js';
+import type { Ctx } from '../../framework/context.js';
+import { ok } from '../../framework/envelope.js';
+import { badRequest } from '../../framework/errors.js';
+import { saveFile } from '../../framework/files.js';
+import { addRoute, type RouteEnv } from '../../framework/route.js';
+import { assertYear, enabledYearId } from '../students/queries.js';
+import { ACY } from '../students/student.hooks.js';
+import { FEE_READERS, optionalQueryId, SCHOOL_TZ } from './reports.js';
 
-// Placeholder: filled in by the work on this part of the fees module.
-export function registerFeeExportRoutes(_app: FastifyInstance, _env: RouteEnv) {}
+/**
+ * GET /export/fees/ (spec 3, admin actions "export"): the bills of an academic year (the
+ * enabled one unless ?ac_year_id= names another), or of one class in it (?class_id=), as a CSV
+ * in the file store; the answer's data.path downloads it. One row per bill with its lines, its
+ * figures as the database holds them (exact decimals, e.g. 1250.50) and its receipt numbers.
+ * Cells a spreadsheet would run as formulas are neutralised by the shared CSV writer.
+ */
+
+export const FEE_EXPORT_COLUMNS = [
+  'Bill ID', 'Date', 'Admission No', 'Student Name', 'Class', 'Section', 'Academic Year', 'Fee Name', 'Items',
+  'Total Amount', 'Discount', 'Paid Amount', 'Pending Amount', 'Receipt Nos',
+];
+
+/** The export's rows, oldest bill first. Money as exact decimal text straight from numeric. */
+export function feeExportQuery(db: Kysely<any>, yearId: number, classId?: number) {
+  const tz = sql.lit(SCHOOL_TZ);
+  let qb = db.selectFrom('fee_payment as p')
+    .innerJoin('student as s', 's.id', 'p.student_id')
+    .innerJoin('ac_year as y', 'y.id', 'p.ac_year_id')
+    .leftJoinLateral(
+      (eb) => eb.selectFrom('student_year as sy').select('sy.class_id')
+        .whereRef('sy.student_id', '=', 'p.student_id').whereRef('sy.ac_year_id', '=', 'p.ac_year_id').where('sy.status', '<>', ACY.SHUFFLED)
+        .orderBy('sy.id', 'desc').limit(1).as('sy'),
+      (j) => j.onTrue(),
+    )
+    .leftJoin('class as c', 'c.id', 'sy.class_id')
+    .select([
+      'p.id', sql<string>`to_char(${sql.ref('p.timestamp')} at time zone ${tz}, 'YYYY-MM-DD')`.as('date'),
+      's.admission_no', 's.fullname', 'c.class', 'c.section', 'y.name as ac_year', 'p.name',
+      (eb) => eb.selectFrom('fee_payment_detail as d')
+        .select(sql<string>`string_agg(${sql.ref('d.fee_item_name')} || ' x' || ${sql.ref('d.quantity')} || ' @ ' || ${sql.ref('d.amount')}::text, '; ' order by ${sql.ref('d.id')})`.as('x'))
+        .whereRef('d.payment_id', '=', 'p.id').as('items'),
+      sql<string>`${sql.ref('p.total_amount')}::text`.as('total_amount'),
+      sql<string>`${sql.ref('p.discount_amount')}::text`.as('discount_amount'),
+      sql<string>`${sql.ref('p.paid_amount')}::text`.as('paid_amount'),
+      sql<string>`(${sql.ref('p.total_amount')} - ${sql.ref('p.paid_amount')})::text`.as('pending_amount'),
+      (eb) => eb.selectFrom('fee_installment as i')
+        .select(sql<string>`string_agg(${sql.ref('i.receipt_no')}::text, ' ' order by ${sql.ref('i.receipt_no')})`.as('x'))
+        .whereRef('i.payment_id', '=', 'p.id').as('receipts'),
+    ])
+    .where('p.ac_year_id', '=', yearId);
+  if (classId !== undefined) qb = qb.where('sy.class_id', '=', classId);
+  return qb.orderBy('p.timestamp').orderBy('p.id');
+}
+
+export async function exportFees(ctx: Ctx, classId: number | undefined, yearId: number | undefined): Promise<{ name: string; csv: string; count: number }> {
+  const chosen = yearId ?? await enabledYearId(ctx);
+  if (chosen === null) throw badRequest('No academic year is enabled: choose an academic year');
+  const year = await assertYear(ctx, chosen, { inPayload: true });
+  let label = 'all';
+  if (classId !== undefined) {
+    const cls = await ctx.db.selectFrom('class').select(['class', 'section']).where('id', '=', classId).executeTakeFirst();
+    if (!cls) throw badRequest('Class not found');
+    label = `${cls.class}-${cls.section}`;
+  }
+  const rows = await feeExportQuery(ctx.db, year.id, classId).execute();
+  const csv = csvFile(FEE_EXPORT_COLUMNS, rows.map((r) => [
+    r.id, r.date, r.admission_no, r.fullname, r.class, r.section, r.ac_year, r.name, r.items,
+    r.total_amount, r.discount_amount, r.paid_amount, r.pending_amount, r.receipts,
+  ]));
+  return { name: `fees-${label}-${year.name}.csv`, csv, count: rows.length };
+}
+
+export function registerFeeExportRoutes(app: FastifyInstance, env: RouteEnv) {
+  addRoute(app, env, {
+    call: 'GET /export/fees/', roles: FEE_READERS, module: 'fees', perm: 'read',
+    handler: async (ctx, req) => {
+      const { name, csv, count } = await exportFees(ctx, optionalQueryId(req, 'class_id', 'class id'), optionalQueryId(req, 'ac_year_id', 'academic year id'));
+      const saved = await saveFile(ctx, { name, contentType: 'text/csv; charset=utf-8', bytes: Buffer.from(csv, 'utf8'), kind: 'export' });
+      return ok({ path: saved.path, name, count }, 'Export Completed');
+    },
+  });
+}

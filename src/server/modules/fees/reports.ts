@@ -1,5 +1,374 @@
-import type { FastifyInstance } from 'fastify';
-import type { RouteEnv } from '../../framework/route.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { ok } from '../../framework/envelope.js';
+import { badRequest } from '../../framework/errors.js';
+import { addRoute, isIdText, type RouteEnv } from '../../framework/route.js';
+import { assertClass, assertYear, isIsoDate, queryValue } from '../students/queries.js';
+import { ACY } from '../students/student.hooks.js';
 
-// Placeholder: filled in by the work on this part of the fees module.
-export function registerFeeReportRoutes(_app: FastifyInstance, _env: RouteEnv) {}
+/**
+ * Fee reports (spec 2 §2, §7; spec 3 multi-class fees): the class and year report (fee items
+ * table, students of one item, the Today / This Week / This Month / Total cards), the class fee
+ * list, the fee items report and the installments report. Staff only.
+ *
+ * Every figure is a numeric sum made by the database over the stored bills, lines and
+ * installments, exact to the paisa (cast to a JSON number only at the end, as the generic
+ * lists do with money), so the reports agree with each other and with the receipts:
+ *   - a bill's paid amount is the sum of its installments (refunds negative);
+ *   - the cards' paid figure is a sum of installments, their total a sum of bill totals;
+ *   - the fee items table sums bill lines (amount × quantity), before the bill's discount.
+ * A bill belongs to a class through its student's year row for the bill's year (the live row:
+ * a shuffled student's old class row, status 4, is history). Days, weeks (from Monday) and
+ * months are the school's, in India time.
+ */
+
+export const FEE_READERS = [3, 4] as const;
+const base = { roles: FEE_READERS, module: 'fees', perm: 'read' } as const;
+
+/** The school's clock: days, weeks and months of the reports start at midnight India time. */
+export const SCHOOL_TZ = 'Asia/Kolkata';
+/** At most this many installments are listed under each card. */
+export const CARD_LIST_LIMIT = 50;
+
+// ---------------------------------------------------------------- query strings
+
+/** An optional record id in the query string; a browser's empty value ('', 'null', 'undefined') counts as none. */
+export function optionalQueryId(req: FastifyRequest, name: string, label: string): number | undefined {
+  const v = queryValue(req, name);
+  if (v === undefined || v === '' || v === 'null' || v === 'undefined') return undefined;
+  if (!isIdText(v)) throw badRequest(`Invalid ${label}`);
+  return Number(v);
+}
+
+/** A record id the call cannot do without. */
+export function requiredQueryId(req: FastifyRequest, name: string, label: string, missing: string): number {
+  const id = optionalQueryId(req, name, label);
+  if (id === undefined) throw badRequest(missing);
+  return id;
+}
+
+/** An optional date in the query string, written YYYY-MM-DD. */
+export function queryDate(req: FastifyRequest, name: string, title: string): string | undefined {
+  const v = queryValue(req, name);
+  if (v === undefined || v === '' || v === 'null' || v === 'undefined') return undefined;
+  if (!isIsoDate(v)) throw badRequest(`${title} must be a date written YYYY-MM-DD`);
+  return v;
+}
+
+export interface DateRange { start?: string; end?: string }
+
+/** ?start_date&end_date: days of the school's calendar, both included. */
+export function queryDateRange(req: FastifyRequest, opts: { required?: boolean } = {}): DateRange {
+  const start = queryDate(req, 'start_date', 'Start date');
+  const end = queryDate(req, 'end_date', 'End date');
+  if (opts.required && (!start || !end)) throw badRequest('Start and end dates are required!');
+  if (start && end && start > end) throw badRequest('The start date cannot be after the end date');
+  return { start, end };
+}
+
+/** An optional text filter (a bill name). */
+function queryText(req: FastifyRequest, name: string): string | undefined {
+  const v = queryValue(req, name)?.trim();
+  return v ? v : undefined;
+}
+
+// ---------------------------------------------------------------- SQL pieces
+
+const TZ = sql.lit(SCHOOL_TZ);
+/** Midnight (India time) at the start of a YYYY-MM-DD day, as a timestamp. */
+const dayStart = (day: string) => sql`(cast(${day} as date)::timestamp at time zone ${TZ})`;
+/** Midnight at the end of a YYYY-MM-DD day. */
+const dayEnd = (day: string) => sql`((cast(${day} as date) + 1)::timestamp at time zone ${TZ})`;
+
+/** Bills dated within a range of school days (the timestamp column's index serves it). */
+function inDateRange<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, column: string, range: DateRange): QB {
+  let out = qb;
+  if (range.start) out = out.where(sql.ref(column), '>=', dayStart(range.start)) as QB;
+  if (range.end) out = out.where(sql.ref(column), '<', dayEnd(range.end)) as QB;
+  return out;
+}
+
+/** Money out of the database: an exact numeric sum, a JSON number of rupees at the very end. */
+const rupees = (expr: RawBuilder<unknown> | string) => sql<number>`${typeof expr === 'string' ? sql.ref(expr) : expr}::float8`;
+const sumOf = (expr: RawBuilder<unknown> | string) => sql<number>`coalesce(sum(${typeof expr === 'string' ? sql.ref(expr) : expr}), 0)::float8`;
+
+/**
+ * The card periods as rows (period, lo, hi): today, this week (from Monday), this month, and
+ * the total (all time), each from midnight India time to the start of the next one.
+ */
+function periodRows() {
+  const local = sql`(now() at time zone ${TZ})`;
+  const from = (unit: 'day' | 'week' | 'month') => sql`(date_trunc(${sql.lit(unit)}, ${local}) at time zone ${TZ})`;
+  const to = (unit: 'day' | 'week' | 'month', step: string) => sql`((date_trunc(${sql.lit(unit)}, ${local}) + interval ${sql.lit(step)}) at time zone ${TZ})`;
+  return sql`(
+    select 'today'::text as period, ${from('day')} as lo, ${to('day', '1 day')} as hi
+    union all select 'week', ${from('week')}, ${to('week', '7 days')}
+    union all select 'month', ${from('month')}, ${to('month', '1 month')}
+    union all select 'total', '-infinity'::timestamptz, 'infinity'::timestamptz
+  )`;
+}
+export const PERIODS = ['today', 'week', 'month', 'total'] as const;
+export type Period = (typeof PERIODS)[number];
+
+/** Bills of a class in a year: the bill's student has a live year row there. Alias p (bill), sy (year row). */
+export function classBills(db: Kysely<any>, classId: number, yearId: number) {
+  return db.selectFrom('fee_payment as p')
+    .innerJoin('student_year as sy', (j) => j.onRef('sy.student_id', '=', 'p.student_id').onRef('sy.ac_year_id', '=', 'p.ac_year_id'))
+    .where('sy.class_id', '=', classId).where('sy.ac_year_id', '=', yearId).where('sy.status', '<>', ACY.SHUFFLED);
+}
+
+/** Which bills a report covers: a class (through the bill's year), a year, a range of days, a bill name. */
+export interface BillFilter { classId?: number; yearId?: number; range?: DateRange; feeName?: string }
+
+function filteredBills(db: Kysely<any>, f: BillFilter) {
+  let qb: SelectQueryBuilder<any, any, any> = db.selectFrom('fee_payment as p');
+  if (f.classId !== undefined) {
+    qb = qb.innerJoin('student_year as sy', (j) => j.onRef('sy.student_id', '=', 'p.student_id').onRef('sy.ac_year_id', '=', 'p.ac_year_id'))
+      .where('sy.class_id', '=', f.classId).where('sy.status', '<>', ACY.SHUFFLED);
+  }
+  if (f.yearId !== undefined) qb = qb.where('p.ac_year_id', '=', f.yearId);
+  if (f.feeName !== undefined) qb = qb.where('p.name', '=', f.feeName);
+  if (f.range) qb = inDateRange(qb, 'p.timestamp', f.range);
+  return qb;
+}
+
+// ---------------------------------------------------------------- the reports' queries
+
+/**
+ * The fee items table: one row per fee item (by id; lines without an item, such as
+ * Transportation and Miscellaneous or a deleted item's, by their name) with
+ *   total_amount = Σ amount × quantity of its lines, quantity = Σ quantity,
+ *   count = number of bills with the item, amount = the item's listed amount (null without one).
+ * Largest total first.
+ */
+export function feeItemsQuery(db: Kysely<any>, f: BillFilter) {
+  const byName = sql`case when ${sql.ref('d.fee_item_id')} is null then ${sql.ref('d.fee_item_name')} end`;
+  return filteredBills(db, f)
+    .innerJoin('fee_payment_detail as d', 'd.payment_id', 'p.id')
+    .leftJoin('fee_item as fi', 'fi.id', 'd.fee_item_id')
+    .select([
+      'd.fee_item_id as id',
+      sql<string>`coalesce(${sql.ref('fi.name')}, min(${sql.ref('d.fee_item_name')}))`.as('fee_item_name'),
+      sumOf(sql`${sql.ref('d.amount')} * ${sql.ref('d.quantity')}`).as('total_amount'),
+      sql<number>`sum(${sql.ref('d.quantity')})::int`.as('quantity'),
+      sql<number>`count(distinct ${sql.ref('d.payment_id')})::int`.as('count'),
+      rupees('fi.amount').as('amount'),
+    ])
+    .groupBy(['d.fee_item_id', 'fi.id', byName])
+    .orderBy(sql`3`, 'desc').orderBy(sql`2`).orderBy(sql`1`);
+}
+
+/**
+ * Students billed for one fee item in a class and year: one row per bill that has it, with the
+ * bill's own figures (total_amount, paid_amount, discount_amount; fee_name is the bill's name,
+ * date its date), what the item comes to on it (item_amount = Σ amount × quantity of its lines
+ * of the item, item_quantity), and total_paid, what the student has paid on all their bills of
+ * the year. id and payment_id are the bill's id.
+ */
+export function itemStudentsQuery(db: Kysely<any>, classId: number, yearId: number, item: { id: number } | { name: string }) {
+  let qb = classBills(db, classId, yearId)
+    .innerJoin('fee_payment_detail as d', 'd.payment_id', 'p.id')
+    .innerJoin('student as s', 's.id', 'p.student_id');
+  qb = 'id' in item ? qb.where('d.fee_item_id', '=', item.id) : qb.where('d.fee_item_id', 'is', null).where('d.fee_item_name', '=', item.name);
+  return qb.select([
+    'p.id', 'p.student_id', 's.admission_no', 's.fullname', 'sy.roll_no',
+    rupees('p.total_amount').as('total_amount'), rupees('p.paid_amount').as('paid_amount'),
+    'p.id as payment_id', 'p.name as fee_name',
+    sumOf(sql`${sql.ref('d.amount')} * ${sql.ref('d.quantity')}`).as('item_amount'),
+    sql<number>`sum(${sql.ref('d.quantity')})::int`.as('item_quantity'),
+    (eb) => eb.selectFrom('fee_payment as p2').select(sumOf('p2.paid_amount').as('x'))
+      .whereRef('p2.student_id', '=', 'p.student_id').whereRef('p2.ac_year_id', '=', 'p.ac_year_id').as('total_paid'),
+    rupees('p.discount_amount').as('discount_amount'),
+    'p.timestamp as date',
+  ])
+    .groupBy(['p.id', 's.id', 'sy.roll_no'])
+    .orderBy(sql`${sql.ref('sy.roll_no')} asc nulls last`).orderBy('s.fullname').orderBy('p.timestamp').orderBy('p.id');
+}
+
+/**
+ * The cards' installments: each installment of the class's bills in each period it falls in,
+ * the period's net paid sum (refunds negative) beside every row, numbered newest first. The
+ * caller keeps the first CARD_LIST_LIMIT rows of each period.
+ */
+export function cardInstallmentsQuery(db: Kysely<any>, classId: number, yearId: number) {
+  const inner = classBills(db, classId, yearId)
+    .innerJoin('fee_installment as i', 'i.payment_id', 'p.id')
+    .innerJoin('student as s', 's.id', 'p.student_id')
+    .innerJoin(periodRows().as('per'), (j) => j.on(sql<boolean>`${sql.ref('i.timestamp')} >= ${sql.ref('per.lo')} and ${sql.ref('i.timestamp')} < ${sql.ref('per.hi')}`))
+    .select([
+      'per.period', 'i.id', 'i.receipt_no', 'i.payment_id', 'p.student_id', 's.fullname', rupees('i.paid_amount').as('paid_amount'), 'i.mode', 'i.timestamp',
+      sql<number>`sum(${sql.ref('i.paid_amount')}) over (partition by ${sql.ref('per.period')})::float8`.as('period_paid'),
+      sql<number>`row_number() over (partition by ${sql.ref('per.period')} order by ${sql.ref('i.timestamp')} desc, ${sql.ref('i.id')} desc)`.as('n'),
+    ]);
+  return db.selectFrom(inner.as('x')).selectAll('x').where('x.n', '<=', CARD_LIST_LIMIT).orderBy('x.period').orderBy('x.n');
+}
+
+/** The cards' bill totals: Σ total_amount of the class's bills dated in each period. */
+export function cardBillsQuery(db: Kysely<any>, classId: number, yearId: number) {
+  return classBills(db, classId, yearId)
+    .innerJoin(periodRows().as('per'), (j) => j.on(sql<boolean>`${sql.ref('p.timestamp')} >= ${sql.ref('per.lo')} and ${sql.ref('p.timestamp')} < ${sql.ref('per.hi')}`))
+    .select(['per.period', sumOf('p.total_amount').as('total')])
+    .groupBy('per.period');
+}
+
+export interface CardInstallment { id: number; receipt_no: number; payment_id: number; student_id: number; fullname: string; paid_amount: number; mode: string; timestamp: Date | string }
+export type Card = { paid: number; total: number; list: CardInstallment[] };
+
+/** The four cards from the rows of the two card queries. */
+export function cardsFrom(installments: Array<Record<string, any>>, bills: Array<Record<string, any>>): Record<Period, Card> {
+  const cards = Object.fromEntries(PERIODS.map((p) => [p, { paid: 0, total: 0, list: [] as CardInstallment[] }])) as Record<Period, Card>;
+  for (const b of bills) cards[b.period as Period].total = b.total;
+  for (const r of installments) {
+    const card = cards[r.period as Period];
+    card.paid = r.period_paid;
+    card.list.push({ id: r.id, receipt_no: r.receipt_no, payment_id: r.payment_id, student_id: r.student_id, fullname: r.fullname, paid_amount: r.paid_amount, mode: r.mode, timestamp: r.timestamp });
+  }
+  return cards;
+}
+
+/**
+ * The class fee list: one row per student of the class in the year (live year rows), with the
+ * sums of their bills (optionally only bills of one name or dated in a range): total, paid,
+ * discount, pending (total − paid) and the number of bills. Students without bills show zeros.
+ */
+export function classFeeListQuery(db: Kysely<any>, classId: number, yearId: number, f: { feeName?: string; range?: DateRange } = {}) {
+  return db.selectFrom('student_year as sy')
+    .innerJoin('student as s', 's.id', 'sy.student_id')
+    .leftJoin('fee_payment as p', (j) => {
+      let on = j.onRef('p.student_id', '=', 'sy.student_id').onRef('p.ac_year_id', '=', 'sy.ac_year_id');
+      if (f.feeName !== undefined) on = on.on('p.name', '=', f.feeName);
+      if (f.range?.start) on = on.on(sql.ref('p.timestamp'), '>=', dayStart(f.range.start));
+      if (f.range?.end) on = on.on(sql.ref('p.timestamp'), '<', dayEnd(f.range.end));
+      return on;
+    })
+    .select([
+      's.id', 's.id as student_id', 's.admission_no', 's.fullname', 'sy.roll_no',
+      sumOf('p.total_amount').as('total_amount'), sumOf('p.paid_amount').as('paid_amount'), sumOf('p.discount_amount').as('discount_amount'),
+      sql<number>`(coalesce(sum(${sql.ref('p.total_amount')}), 0) - coalesce(sum(${sql.ref('p.paid_amount')}), 0))::float8`.as('pending_amount'),
+      sql<number>`count(${sql.ref('p.id')})::int`.as('bills'),
+    ])
+    .where('sy.class_id', '=', classId).where('sy.ac_year_id', '=', yearId).where('sy.status', '<>', ACY.SHUFFLED)
+    .groupBy(['s.id', 'sy.roll_no'])
+    .orderBy(sql`${sql.ref('sy.roll_no')} asc nulls last`).orderBy('s.fullname').orderBy('s.id');
+}
+
+/** Installments (payments and refunds) of the school dated within a range of days, with the bill's student and class. */
+function installmentsInRange(db: Kysely<any>, range: Required<DateRange>, f: { yearId?: number; classId?: number }) {
+  let qb = inDateRange(db.selectFrom('fee_installment as i'), 'i.timestamp', range)
+    .innerJoin('fee_payment as p', 'p.id', 'i.payment_id');
+  if (f.yearId !== undefined) qb = qb.where('p.ac_year_id', '=', f.yearId);
+  if (f.classId !== undefined) {
+    qb = qb.where((eb) => eb.exists(eb.selectFrom('student_year as f').select('f.id')
+      .whereRef('f.student_id', '=', 'p.student_id').whereRef('f.ac_year_id', '=', 'p.ac_year_id')
+      .where('f.class_id', '=', f.classId!).where('f.status', '<>', ACY.SHUFFLED)));
+  }
+  return qb;
+}
+
+/** The installments report's rows, newest first; a page of them when asked. */
+export function installmentRowsQuery(db: Kysely<any>, range: Required<DateRange>, f: { yearId?: number; classId?: number } = {}) {
+  return installmentsInRange(db, range, f)
+    .innerJoin('student as s', 's.id', 'p.student_id')
+    // The bill's class: the student's live year row for the bill's year.
+    .leftJoinLateral(
+      (eb) => eb.selectFrom('student_year as y').select('y.class_id')
+        .whereRef('y.student_id', '=', 'p.student_id').whereRef('y.ac_year_id', '=', 'p.ac_year_id').where('y.status', '<>', ACY.SHUFFLED)
+        .orderBy('y.id', 'desc').limit(1).as('sy'),
+      (j) => j.onTrue(),
+    )
+    .leftJoin('class as c', 'c.id', 'sy.class_id')
+    .select([
+      'i.id', 'i.receipt_no', 'i.payment_id', 'p.student_id', 's.fullname', 's.admission_no', 'c.class', 'c.section',
+      rupees('i.paid_amount').as('paid_amount'), 'i.mode', 'i.kind', 'i.timestamp',
+    ])
+    .orderBy('i.timestamp', 'desc').orderBy('i.id', 'desc');
+}
+
+/** The installments report's figures over the whole range: Σ paid_amount (net of refunds) and how many. */
+export function installmentTotalQuery(db: Kysely<any>, range: Required<DateRange>, f: { yearId?: number; classId?: number } = {}) {
+  return installmentsInRange(db, range, f).select([sumOf('i.paid_amount').as('total'), sql<number>`count(*)::int`.as('count')]);
+}
+
+// ---------------------------------------------------------------- routes
+
+/** ?page&page_size: both or neither; a page of at most 1,000 rows. */
+function queryPage(req: FastifyRequest): { page: number; size: number } | null {
+  const page = queryValue(req, 'page');
+  const size = queryValue(req, 'page_size');
+  if (page === undefined && size === undefined) return null;
+  const p = Number(page ?? '1');
+  const n = Number(size ?? '50');
+  if (!Number.isInteger(p) || p < 1 || p > 1_000_000) throw badRequest('Invalid page');
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw badRequest('Page size must be from 1 to 1000');
+  return { page: p, size: n };
+}
+
+export function registerFeeReportRoutes(app: FastifyInstance, env: RouteEnv) {
+  addRoute(app, env, {
+    call: 'GET /reports/fees/{class_id}/{ac_year_id}/', ...base,
+    handler: async (ctx, req, params) => {
+      const classId = params.class_id!;
+      const yearId = params.ac_year_id!;
+      const type = queryValue(req, 'type');
+      const itemId = optionalQueryId(req, 'item_id', 'fee item id');
+      const itemName = queryText(req, 'item_name');
+      if (type !== undefined && type !== '' && type !== 'card') throw badRequest("Unknown report type: use type=card or leave it out");
+      if (type === 'card' && (itemId !== undefined || itemName !== undefined)) throw badRequest('The cards are for the whole class: leave out the fee item');
+      if (itemId !== undefined && itemName !== undefined) throw badRequest('Choose a fee item by its id or by its name, not both');
+      if (itemName !== undefined && itemName.length > 100) throw badRequest('Invalid item name');
+      await assertClass(ctx, classId);
+      await assertYear(ctx, yearId);
+      if (type === 'card') {
+        const [installments, bills] = await Promise.all([
+          cardInstallmentsQuery(ctx.db, classId, yearId).execute(),
+          cardBillsQuery(ctx.db, classId, yearId).execute(),
+        ]);
+        return ok(cardsFrom(installments, bills));
+      }
+      if (itemId !== undefined) return ok(await itemStudentsQuery(ctx.db, classId, yearId, { id: itemId }).execute());
+      if (itemName !== undefined) return ok(await itemStudentsQuery(ctx.db, classId, yearId, { name: itemName }).execute());
+      return ok(await feeItemsQuery(ctx.db, { classId, yearId }).execute());
+    },
+  });
+
+  addRoute(app, env, {
+    call: 'GET /fees/list/{class_id}/{ac_year_id}/', ...base,
+    handler: async (ctx, req, params) => {
+      const feeName = queryText(req, 'fee_name');
+      if (feeName !== undefined && feeName.length > 100) throw badRequest('Invalid fee name');
+      const range = queryDateRange(req);
+      await assertClass(ctx, params.class_id!);
+      await assertYear(ctx, params.ac_year_id!);
+      return ok(await classFeeListQuery(ctx.db, params.class_id!, params.ac_year_id!, { feeName, range }).execute());
+    },
+  });
+
+  addRoute(app, env, {
+    call: 'GET /reports/fees/items/', ...base,
+    handler: async (ctx, req) => {
+      const classId = optionalQueryId(req, 'class_id', 'class id');
+      const yearId = optionalQueryId(req, 'ac_year_id', 'academic year id');
+      const range = queryDateRange(req);
+      if (classId !== undefined) await assertClass(ctx, classId, { inPayload: true });
+      if (yearId !== undefined) await assertYear(ctx, yearId, { inPayload: true });
+      return ok(await feeItemsQuery(ctx.db, { classId, yearId, range }).execute());
+    },
+  });
+
+  addRoute(app, env, {
+    call: 'GET /reports/fees/installments/', ...base,
+    handler: async (ctx, req) => {
+      const range = queryDateRange(req, { required: true }) as Required<DateRange>;
+      const yearId = optionalQueryId(req, 'ac_year_id', 'academic year id');
+      const classId = optionalQueryId(req, 'class_id', 'class id');
+      const page = queryPage(req);
+      if (yearId !== undefined) await assertYear(ctx, yearId, { inPayload: true });
+      if (classId !== undefined) await assertClass(ctx, classId, { inPayload: true });
+      let rowsQuery = installmentRowsQuery(ctx.db, range, { yearId, classId });
+      if (page) rowsQuery = rowsQuery.limit(page.size).offset((page.page - 1) * page.size);
+      const [rows, sums] = await Promise.all([rowsQuery.execute(), installmentTotalQuery(ctx.db, range, { yearId, classId }).executeTakeFirstOrThrow()]);
+      const out = ok({ rows, total: sums.total, count: sums.count });
+      return page ? { ...out, meta: { total: sums.count } } : out;
+    },
+  });
+}

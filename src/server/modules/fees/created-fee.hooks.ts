@@ -1,0 +1,38 @@
+import type { CreatedFee } from '../../../shared/types/entities.js';
+import { conflict } from '../../framework/errors.js';
+import type { ResourceHooks } from '../../framework/hooks.js';
+import { ACY, STUDENT_STATUS } from '../students/student.hooks.js';
+import { createBill } from './ledger.js';
+
+/**
+ * A created fee (spec 2: /fees/create/) bills every current student of its class and year once,
+ * through the fees ledger, in the same transaction as the fee itself: one bill each, named
+ * after the fee, with one line (the fee item, or the fee's title without one) of the fee's
+ * amount, marked with the created fee's id. Students who join the class later are billed on
+ * the billing screen. A class and year cannot have two fees of the same title (the students
+ * report finds a created fee by title, class and year).
+ */
+export const createdFeeHooks: ResourceHooks<CreatedFee> = {
+  async beforeCreate(ctx, data) {
+    // One created fee of a class at a time: the title check and the billing cannot interleave.
+    await ctx.db.selectFrom('class').select('id').where('id', '=', data.class_id).forUpdate().executeTakeFirst();
+    const name = data.name.trim();
+    const clash = await ctx.db.selectFrom('created_fee').select('id')
+      .where('name', '=', name).where('class_id', '=', data.class_id).where('ac_year_id', '=', data.ac_year_id).executeTakeFirst();
+    if (clash) throw conflict('A fee with this title already exists for this class and academic year');
+    return { ...data, name };
+  },
+  async afterCreate(ctx, row) {
+    const students = await ctx.db.selectFrom('student_year as sy').innerJoin('student as s', 's.id', 'sy.student_id')
+      .select('s.id')
+      .where('sy.class_id', '=', row.class_id).where('sy.ac_year_id', '=', row.ac_year_id)
+      .where('sy.status', '=', ACY.CURRENT).where('s.status', '=', STUDENT_STATUS.ACTIVE)
+      .groupBy('s.id').orderBy('s.id').execute();
+    const item = row.fee_item_id == null ? undefined
+      : await ctx.db.selectFrom('fee_item').select('name').where('id', '=', row.fee_item_id).executeTakeFirst();
+    const line = { fee_item_id: row.fee_item_id ?? null, fee_item_name: item?.name ?? row.name, amount: row.amount_total, quantity: 1 };
+    for (const s of students) {
+      await createBill(ctx, { student_id: s.id, ac_year_id: row.ac_year_id, name: row.name, lines: [line], discount: 0, createdFeeId: row.id });
+    }
+  },
+};
