@@ -81,7 +81,7 @@ for (const r of tested) {
     if (r.api.update) {
       it(`updates through ${r.api.update} with '${r.messages.updated}'`, async () => {
         const rec = await createRecord(t, s, r.name);
-        const editable = Object.entries<any>(r.schema.properties).filter(([k, p]) => !p.readOnly && !p.writeOnly && !p.format && !p.pattern && !(r.form?.fixedAfterCreate ?? []).includes(k));
+        const editable = Object.entries<any>(r.schema.properties).filter(([k, p]) => !p.readOnly && !p.writeOnly && (!p.format || p.format === 'money') && !p.pattern && !(r.form?.fixedAfterCreate ?? []).includes(k));
         const [field, prop] = editable.find(([, p]) => p.type === 'string') ?? editable.find(([, p]) => p.type === 'number')!;
         const value = prop.type === 'string' ? `Changed ${rec.id}` : Number(rec[field]) + 1;
         const res = await t.call(s.code, callFor(r.api.update!, rec), { [field]: value }, s.tokens['4']);

@@ -107,7 +107,7 @@ export function mobilesOf(rows: Array<{ mobile?: string | null }>): string[] {
 
 /**
  * Whether a module is there and on: `moduleEnabled` treats a module nobody lists as on, but a
- * module the product does not have yet (fees, today) is off.
+ * module the product does not have (yet) is off.
  */
 export function moduleActive(ctx: AccessContext, key: string, known: Array<{ key: string }> = MODULES): boolean {
   const listed = known.some((m) => m.key === key) || ctx.schoolModules.some((m) => m.module_key === key);
