@@ -118,7 +118,8 @@ it('adds a student through the five-step wizard and lands on the list', async ()
 
   await page.getByRole('button', { name: 'Submit' }).click();
   await toast(page, 'New Student Added').waitFor();
-  await page.waitForURL((u) => u.pathname === '/students/');
+  // The fees module is on: the new student's billing screen comes next.
+  await page.waitForURL((u) => /^\/fees\/pay\/[0-9]+$/.test(u.pathname));
 
   const s = await e.demoDb.selectFrom('student').selectAll().where('admission_no', '=', next).executeTakeFirstOrThrow();
   expect(s).toMatchObject({ fullname: NAME, mobile: MOBILE, gender: 'Female', religion: 'Hindu', usn: 'USN-KT-1', roll_no: 13, status: 1 });
@@ -158,7 +159,8 @@ it('says so when the login was made but the student was not, and reuses that log
   await page.getByText('Created earlier').waitFor();
   await page.getByRole('button', { name: 'Submit' }).click();
   await toast(page, 'New Student Added').waitFor();
-  await page.waitForURL((u) => u.pathname === '/students/');
+  // The fees module is on: the new student's billing screen comes next.
+  await page.waitForURL((u) => /^\/fees\/pay\/[0-9]+$/.test(u.pathname));
   const [user] = await users();
   expect(await users()).toHaveLength(1);
   const s = await e.demoDb.selectFrom('student').select(['user_id', 'class_id']).where('fullname', '=', 'Nila Retrystudent').executeTakeFirstOrThrow();
