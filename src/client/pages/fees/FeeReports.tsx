@@ -1,4 +1,142 @@
-// Placeholder until the screen is built.
-export default function FeeReports() {
-  return null;
+/**
+ * Fee reports of a class and academic year (/fees/reports/): the Today, This Week, This Month
+ * and Total cards (collected and billed, GET /reports/fees/{class}/{year}/?type=card), the fee
+ * items table with its pie chart (GET /reports/fees/{class}/{year}/), CSV exports of the fee
+ * items and of the students' fees (GET /fees/list/{class}/{year}/), and links to the other
+ * fee reports.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, App, Button, Card, Col, Modal, Row, Space, Statistic, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useCustom, useList } from '@refinedev/core';
+import type { PageProps } from '../registry.js';
+import { PickerFilter, type FilterDef } from '../../framework/list/PickerFilter.js';
+import { loadFilter, saveFilter } from '../../framework/list/filterStore.js';
+import { errorNotification } from '../../framework/notify.js';
+import { formatDateTime, formatMoney } from '../../framework/format.js';
+import { sameValue } from '../../framework/calls.js';
+import { errorText, useCall } from '../../framework/useCall.js';
+import { FeePieChart } from './FeePieChart.js';
+import { FeeItemsTable, Money, useCsvExport } from './reportParts.js';
+import {
+  FEE_ITEM_CSV, STUDENT_FEES_CSV, cardFigures, feeItemsFilename, itemStudentsLink, studentFeesFilename,
+  type CardFigure, type CardPayment, type FeeCards, type FeeItemRow, type StudentFeeRow,
+} from './reportsModel.js';
+
+const STORE = 'fee-reports';
+const CLASS_FILTER: FilterDef = { field: 'class_id', resource: 'classes', label: 'Class', remember: true, required: true };
+const YEAR_FILTER: FilterDef = { field: 'ac_year_id', resource: 'acyears', label: 'Academic Year', required: true, preselect: { field: 'status', equals: 1 } };
+
+export default function FeeReports(_props: PageProps) {
+  const { notification } = App.useApp();
+  const call = useCall();
+  const exportCsv = useCsvExport();
+  const [classId, setClassId] = useState<unknown>(() => loadFilter(STORE, CLASS_FILTER.field));
+  const [yearId, setYearId] = useState<unknown>();
+  const [listed, setListed] = useState<CardFigure | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const pickClass = useCallback((v: unknown) => { saveFilter(STORE, CLASS_FILTER.field, v); setClassId(v); }, []);
+
+  const ready = Boolean(classId) && Boolean(yearId);
+  const base = `/reports/fees/${encodeURIComponent(String(classId))}/${encodeURIComponent(String(yearId))}/`;
+  const cards = useCustom<FeeCards>({ url: `${base}?type=card`, method: 'get', errorNotification, queryOptions: { enabled: ready } });
+  const items = useCustom<FeeItemRow[]>({ url: base, method: 'get', errorNotification, queryOptions: { enabled: ready } });
+  const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification: false });
+  const klass = ((classes.result?.data ?? []) as Array<Record<string, any>>).find((c) => sameValue(c.id, classId));
+
+  const figures = useMemo(() => cardFigures(ready ? (cards.result?.data as FeeCards | undefined) : undefined), [ready, cards.result]);
+  const itemRows = useMemo(() => (ready && Array.isArray(items.result?.data) ? (items.result.data as FeeItemRow[]) : []), [ready, items.result]);
+
+  const exportItems = () => exportCsv(feeItemsFilename(klass, classId), FEE_ITEM_CSV, itemRows);
+  const exportStudents = async () => {
+    setExporting(true);
+    try {
+      const rows = await call<StudentFeeRow[]>('get', `/fees/list/${encodeURIComponent(String(classId))}/${encodeURIComponent(String(yearId))}/`);
+      exportCsv(studentFeesFilename(klass, classId), STUDENT_FEES_CSV, Array.isArray(rows) ? rows : []);
+    } catch (e) {
+      notification.error({ message: errorText(e) });
+    } finally {
+      setExporting(false);
+    }
+  };
+  const reload = () => { void cards.query.refetch(); void items.query.refetch(); };
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        title="Fee Reports"
+        extra={(
+          <Space wrap>
+            <Link to="/fees/installments/report">Installment Reports</Link>
+            <Link to="/reports/multi-class/fees">Multi Class Reports</Link>
+            <Link to="/fees/item/reports">Fee Items Report</Link>
+          </Space>
+        )}
+      >
+        <Space wrap>
+          <PickerFilter def={CLASS_FILTER} idPrefix={STORE} value={classId} onChange={pickClass} />
+          <PickerFilter def={YEAR_FILTER} idPrefix={STORE} value={yearId} onChange={setYearId} />
+          <Button icon={<ReloadOutlined />} onClick={reload} disabled={!ready} aria-label="Reload">Reload</Button>
+        </Space>
+      </Card>
+      {!ready ? (
+        <Alert type="info" showIcon message="Please select Class, Academic Year" />
+      ) : (
+        <>
+          <Row gutter={[16, 16]}>
+            {figures.map((f) => (
+              <Col key={f.key} xs={24} sm={12} lg={6}>
+                <Card title={f.title} size="small" loading={cards.query.isLoading} data-testid={`fee-card-${f.key}`}>
+                  <Statistic title="Collected" value={formatMoney(f.paid)} />
+                  <div style={{ marginTop: 8 }}>
+                    <Typography.Text type="secondary">Billed </Typography.Text>
+                    <Typography.Text data-testid="billed">{formatMoney(f.total)}</Typography.Text>
+                  </div>
+                  <Button type="link" size="small" style={{ padding: 0 }} disabled={f.list.length === 0} onClick={() => setListed(f)}>
+                    {`${f.list.length} ${f.list.length === 1 ? 'payment' : 'payments'}`}
+                  </Button>
+                </Card>
+              </Col>
+            ))}
+          </Row>
+          <Card
+            title="Fee Items"
+            extra={(
+              <Space wrap>
+                <Button icon={<DownloadOutlined />} onClick={exportItems}>Export Fee Items</Button>
+                <Button icon={<DownloadOutlined />} onClick={exportStudents} loading={exporting}>Export Student Fees</Button>
+              </Space>
+            )}
+          >
+            <Row gutter={[24, 24]}>
+              <Col xs={24} xl={14}>
+                <FeeItemsTable rows={itemRows} loading={items.query.isFetching} link={(r) => itemStudentsLink(classId, yearId, r)} emptyText="No fees billed in this class and year" />
+              </Col>
+              <Col xs={24} xl={10}>
+                {!items.query.isLoading && <FeePieChart rows={itemRows} />}
+              </Col>
+            </Row>
+          </Card>
+        </>
+      )}
+      <Modal open={listed !== null} title={listed ? `Payments: ${listed.title}` : ''} footer={null} width={760} onCancel={() => setListed(null)}>
+        {listed && <CardPayments rows={listed.list} />}
+      </Modal>
+    </Space>
+  );
+}
+
+/** The payments a card counts (the newest 50). */
+function CardPayments({ rows }: { rows: CardPayment[] }) {
+  const columns: ColumnsType<CardPayment> = [
+    { key: 'receipt_no', dataIndex: 'receipt_no', title: 'Receipt No' },
+    { key: 'fullname', title: 'Student', render: (_v, r) => <Link to={`/fees/records/${r.student_id}`}>{r.fullname}</Link> },
+    { key: 'paid_amount', title: 'Amount', align: 'right', render: (_v, r) => <Money value={r.paid_amount} /> },
+    { key: 'mode', dataIndex: 'mode', title: 'Mode' },
+    { key: 'timestamp', title: 'Date', render: (_v, r) => formatDateTime(r.timestamp) },
+    { key: 'receipt', title: '', render: (_v, r) => <Link to={`/fees/receipt/${r.payment_id}`}>Receipt</Link> },
+  ];
+  return <Table<CardPayment> rowKey="id" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: true }} />;
 }

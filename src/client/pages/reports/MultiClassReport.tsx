@@ -1,21 +1,23 @@
 /**
  * Multi-class report (/reports/multi-class/): the students of several classes in one academic
- * year (GET /students-list/{class_id}/{ac_year_id}/ per class), with the status filter (Current
- * by default), 50 a page and a CSV of what the table shows, made in the browser.
+ * year (GET /students-list/{class_id}/{ac_year_id}/ per class; a class that fails is named in
+ * its own notice), with the status filter (Current by default), 50 a page and a CSV of what
+ * the table shows, made in the browser. The fees report of several classes
+ * (/reports/multi-class/fees) shares its form.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { App, Button, Card, Form, Select, Space, Table } from 'antd';
+import { App, Button, Card, Form, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useList } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
-import { optionLabel } from '../../framework/labels.js';
 import { formatDate } from '../../framework/format.js';
 import { compareValues } from '../../framework/calls.js';
 import { downloadCsv, toCsv } from '../../framework/csv.js';
 import { errorText, useCall } from '../../framework/useCall.js';
 import { DEFAULT_STATUS_FILTER, STATUS_FILTERS, matchesStatus, statusLabel, type StudentRow } from '../students/studentModel.js';
+import { ClassesItem, YearItem, useClassYearChoices } from './classYearForm.js';
+import { failedClassText, fetchPerClass } from './perClass.js';
 
 const PAGE_SIZE = 50;
 interface Values { class_ids: number[]; ac_year_id: number }
@@ -36,25 +38,20 @@ export default function MultiClassReport(_props: PageProps) {
   const [form] = Form.useForm<Values>();
   const { notification } = App.useApp();
   const call = useCall();
-  const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification: false });
-  const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
-  const yearRows = (years.result?.data ?? []) as Array<Record<string, any>>;
+  const choices = useClassYearChoices(form);
   const [rows, setRows] = useState<StudentRow[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [page, setPage] = useState(1);
   const [statuses, setStatuses] = useState<Array<number | string> | null>(DEFAULT_STATUS_FILTER);
 
-  useEffect(() => {
-    if (form.getFieldValue('ac_year_id') || yearRows.length === 0) return;
-    const enabled = yearRows.find((y) => Number(y.status) === 1);
-    if (enabled) form.setFieldValue('ac_year_id', enabled.id);
-  }, [yearRows, form]);
-
   const load = async (v: Values) => {
     setBusy(true);
     try {
-      const lists = await Promise.all(v.class_ids.map((id) => call<StudentRow[]>('get', `/students-list/${id}/${v.ac_year_id}/`)));
-      setRows(lists.flatMap((l) => (Array.isArray(l) ? l : [])));
+      const lists = await fetchPerClass(
+        v.class_ids, (id) => call<StudentRow[]>('get', `/students-list/${id}/${v.ac_year_id}/`),
+        (id, e) => notification.error({ message: failedClassText('students', id), description: errorText(e) }),
+      );
+      setRows(lists.flatMap((l) => l.rows));
       setPage(1);
     } catch (e) {
       notification.error({ message: errorText(e) });
@@ -87,16 +84,8 @@ export default function MultiClassReport(_props: PageProps) {
       extra={<Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={shown.length === 0}>Export CSV</Button>}
     >
       <Form<Values> form={form} layout="inline" name="multi-class" onFinish={load} style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item label="Classes" name="class_ids" rules={[{ required: true, type: 'array', min: 1, message: 'Atlease one class must be selected!' }]}>
-          <Select
-            mode="multiple" style={{ minWidth: 320 }} allowClear showSearch optionFilterProp="label" placeholder="Select classes"
-            loading={classes.query.isLoading}
-            options={((classes.result?.data ?? []) as Array<Record<string, any>>).map((c) => ({ value: c.id, label: optionLabel(c, 'class-section') }))}
-          />
-        </Form.Item>
-        <Form.Item label="Academic Year" name="ac_year_id" rules={[{ required: true, message: 'Please select academic year!' }]}>
-          <Select style={{ minWidth: 160 }} loading={years.query.isLoading} options={yearRows.map((y) => ({ value: y.id, label: optionLabel(y, 'name') }))} placeholder="Select year" />
-        </Form.Item>
+        <ClassesItem choices={choices} multiple />
+        <YearItem choices={choices} />
         <Form.Item>
           <Space><Button type="primary" htmlType="submit" loading={busy}>Show</Button></Space>
         </Form.Item>

@@ -1,0 +1,58 @@
+/**
+ * What the report forms that choose classes and an academic year share: the class and year
+ * pickers: the enabled year preselected, at least one class for the multi-class reports.
+ */
+import { useEffect, useMemo } from 'react';
+import { Form, Select, type FormInstance } from 'antd';
+import { useList } from '@refinedev/core';
+import { optionLabel } from '../../framework/labels.js';
+import { sameValue } from '../../framework/calls.js';
+
+export interface ClassRow { id: number; class?: string | null; section?: string | null }
+
+export const AT_LEAST_ONE_CLASS = 'Atlease one class must be selected!';
+export const YEAR_REQUIRED = 'Please select academic year!';
+
+/** The classes and academic years, with the enabled year put into the form's `ac_year_id` once they load. */
+export function useClassYearChoices(form: FormInstance) {
+  const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification: false });
+  const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
+  const classRows = (classes.result?.data ?? []) as ClassRow[];
+  const yearRows = (years.result?.data ?? []) as Array<Record<string, any>>;
+
+  useEffect(() => {
+    if (form.getFieldValue('ac_year_id') || yearRows.length === 0) return;
+    const enabled = yearRows.find((y) => Number(y.status) === 1);
+    if (enabled) form.setFieldValue('ac_year_id', enabled.id);
+  }, [yearRows, form]);
+
+  const classOptions = useMemo(() => classRows.map((c) => ({ value: c.id, label: optionLabel(c, 'class-section') })), [classRows]);
+  const yearOptions = useMemo(() => yearRows.map((y) => ({ value: y.id, label: optionLabel(y, 'name') })), [yearRows]);
+  const classById = (id: unknown): ClassRow => classRows.find((c) => sameValue(c.id, id)) ?? { id: Number(id) };
+  return { classOptions, yearOptions, classById, classesLoading: classes.query.isLoading, yearsLoading: years.query.isLoading };
+}
+
+/** The class picker: several classes ('Atlease one class must be selected!') or one. */
+export function ClassesItem({ choices, multiple }: { choices: ReturnType<typeof useClassYearChoices>; multiple?: boolean }) {
+  return multiple ? (
+    <Form.Item label="Classes" name="class_ids" rules={[{ required: true, type: 'array', min: 1, message: AT_LEAST_ONE_CLASS }]}>
+      <Select
+        mode="multiple" style={{ minWidth: 320 }} allowClear showSearch optionFilterProp="label" placeholder="Select classes"
+        loading={choices.classesLoading} options={choices.classOptions}
+      />
+    </Form.Item>
+  ) : (
+    <Form.Item label="Class" name="class_id" rules={[{ required: true, message: 'Please select class!' }]}>
+      <Select style={{ minWidth: 160 }} showSearch optionFilterProp="label" placeholder="Select class" loading={choices.classesLoading} options={choices.classOptions} />
+    </Form.Item>
+  );
+}
+
+/** The academic year picker. */
+export function YearItem({ choices }: { choices: ReturnType<typeof useClassYearChoices> }) {
+  return (
+    <Form.Item label="Academic Year" name="ac_year_id" rules={[{ required: true, message: YEAR_REQUIRED }]}>
+      <Select style={{ minWidth: 160 }} loading={choices.yearsLoading} options={choices.yearOptions} placeholder="Select year" />
+    </Form.Item>
+  );
+}
