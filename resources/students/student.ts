@@ -39,6 +39,7 @@ export default defineResource({
     pocketMoney: { route: '/students/:id/pocket-money/', component: 'PocketMoney', permission: 'read' },
     multiClass: { route: '/reports/multi-class/', component: 'MultiClassReport', permission: 'read', roles: [2, 3, 4, 7] },
     appUsers: { route: '/reports/app-users/', component: 'AppUsersReport', permission: 'read', roles: [2, 3, 4, 7] },
+    smsLog: { route: '/reports/sms/', component: 'SmsLog', permission: 'read', roles: [3, 4], menu: 'SMS Log' },
   },
   unique: [{ fields: ['admission_no'], message: 'Admission number already used' }],
   access: { read: [1, 2, 3, 4, 7], create: [3, 4], update: [3, 4], remove: [3, 4] },

@@ -305,6 +305,14 @@ describe('due alerts', () => {
     const sms = await db().selectFrom('outbox_sms').selectAll().orderBy('id').offset(before).execute();
     expect(sms.map((m) => m.mobile).sort()).toEqual(['9822222222', '9833333333']);
     expect(sms[0]!.message).toContain('₹7,000.99 of Term 1 for Diya Patel is pending');
+    // The school sees them in its SMS log, counted in today's card.
+    const log = (await call('GET /reports/sms/')).body.data;
+    expect(log.slice(0, 2).map((m: any) => m.to).sort()).toEqual(['9822222222', '9833333333']);
+    expect(log[0]).toMatchObject({ message: sms[0]!.message, response: 'outbox: recorded' });
+    const cards = (await call('GET /reports/sms/?card')).body.data;
+    expect(cards.today).toBeGreaterThanOrEqual(2);
+    expect(cards).toMatchObject({ week: expect.any(Number), month: expect.any(Number), total: before + 2 });
+    expect((await call('GET /reports/sms/', undefined, s.tokens['2'])).status).toBe(403);
     await call(`PUT /fees/pay/installment/${b.payment_id}/`, { amount: 7000.99, mode: 'cash' });
     const paid = await call(`GET /fees/due/alert/${b.payment_id}/`);
     expect([paid.status, paid.body.error]).toEqual([400, 'Nothing is pending on this bill']);

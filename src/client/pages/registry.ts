@@ -21,6 +21,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType<PageProps>>
   PromoteStudents: lazy(() => import('./academics/PromoteStudents.js')),
   MultiClassReport: lazy(() => import('./reports/MultiClassReport.js')),
   AppUsersReport: lazy(() => import('./reports/AppUsersReport.js')),
+  SmsLog: lazy(() => import('./reports/SmsLog.js')),
   FeeItemsReport: lazy(() => import('./fees/FeeItemsReport.js')),
   FeeBilling: lazy(() => import('./fees/FeeBilling.js')),
   FeeRecords: lazy(() => import('./fees/FeeRecords.js')),

@@ -8,6 +8,7 @@ import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { audit } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
 import { defaultDetails, getSetting, putSetting } from './settings.js';
+import { registerSmsLogRoutes } from './sms-log.js';
 
 
 const modulesPayload = {
@@ -29,6 +30,7 @@ const modulesPayload = {
 const validateModules = compile(modulesPayload);
 
 export function registerSchoolRoutes(app: FastifyInstance, env: RouteEnv) {
+  registerSmsLogRoutes(app, env);
   // Public: the login screen, the guest admissions pages and the shells all read it.
   addRoute(app, env, {
     call: 'GET /about/school/', public: true,
