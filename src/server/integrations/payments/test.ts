@@ -51,6 +51,8 @@ export class TestGateway implements PaymentGateway {
     const paymentId = text(result.payment_id);
     const status = text(result.status);
     if (!paymentId || !['success', 'failed', 'cancelled'].includes(status)) throw new GatewayError(400, INVALID_RESULT);
+    // The result names the order and amount it was signed for; any other is a changed result.
+    if (result.order_id !== order.orderId || result.amount !== order.amountPaise) throw new GatewayError(400, INVALID_RESULT);
     // Signed over the order id and amount we stored: a result for another order or amount does not match.
     if (!sameSignature(this.sign(order.orderId, paymentId, status, order.amountPaise), result.signature)) throw new GatewayError(400, INVALID_RESULT);
     return {

@@ -1,5 +1,330 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { RouteEnv } from '../../framework/route.js';
+import { sql, type Kysely } from 'kysely';
+import { toRupees } from '../../../shared/money.js';
+import type { AuthUser, Ctx } from '../../framework/context.js';
+import { ok } from '../../framework/envelope.js';
+import { AppError, badRequest, notFound } from '../../framework/errors.js';
+import { addRoute, isRecordId, type RouteEnv } from '../../framework/route.js';
+import { audit, inTransaction } from '../../framework/service.js';
+import { assertObject } from '../../framework/validation.js';
+import {
+  GATEWAY_NAMES, GatewayError, paiseFromText, TestGateway, verifyRazorpayWebhook,
+  type GatewayName, type GatewayOrder, type GatewaySecrets, type PaymentGateway, type TestOutcome, type VerifiedResult,
+} from '../../integrations/payments/index.js';
+import { defaultDetails, getSetting } from '../school/settings.js';
+import { addInstallment, PENDING_EXCEEDED, visibleBill } from './ledger.js';
+import { getFeeSettings, type FeeSettings } from './settings.js';
 
-// Placeholder: filled in by the work on this part of the fees module.
-export function registerOnlinePaymentRoutes(_app: FastifyInstance, _env: RouteEnv) {}
+/**
+ * Online fee payment by parents and students (spec 4 "Online fee payment", issue 4 item 7).
+ * PUT /fees/online/pay/ checks the amount against the bill and creates the order at the chosen
+ * gateway; POST /fees/online/pay/ checks the gateway's result and credits the bill through the
+ * ledger, once per gateway payment id, however many times the result or Razorpay's webhook
+ * arrives. The amount credited is always the stored order's, never one sent by the browser.
+ */
+
+export const SECRETS_KEY = 'fees_gateway_secrets';
+export const NOT_ENABLED = 'Online fee payment not enabled';
+export const GATEWAY_NOT_FOUND = 'Payment gateway not found';
+export const AMOUNT_REQUIRED = 'Amount must be entered';
+export const MODE_REQUIRED = 'Please select payment mode';
+export const ORDER_NOT_FOUND = 'Order not found';
+
+const PARENT = [1] as const;
+
+export interface FeeOrder {
+  id: number; payment_id: number; student_id: number; user_id: number; amount: string | number; gateway: GatewayName;
+  order_id: string; status: 'created' | 'paid' | 'failed'; gateway_payment_id: string | null; installment_id: number | null;
+  extras: Record<string, unknown> | null;
+}
+
+export const readSecrets = (db: Kysely<any>) => getSetting<GatewaySecrets>(db, SECRETS_KEY, {});
+
+/** The school's test-gateway secret, made on first use (concurrent first uses agree on one). */
+export async function ensureTestSecret(db: Kysely<any>): Promise<string> {
+  const current = (await readSecrets(db)).test?.secret;
+  if (current) return current;
+  const fresh = crypto.randomBytes(32).toString('hex');
+  await db.insertInto('setting').values({ key: SECRETS_KEY, value: JSON.stringify({}) }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db.updateTable('setting')
+    .set({ value: sql`jsonb_set(value, '{test}', coalesce(value->'test', '{}'::jsonb) || ${JSON.stringify({ secret: fresh })}::jsonb)` })
+    .where('key', '=', SECRETS_KEY).where(sql<boolean>`coalesce(value->'test'->>'secret', '') = ''`).execute();
+  const made = (await readSecrets(db)).test?.secret;
+  if (!made) throw new Error('The test gateway secret could not be stored');
+  return made;
+}
+
+/** The school's gateway by name, or null when it has no keys for it. */
+async function gatewayOf(ctx: Ctx, name: GatewayName): Promise<PaymentGateway | null> {
+  if (name === 'test') await ensureTestSecret(ctx.db);
+  return ctx.integrations.payments.gateway(name, await readSecrets(ctx.db));
+}
+
+const isGatewayName = (v: unknown): v is GatewayName => typeof v === 'string' && (GATEWAY_NAMES as readonly string[]).includes(v);
+
+/** The TDR rate shown beside a gateway ('{tdr_rate}% + taxes will be charged extra'), 0 when none. */
+export function tdrRate(settings: FeeSettings, gateway: GatewayName): number {
+  const details = (settings as unknown as Record<string, { tdr_rate?: number } | undefined>)[`${gateway}_gateway_details`];
+  return Number(details?.tdr_rate ?? 0) || 0;
+}
+
+/** A gateway's refusal as an answer the payer reads. */
+function asAppError(e: unknown): unknown {
+  return e instanceof GatewayError ? new AppError(e.status, e.message) : e;
+}
+
+/** The amount of a pay request: whole rupees (spec 4: parsed as an integer), as paise. */
+function amountPaise(v: unknown): number {
+  const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+  if (n === undefined || n === null || n === '' || n === 0) throw badRequest(AMOUNT_REQUIRED);
+  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) throw badRequest(AMOUNT_REQUIRED);
+  if (!Number.isInteger(n)) throw badRequest('Amount must be a whole number of rupees');
+  if (n > 1e9) throw badRequest(PENDING_EXCEEDED);
+  return n * 100;
+}
+
+const orderPaise = (o: Pick<FeeOrder, 'amount'>) => paiseFromText(o.amount) ?? 0;
+
+export interface PayAnswer {
+  status: 'TXN_SUCCESS' | 'TXN_FAILED';
+  order_id: string;
+  amount: number;
+  payment_id: string | null;
+  installment_id: number | null;
+  receipt_no: number | null;
+  fee_id: number;
+  message: string;
+  cancelled: boolean;
+}
+
+async function paidAnswer(ctx: Ctx, order: FeeOrder): Promise<PayAnswer> {
+  const inst = order.installment_id == null ? null
+    : await ctx.db.selectFrom('fee_installment').select(['id', 'receipt_no']).where('id', '=', order.installment_id).executeTakeFirst();
+  return {
+    status: 'TXN_SUCCESS', order_id: order.order_id, amount: toRupees(orderPaise(order)), payment_id: order.gateway_payment_id,
+    installment_id: inst?.id ?? null, receipt_no: inst?.receipt_no ?? null, fee_id: order.payment_id, message: 'Payment successful', cancelled: false,
+  };
+}
+
+const extrasOf = (o: FeeOrder) => (o.extras && typeof o.extras === 'object' ? o.extras : {});
+
+/**
+ * Applies a verified gateway result to its order, under the order's lock: a success credits the
+ * stored amount through the ledger (with the gateway payment id, unique), once; an order already
+ * paid answers its earlier receipt again; a failure marks the order failed (it may still be paid later).
+ */
+export async function settleOrder(ctx: Ctx, orderId: number, verified: VerifiedResult, source: 'checkout' | 'webhook'): Promise<PayAnswer> {
+  let refused: string | null = null;
+  const answer = await inTransaction(ctx, async (tx) => {
+    const order = await tx.db.selectFrom('fee_order').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst() as FeeOrder | undefined;
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (order.status === 'paid') return paidAnswer(tx, order);
+    const paise = orderPaise(order);
+    if (verified.status !== 'success') {
+      await tx.db.updateTable('fee_order').set({
+        status: 'failed', updated_at: new Date(),
+        extras: JSON.stringify({ ...extrasOf(order), last_result: { status: verified.status, message: verified.message, payment_id: verified.paymentId, source } }),
+      }).where('id', '=', order.id).execute();
+      return {
+        status: 'TXN_FAILED' as const, order_id: order.order_id, amount: toRupees(paise), payment_id: verified.paymentId, installment_id: null, receipt_no: null,
+        fee_id: order.payment_id, message: verified.message, cancelled: verified.status === 'cancelled',
+      };
+    }
+    if (verified.amountPaise !== null && verified.amountPaise !== paise) throw badRequest('The amount paid does not match the order');
+    const paymentId = verified.paymentId!;
+    let credited: { installment_id: number; receipt_no: number };
+    try {
+      credited = await addInstallment(tx, order.payment_id, paise, {
+        mode: order.gateway, kind: 'online', gatewayPaymentId: paymentId,
+        extras: { transaction_details: `${order.gateway} payment ${paymentId} (order ${order.order_id})`, order_id: order.order_id, source },
+      });
+    } catch (e) {
+      // Money was taken for more than is now pending (the bill was paid meanwhile): kept for a refund by the school.
+      if (e instanceof AppError && e.message === PENDING_EXCEEDED) { refused = paymentId; return null; }
+      throw e;
+    }
+    await tx.db.updateTable('fee_order').set({
+      status: 'paid', gateway_payment_id: paymentId, installment_id: credited.installment_id, updated_at: new Date(),
+      extras: JSON.stringify({ ...extrasOf(order), paid_via: source }),
+    }).where('id', '=', order.id).execute();
+    await audit(tx, 'fee-orders', 'paid', order.id, { order_id: order.order_id, gateway: order.gateway, payment_id: paymentId, amount: toRupees(paise), source, ...credited });
+    return {
+      status: 'TXN_SUCCESS' as const, order_id: order.order_id, amount: toRupees(paise), payment_id: paymentId, ...credited,
+      fee_id: order.payment_id, message: verified.message, cancelled: false,
+    };
+  });
+  if (answer) return answer;
+  await inTransaction(ctx, async (tx) => {
+    const order = await tx.db.selectFrom('fee_order').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow() as FeeOrder;
+    if (order.status === 'paid') return;
+    await tx.db.updateTable('fee_order').set({
+      status: 'failed', updated_at: new Date(),
+      extras: JSON.stringify({ ...extrasOf(order), refund_due: { payment_id: refused, source, reason: PENDING_EXCEEDED } }),
+    }).where('id', '=', order.id).execute();
+    await audit(tx, 'fee-orders', 'refund-due', order.id, { order_id: order.order_id, payment_id: refused, amount: toRupees(orderPaise(order)) });
+  });
+  throw badRequest(PENDING_EXCEEDED);
+}
+
+/** The person's own order (role 1 sees only orders they made). */
+async function ownOrder(ctx: Ctx, where: { id?: number; orderId?: string; gateway?: GatewayName; billId?: number }): Promise<FeeOrder> {
+  let qb = ctx.db.selectFrom('fee_order').selectAll().where('user_id', '=', ctx.user.id);
+  if (where.id !== undefined) qb = qb.where('id', '=', where.id);
+  if (where.orderId !== undefined) qb = qb.where('order_id', '=', where.orderId);
+  if (where.gateway !== undefined) qb = qb.where('gateway', '=', where.gateway);
+  if (where.billId !== undefined) qb = qb.where('payment_id', '=', where.billId);
+  const order = await qb.executeTakeFirst();
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order as FeeOrder;
+}
+
+const ORDER_REF = () => crypto.randomBytes(8).toString('hex');
+
+export function registerOnlinePaymentRoutes(app: FastifyInstance, env: RouteEnv) {
+  addRoute(app, env, {
+    call: 'PUT /fees/online/pay/', roles: PARENT, module: 'fees',
+    handler: async (ctx, req) => {
+      assertObject(req.body);
+      const b = req.body as { amount?: unknown; payment_mode?: unknown; fee_id?: unknown };
+      const settings = await getFeeSettings(ctx.db);
+      if (settings.online_fee_payment_enabled !== '1') throw badRequest(NOT_ENABLED);
+      const paise = amountPaise(b.amount);
+      if (typeof b.payment_mode !== 'string' || !b.payment_mode.trim()) throw badRequest(MODE_REQUIRED);
+      const mode = b.payment_mode.trim();
+      const listed = settings.payment_gateway_list.find((g) => g.value === mode && g.enabled);
+      if (!listed || !isGatewayName(mode)) throw badRequest(GATEWAY_NOT_FOUND);
+      const gateway = await gatewayOf(ctx, mode);
+      if (!gateway) throw badRequest(GATEWAY_NOT_FOUND);
+      if (!isRecordId(b.fee_id)) throw notFound('Bill not found');
+      const bill = await visibleBill(ctx, b.fee_id);
+      const pending = (paiseFromText(bill.total_amount) ?? 0) - (paiseFromText(bill.paid_amount) ?? 0);
+      if (paise > pending) throw badRequest(PENDING_EXCEEDED);
+
+      const student = await ctx.db.selectFrom('student').select(['id', 'fullname', 'admission_no', 'mobile']).where('id', '=', bill.student_id).executeTakeFirstOrThrow();
+      const payer = { email: ctx.user.email ?? '', mobile: ctx.user.mobile ?? student.mobile ?? '' };
+      const reference = `F${bill.id}_${ORDER_REF()}`;
+      let created: GatewayOrder;
+      try {
+        created = await gateway.createOrder({
+          reference, amountPaise: paise, description: `${bill.name} - ${student.fullname}`.slice(0, 100),
+          customer: { id: `U${ctx.user.id}`, name: student.fullname, email: payer.email, mobile: payer.mobile },
+          returnUrl: `${ctx.config.publicUrl}/fees/pay/installment/${bill.id}`,
+        });
+      } catch (e) {
+        throw asAppError(e);
+      }
+      const row = await inTransaction(ctx, async (tx) => {
+        const order = await tx.db.insertInto('fee_order').values({
+          payment_id: bill.id, student_id: bill.student_id, user_id: ctx.user.id, amount: toRupees(paise), gateway: mode,
+          order_id: created.orderId, status: 'created', gateway_payment_id: null, installment_id: null, extras: JSON.stringify({ reference }),
+        }).returning('id').executeTakeFirstOrThrow();
+        await audit(tx, 'fee-orders', 'create', order.id, { payment_id: bill.id, amount: toRupees(paise), gateway: mode, order_id: created.orderId });
+        return order;
+      });
+      const c = created.checkout;
+      return ok({
+        payment_mode: mode, id: row.id, fee_id: bill.id, order_id: created.orderId,
+        total_amount: paise, amount: toRupees(paise), currency: 'INR',
+        key: c.key ?? null, razorpay_key_id: c.razorpay_key_id ?? null, access_key: c.access_key ?? null,
+        environment: c.environment ?? (mode === 'test' ? 'test' : 'production'),
+        student_name: student.fullname, email: payer.email, mobile: payer.mobile,
+        page: c.page ?? null, tdr_rate: tdrRate(settings, mode),
+      });
+    },
+  });
+
+  addRoute(app, env, {
+    call: 'POST /fees/online/pay/', roles: PARENT, module: 'fees',
+    handler: async (ctx, req) => {
+      assertObject(req.body);
+      const b = req.body as { id?: unknown; order_id?: unknown; fee_id?: unknown; mode?: unknown; result?: unknown };
+      if (!isRecordId(b.fee_id)) throw notFound('Bill not found');
+      if (!isGatewayName(b.mode)) throw badRequest(GATEWAY_NOT_FOUND);
+      const byId = isRecordId(b.id) ? b.id : undefined;
+      const byOrder = typeof b.order_id === 'string' && b.order_id && b.order_id.length <= 100 ? b.order_id : undefined;
+      if (byId === undefined && byOrder === undefined) throw notFound(ORDER_NOT_FOUND);
+      const order = await ownOrder(ctx, { id: byId, orderId: byOrder, gateway: b.mode, billId: b.fee_id });
+      if (order.status === 'paid') return ok(await paidAnswer(ctx, order));
+      // A gateway turned off after the order was made still verifies its payments while its keys are kept.
+      const gateway = await gatewayOf(ctx, order.gateway);
+      if (!gateway) throw badRequest(GATEWAY_NOT_FOUND);
+      let verified: VerifiedResult;
+      try {
+        verified = gateway.verifyResult({ orderId: order.order_id, amountPaise: orderPaise(order) }, b.result);
+      } catch (e) {
+        throw asAppError(e);
+      }
+      const answer = await settleOrder(ctx, order.id, verified, 'checkout');
+      return ok(answer, answer.status === 'TXN_SUCCESS' ? 'Fee Installment Paid' : undefined);
+    },
+  });
+
+  // The built-in test gateway's page: what the order is, and the signed result of Pay / Fail / Cancel.
+  addRoute(app, env, {
+    call: 'GET /fees/online/test/{order_id}/', roles: PARENT, module: 'fees', textParams: ['order_id'],
+    handler: async (ctx, _req, _p, t) => {
+      const order = await ownOrder(ctx, { orderId: t.order_id, gateway: 'test' });
+      const bill = await ctx.db.selectFrom('fee_payment').select(['id', 'name']).where('id', '=', order.payment_id).executeTakeFirst();
+      const student = await ctx.db.selectFrom('student').select('fullname').where('id', '=', order.student_id).executeTakeFirst();
+      const school = await getSetting(ctx.db, 'school', defaultDetails(ctx.school.name));
+      return ok({
+        id: order.id, order_id: order.order_id, fee_id: order.payment_id, amount: toRupees(orderPaise(order)), status: order.status,
+        bill_name: bill?.name ?? null, student_name: student?.fullname ?? null, school_name: school.school_name || ctx.school.name,
+      });
+    },
+  });
+
+  addRoute(app, env, {
+    call: 'POST /fees/online/test/{order_id}/', roles: PARENT, module: 'fees', textParams: ['order_id'],
+    handler: async (ctx, req, _p, t) => {
+      assertObject(req.body);
+      const outcome = (req.body as { outcome?: unknown }).outcome;
+      if (outcome !== 'success' && outcome !== 'failure' && outcome !== 'cancel') throw badRequest('Choose Pay, Fail or Cancel');
+      const order = await ownOrder(ctx, { orderId: t.order_id, gateway: 'test' });
+      if (order.status === 'paid') throw badRequest('This order is already paid');
+      const gateway = new TestGateway(await ensureTestSecret(ctx.db));
+      return ok(gateway.outcome({ orderId: order.order_id, amountPaise: orderPaise(order) }, outcome as TestOutcome));
+    },
+  });
+
+  registerWebhookRoutes(app, env);
+}
+
+/**
+ * Razorpay's webhook (payment.captured, order.paid): checked over the raw body with the school's
+ * webhook secret, then settled like a checkout result. Its raw-body parser lives in this
+ * encapsulated scope only; every other call keeps the JSON parser.
+ */
+function registerWebhookRoutes(app: FastifyInstance, env: RouteEnv) {
+  app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    addRoute(scope, env, {
+      call: 'POST /fees/online/webhook/razorpay/', public: true,
+      handler: async (base, req) => {
+        const raw = req.body;
+        if (!Buffer.isBuffer(raw)) throw badRequest('Invalid webhook signature');
+        const secret = (await readSecrets(base.db)).razorpay?.webhook_secret ?? '';
+        if (!verifyRazorpayWebhook(raw, req.headers['x-razorpay-signature'], secret)) throw badRequest('Invalid webhook signature');
+        let event: any;
+        try { event = JSON.parse(raw.toString('utf8')); } catch { throw badRequest('The request body is not valid JSON'); }
+        const payment = event?.payload?.payment?.entity;
+        if (!['payment.captured', 'order.paid'].includes(event?.event) || !payment || typeof payment.order_id !== 'string' || typeof payment.id !== 'string') {
+          return ok({ handled: false });
+        }
+        const order = await base.db.selectFrom('fee_order').selectAll().where('gateway', '=', 'razorpay').where('order_id', '=', payment.order_id).executeTakeFirst() as FeeOrder | undefined;
+        if (!order) return ok({ handled: false });
+        const payer = await base.db.selectFrom('user').select(['id', 'name', 'email', 'username', 'mobile']).where('id', '=', order.user_id).executeTakeFirst();
+        // Acting for the payer; the gateway's signed word, not the payer's login, is what allows this credit.
+        const user: AuthUser = { id: order.user_id, name: payer?.name ?? 'Razorpay', email: payer?.email ?? null, username: payer?.username ?? null, mobile: payer?.mobile ?? null, role: 0 };
+        const ctx: Ctx = { ...base, user };
+        const verified: VerifiedResult = {
+          status: 'success', paymentId: payment.id, amountPaise: Number.isSafeInteger(payment.amount) ? payment.amount : -1, message: `Razorpay ${event.event}`,
+        };
+        const answer = await settleOrder(ctx, order.id, verified, 'webhook');
+        return ok({ handled: true, ...answer });
+      },
+    });
+  });
+}
