@@ -25,6 +25,7 @@ const PRINT_CSS = `
 .fee-receipt-copy table { width: 100%; border-collapse: collapse; margin: 8px 0; }
 .fee-receipt-copy th, .fee-receipt-copy td { border: 1px solid #e8e8e8; padding: 4px 6px; text-align: left; }
 .fee-receipt-copy td.num, .fee-receipt-copy th.num { text-align: right; white-space: nowrap; }
+.fee-receipt-copy td.nowrap, .fee-receipt-copy th.nowrap { white-space: nowrap; }
 .fee-receipt-copy .refund { color: #cf1322; }
 .fee-receipt-head { display: flex; gap: 12px; align-items: center; border-bottom: 1px solid #d9d9d9; padding-bottom: 8px; margin-bottom: 8px; }
 .fee-receipt-head img { width: 64px; height: 64px; object-fit: contain; }
@@ -135,13 +136,13 @@ function ReceiptCopy({ copy, receipt }: { copy: string; receipt: FeeReceiptData 
       {installments.length > 0 && (
         <table>
           <thead>
-            <tr><th>Receipt No</th><th>Date</th><th>Type</th><th>Mode</th><th className="num">Amount</th></tr>
+            <tr><th className="nowrap">Receipt No</th><th>Date</th><th>Type</th><th>Mode</th><th className="num">Amount</th></tr>
           </thead>
           <tbody>
             {installments.map((i) => (
               <tr key={i.id} className={isRefund(i) ? 'refund' : undefined}>
                 <td>{i.receipt_no ?? ''}</td>
-                <td>{formatDateTime(i.timestamp, 'DD-MM-YYYY h:mm a')}</td>
+                <td className="nowrap">{formatDateTime(i.timestamp, 'DD-MM-YYYY')}</td>
                 <td>{kindLabel(i)}</td>
                 <td>{[modeLabel(i.mode), i.account, i.extras?.transaction_details].filter(Boolean).join(' · ')}</td>
                 <td className="num">{formatINR(Number(i.paid_amount))}</td>

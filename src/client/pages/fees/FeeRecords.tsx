@@ -27,6 +27,8 @@ import {
 } from './feesModel.js';
 
 const DATE = 'DD-MM-YYYY';
+/** Dates and amounts stay on one line. */
+const oneLine = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
 export default function FeeRecords(_props: PageProps) {
   const { user } = useSession();
@@ -153,7 +155,7 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
       extra={canCreate ? <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/fees/pay/${studentId}`)}>New Bill</Button> : undefined}
     >
       {student && (
-        <Descriptions size="small" column={{ xs: 1, sm: 2, md: 5 }} style={{ marginBottom: 16 }}>
+        <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3, lg: 5, xl: 5, xxl: 5 }} style={{ marginBottom: 16 }}>
           <Descriptions.Item label="Admission No">{student.admission_no ?? ''}</Descriptions.Item>
           <Descriptions.Item label="Class">{classLabel(student)}</Descriptions.Item>
           <Descriptions.Item label="Total">{formatMoney(toRupees(totalPaise))}</Descriptions.Item>
@@ -171,14 +173,14 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
         locale={{ emptyText: 'No fee records' }}
         expandable={{ expandedRowRender: (r) => <BillDetails record={r} /> }}
         columns={[
-          { key: 'date', title: 'Date', render: (_: unknown, r) => formatDateTime(r.payment.timestamp, DATE) },
+          { key: 'date', title: 'Date', render: (_: unknown, r) => formatDateTime(r.payment.timestamp, DATE), onCell: oneLine },
           { key: 'name', title: 'Fee', render: (_: unknown, r) => r.payment.name ?? '' },
-          { key: 'year', title: 'Academic Year', render: (_: unknown, r) => r.payment.ac_year_name ?? '' },
-          { key: 'total', title: 'Total', align: 'right', render: (_: unknown, r) => formatMoney(r.payment.total_amount) },
-          { key: 'discount', title: 'Discount', align: 'right', render: (_: unknown, r) => formatMoney(r.payment.discount_amount ?? 0) },
-          { key: 'paid', title: 'Paid', align: 'right', render: (_: unknown, r) => formatMoney(r.payment.paid_amount) },
+          { key: 'year', title: 'Academic Year', onCell: oneLine, render: (_: unknown, r) => r.payment.ac_year_name ?? '' },
+          { key: 'total', title: 'Total', align: 'right', render: (_: unknown, r) => formatMoney(r.payment.total_amount), onCell: oneLine },
+          { key: 'discount', title: 'Discount', align: 'right', render: (_: unknown, r) => formatMoney(r.payment.discount_amount ?? 0), onCell: oneLine },
+          { key: 'paid', title: 'Paid', align: 'right', render: (_: unknown, r) => formatMoney(r.payment.paid_amount), onCell: oneLine },
           {
-            key: 'pending', title: 'Pending', align: 'right',
+            key: 'pending', title: 'Pending', align: 'right', onCell: oneLine,
             render: (_: unknown, r) => {
               const pending = billState(r.payment).pendingPaise;
               return <Typography.Text type={pending > 0 ? 'danger' : undefined}>{formatMoney(toRupees(pending))}</Typography.Text>;
@@ -227,7 +229,7 @@ function BillDetails({ record }: { record: FeeRecord }) {
         rowClassName={(i) => (isRefund(i) ? 'fee-refund-row' : '')}
         columns={[
           { key: 'receipt', dataIndex: 'receipt_no', title: 'Receipt No' },
-          { key: 'date', title: 'Date', render: (_: unknown, i) => formatDateTime(i.timestamp) },
+          { key: 'date', title: 'Date', render: (_: unknown, i) => formatDateTime(i.timestamp), onCell: oneLine },
           { key: 'kind', title: 'Type', render: (_: unknown, i) => (isRefund(i) ? <Tag color="red">Refund</Tag> : <Tag color="green">{kindLabel(i)}</Tag>) },
           { key: 'mode', title: 'Mode', render: (_: unknown, i) => modeLabel(i.mode) },
           { key: 'details', title: 'Details', render: (_: unknown, i) => [i.account, i.extras?.transaction_details].filter(Boolean).join(' · ') },

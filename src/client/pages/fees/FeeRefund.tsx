@@ -58,7 +58,7 @@ export default function FeeRefund(_props: PageProps) {
 
   return (
     <Card title={`Refund${bill.student?.fullname ? ` — ${bill.student.fullname}` : ''}`} style={{ maxWidth: 720 }}>
-      <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered style={{ marginBottom: 16 }}>
+      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} bordered style={{ marginBottom: 16 }}>
         <Descriptions.Item label="Bill">{bill.payment.name ?? ''} (#{bill.payment.id})</Descriptions.Item>
         <Descriptions.Item label="Class">{classLabel(bill.class)}</Descriptions.Item>
         <Descriptions.Item label="Total Amount">{formatMoney(toRupees(state.totalPaise))}</Descriptions.Item>
