@@ -85,7 +85,12 @@ describe('billing', () => {
     expect(BILL_MESSAGES.mode).toBe('Please select payment mode');
     expect(billProblem(bill({ ac_year_id: undefined }), ITEMS, full)).toBe('Please select academic year');
     expect(billProblem(bill({ items: [], transportation: 0 }), ITEMS, full)).toBe('Bill amount not calculated');
-    expect(billProblem(bill({ items: [{ fee_item_id: 1, amount: 10, quantity: 1 }], transportation: 0, discount: 10 }), ITEMS, full)).toBe('Bill amount not calculated');
+    expect(billProblem(bill({ items: [{ fee_item_id: 1, amount: 0, quantity: 1 }], transportation: 0 }), ITEMS, full)).toBe('Bill amount not calculated');
+    expect(billProblem(bill({ items: [{ fee_item_id: 1, amount: 10, quantity: 1 }], transportation: 0, discount: 10.01 }), ITEMS, full)).toBe('Discount cannot be more than the bill amount');
+    // A whole discount is a bill of ₹0 with nothing to pay.
+    expect(billProblem(bill({ items: [{ fee_item_id: 1, amount: 10, quantity: 1 }], transportation: 0, discount: 10, amount_paid: 0 }), ITEMS, full)).toBeNull();
+    // With discounts off the discount field counts for nothing.
+    expect(billProblem(bill({ items: [{ fee_item_id: 1, amount: 10, quantity: 1 }], transportation: 0, discount: 50 }), ITEMS, strict)).toBeNull();
     expect(billProblem(bill({ amount_paid: null }), ITEMS, full)).toBe('Enter Amount');
     expect(billProblem(bill({ amount_paid: -1 }), ITEMS, full)).toBe('Enter Amount');
     expect(billProblem(bill({ amount_paid: 25001.41 }), ITEMS, full)).toBe('Amount Paying can not be greater than Total Amount');

@@ -199,6 +199,8 @@ export const BILL_MESSAGES = {
   total: 'Bill amount not calculated',
   amount: 'Enter Amount',
   tooMuch: 'Amount Paying can not be greater than Total Amount',
+  /** The server's refusal of a discount above the bill's amount, checked here first. */
+  discount: 'Discount cannot be more than the bill amount',
 } as const;
 
 /** The first of spec 2 §5's billing messages that applies, or null when the bill can be sent. */
@@ -206,7 +208,9 @@ export function billProblem(v: BillFormValues, items: FeeItem[], opts: { discoun
   if (!v.mode) return BILL_MESSAGES.mode;
   if (!v.ac_year_id) return BILL_MESSAGES.year;
   const t = billTotals(v, items, opts);
-  if (billLines(v, items).length === 0 || t.totalPaise <= 0) return BILL_MESSAGES.total;
+  // No line, or lines that add up to nothing, is a bill not calculated; a whole discount (total 0) is a bill.
+  if (billLines(v, items).length === 0 || t.subtotalPaise <= 0) return BILL_MESSAGES.total;
+  if (t.totalPaise < 0) return BILL_MESSAGES.discount;
   if (opts.partial && (v.amount_paid === null || v.amount_paid === undefined || !Number.isFinite(Number(v.amount_paid)) || Number(v.amount_paid) < 0)) return BILL_MESSAGES.amount;
   if (t.paidPaise > t.totalPaise) return BILL_MESSAGES.tooMuch;
   return null;
