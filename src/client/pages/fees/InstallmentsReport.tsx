@@ -14,7 +14,8 @@ import { formatDateTime } from '../../framework/format.js';
 import { compareValues } from '../../framework/calls.js';
 import { errorText, useCall } from '../../framework/useCall.js';
 import { DateRangeItem, Money, PAGE_SIZE, moneyColumn, serialColumn, useCsvExport } from './reportParts.js';
-import { INSTALLMENT_CSV, isoDay, kindLabel, modeLabel, paiseOf, queryString, type InstallmentRow } from './reportsModel.js';
+import { INSTALLMENT_CSV, isoDay, queryString, type InstallmentRow } from './reportsModel.js';
+import { isRefund, kindLabel, modeLabel } from './feesModel.js';
 
 interface Values { range: [Dayjs, Dayjs] }
 interface Answer { rows: InstallmentRow[]; total: number | string }
@@ -50,7 +51,7 @@ export default function InstallmentsReport(_props: PageProps) {
     { key: 'class', title: 'Class', sorter: (a, b) => compareValues(`${a.class} ${a.section}`, `${b.class} ${b.section}`), render: (_v, r) => [r.class, r.section].filter(Boolean).join(' - ') },
     moneyColumn('paid_amount', 'Amount'),
     { key: 'mode', title: 'Mode', render: (_v, r) => modeLabel(r.mode) },
-    { key: 'kind', title: 'Kind', render: (_v, r) => (r.kind === 'refund' || paiseOf(r.paid_amount) < 0 ? <Tag color="red">{kindLabel(r.kind)}</Tag> : kindLabel(r.kind)) },
+    { key: 'kind', title: 'Kind', render: (_v, r) => (isRefund(r) ? <Tag color="red">{kindLabel(r)}</Tag> : kindLabel(r)) },
     { key: 'timestamp', title: 'Date', sorter: (a, b) => compareValues(a.timestamp, b.timestamp), render: (_v, r) => formatDateTime(r.timestamp) },
   ];
 

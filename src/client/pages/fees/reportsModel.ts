@@ -7,6 +7,7 @@
 import { toPaise, toRupees } from '../../../shared/money.js';
 import { toCsv } from '../../../shared/csv.js';
 import { formatDateTime } from '../../framework/format.js';
+import { kindLabel, modeLabel } from './feesModel.js';
 
 /** One payment listed under a card (GET /reports/fees/{class}/{year}/?type=card). */
 export interface CardPayment {
@@ -199,7 +200,7 @@ export const STUDENT_FEES_CSV: Array<CsvColumn<StudentFeeRow>> = [
 
 export const INSTALLMENT_CSV: Array<CsvColumn<InstallmentRow>> = [
   ['Receipt No', (r) => r.receipt_no], ['Date', (r) => formatDateTime(r.timestamp, 'DD-MM-YYYY hh:mm A')], ['Student Name', (r) => r.fullname], ['Admission No', (r) => r.admission_no],
-  ['Class', (r) => r.class], ['Section', (r) => r.section], ['Amount', (r) => rupeesOf(r.paid_amount)], ['Mode', (r) => modeLabel(r.mode)], ['Kind', (r) => kindLabel(r.kind)],
+  ['Class', (r) => r.class], ['Section', (r) => r.section], ['Amount', (r) => rupeesOf(r.paid_amount)], ['Mode', (r) => modeLabel(r.mode)], ['Kind', (r) => kindLabel(r)],
 ];
 
 export const ITEM_STUDENTS_CSV: Array<CsvColumn<ItemStudentRow>> = [
@@ -274,13 +275,3 @@ export function itemStudentsCall(classId: unknown, yearId: unknown, itemId: unkn
   return `/reports/fees/${encodeURIComponent(String(classId))}/${encodeURIComponent(String(yearId))}/${itemId ? queryString({ item_id: itemId }) : queryString({ item_name: itemName })}`;
 }
 
-const MODE_LABELS: Record<string, string> = {
-  cash: 'Cash', card: 'Card', wallet: 'Wallet/UPI', transfer: 'Transfer', cheque: 'Cheque', upi: 'UPI', online: 'Online',
-};
-const KIND_LABELS: Record<string, string> = { payment: 'Payment', installment: 'Installment', refund: 'Refund', online: 'Online' };
-
-/** A payment mode as the screens name it (an unknown one, e.g. a gateway's, as it is). */
-export const modeLabel = (mode: unknown): string => (mode === null || mode === undefined ? '' : MODE_LABELS[String(mode)] ?? String(mode));
-
-/** An installment's kind as the screens name it. */
-export const kindLabel = (kind: unknown): string => (kind === null || kind === undefined ? '' : KIND_LABELS[String(kind)] ?? String(kind));
