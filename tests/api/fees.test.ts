@@ -291,6 +291,7 @@ describe('receipts and history for parents', () => {
     // Read-only admins read but cannot refund.
     expect((await call(`GET /fees/receipt/${b.payment_id}/`, undefined, s.tokens['admin-read'])).status).toBe(200);
     expect((await call('PUT /fees/refund/', { payment_id: b.payment_id, amount_paid: 1, mode: 'cash' }, s.tokens['admin-read'])).status).toBe(403);
+    expect((await call(`GET /fees/due/alert/${b.payment_id}/`, undefined, s.tokens['admin-read'])).status).toBe(403);
     expect((await receipt(b.payment_id)).payment.paid_amount).toBe(100);
   });
 });

@@ -37,13 +37,14 @@ export async function seedDemoFees(ctx: Ctx, input: { yearId: number; classIds: 
     ];
     const discount = i % 7 === 0 ? 1500 : 0;
     const total = toPaise(22500 + (bus ? 9000 : 0) - discount);
-    const bill = await createBill(ctx, { student_id, ac_year_id: input.yearId, name: 'Term 1', lines, discount });
+    const billed = day(`2026-06-${String(5 + (i % 20)).padStart(2, '0')}`);
+    const bill = await createBill(ctx, { student_id, ac_year_id: input.yearId, name: 'Term 1', lines, discount, at: billed });
     const ownChild = input.parentChildren.includes(student_id);
     // The demo parent's son pays half and has the rest to pay online; his sister's bill is paid in full.
     const pattern = ownChild ? (student_id === input.parentChildren[0] ? 2 : 0) : i % 4;
     if (pattern === 3) continue;
     const first = pattern === 0 ? total : Math.round(total / 2);
-    await addInstallment(ctx, bill, first, { mode: i % 2 ? 'cash' : 'wallet', kind: 'payment', at: day(`2026-06-${String(5 + (i % 20)).padStart(2, '0')}`) });
+    await addInstallment(ctx, bill, first, { mode: i % 2 ? 'cash' : 'wallet', kind: 'payment', at: billed });
     if (pattern === 1) await addInstallment(ctx, bill, total - first, { mode: 'transfer', kind: 'installment', at: day(`2026-09-${String(1 + (i % 25)).padStart(2, '0')}`) });
     if (!ownChild && pattern === 0 && i % 8 === 0) {
       await addInstallment(ctx, bill, -toPaise(500), { mode: 'cheque', kind: 'refund', extras: { transaction_details: `Cheque ${104500 + i}` }, at: day('2026-10-06') });

@@ -49,7 +49,7 @@ const schoolName = async (ctx: Ctx) => (await getSetting(ctx.db, 'school', defau
 
 export function registerAlertRoutes(app: FastifyInstance, env: RouteEnv) {
   addRoute(app, env, {
-    call: 'GET /fees/due/alert/{payment_id}/', roles: STAFF, module: 'fees',
+    call: 'GET /fees/due/alert/{payment_id}/', roles: STAFF, module: 'fees', perm: 'update',
     handler: async (ctx, _req, p) => {
       const bill = await visibleBill(ctx, p.payment_id!);
       const pending = toRupees(toPaise(bill.total_amount) - toPaise(bill.paid_amount));
@@ -66,7 +66,7 @@ export function registerAlertRoutes(app: FastifyInstance, env: RouteEnv) {
 
   // From the dashboard: every student with a balance in the year (the enabled one unless given), one SMS each.
   addRoute(app, env, {
-    call: 'POST /fees/due/alert/', roles: STAFF, module: 'fees',
+    call: 'POST /fees/due/alert/', roles: STAFF, module: 'fees', perm: 'update',
     handler: async (ctx, req) => {
       const body = req.body ?? {};
       assertValid(validateBulk, bulkPayload, body);

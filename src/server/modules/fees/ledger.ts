@@ -44,6 +44,8 @@ export interface BillInput {
   lines: LineInput[];
   discount: number;
   createdFeeId?: number | null;
+  /** When the bill was made; now when not given (the demo school back-dates its term). */
+  at?: Date;
 }
 
 const billNotFound = () => notFound('Bill not found');
@@ -92,7 +94,7 @@ export async function createBill(ctx: Ctx, input: BillInput): Promise<number> {
     if (total < 0) throw badRequest('Discount cannot be more than the bill amount');
     const bill = await tx.db.insertInto('fee_payment').values({
       student_id: input.student_id, ac_year_id: input.ac_year_id, name: input.name, total_amount: toRupees(total), paid_amount: 0,
-      discount_amount: input.discount, timestamp: new Date(), created_fee_id: input.createdFeeId ?? null, created_by: tx.user.id,
+      discount_amount: input.discount, timestamp: input.at ?? new Date(), created_fee_id: input.createdFeeId ?? null, created_by: tx.user.id,
     }).returning('id').executeTakeFirstOrThrow();
     if (lines.length) await tx.db.insertInto('fee_payment_detail').values(lines.map((l) => ({ ...l, payment_id: bill.id }))).execute();
     await audit(tx, 'fee-payments', 'create', bill.id, { ...input, total_amount: toRupees(total) });
