@@ -9,6 +9,9 @@ import {
   PaytmGateway, RazorpayGateway, razorpayPaymentSignature, rupeeText, TestGateway, verifyPaytmSignature, verifyRazorpayWebhook,
 } from '../../src/server/integrations/payments/index.js';
 import { paytmChecksumWithSalt } from '../../src/server/integrations/payments/paytm.js';
+import {
+  gatewayOptions, maxWholeRupees, onlineEnabled, parseAmount, payProblem, tdrNote,
+} from '../../src/client/pages/fees/online/onlinePayModel.js';
 
 describe('Razorpay', () => {
   // Published in razorpay/razorpay-python tests/test_client_utility.py (client auth ('key_id', 'key_secret')).
@@ -156,4 +159,33 @@ it('writes and reads rupee amounts exactly', () => {
   expect(paiseFromText(12.34)).toBe(1234);
   expect(paiseFromText('1e3')).toBeNull();
   expect(paiseFromText('-5')).toBeNull();
+});
+
+describe("the parent's online pay screen checks", () => {
+  const settings = {
+    online_fee_payment_enabled: '1',
+    payment_gateway_list: [{ value: 'test', name: 'Test', enabled: true }, { value: 'razorpay', name: 'Razorpay', enabled: true }, { value: 'paytm', name: 'Paytm', enabled: false }],
+    razorpay_gateway_details: { tdr_amount: 0, tdr_rate: 2, tdr_tax_rate: 18 },
+  };
+
+  it('parses the amount as whole rupees and checks amount, mode and pending in that order', () => {
+    expect(parseAmount('1500')).toBe(1500);
+    expect(parseAmount('1500.75')).toBe(1500);
+    expect(parseAmount('')).toBeNull();
+    expect(parseAmount(0)).toBeNull();
+    expect(payProblem({ amount: '', mode: null }, 100000)).toBe('Amount must be entered');
+    expect(payProblem({ amount: 500, mode: undefined }, 100000)).toBe('Please select payment mode');
+    expect(payProblem({ amount: 1001, mode: 'test' }, 100000)).toBe('Amount Paying cannot be more than Amount Pending');
+    expect(payProblem({ amount: 1000, mode: 'test' }, 100000)).toBeNull();
+    expect(maxWholeRupees(100050)).toBe(1000);
+  });
+
+  it('offers the enabled gateways and shows the TDR note of the chosen one', () => {
+    expect(onlineEnabled(settings)).toBe(true);
+    expect(onlineEnabled({ ...settings, online_fee_payment_enabled: '0' })).toBe(false);
+    expect(gatewayOptions(settings)).toEqual([{ value: 'test', label: 'Test' }, { value: 'razorpay', label: 'Razorpay' }]);
+    expect(tdrNote(settings, 'razorpay')).toBe('2% + taxes will be charged extra');
+    expect(tdrNote(settings, 'test')).toBeNull();
+    expect(tdrNote(settings, null)).toBeNull();
+  });
 });

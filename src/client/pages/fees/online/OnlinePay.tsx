@@ -1,7 +1,136 @@
-// Placeholder until the online payment screen is built (owned by the online payment work).
-/** What FeeInstallment passes for a parent (role 1) on /fees/pay/installment/:id: the bill id. */
-export interface OnlinePayProps { paymentId: number }
+/**
+ * A parent's or student's online payment of bill {id} (/fees/pay/installment/:id for role 1,
+ * rendered by FeeInstallment): the bill's figures, the amount (whole rupees, the pending amount
+ * at most) and the payment mode among the gateways the school offers, with the TDR note of the
+ * chosen one. Pay creates the order (PUT /fees/online/pay/) and opens the gateway: the test
+ * gateway's page, or Razorpay / Paytm / Easebuzz in the page with their script loaded from their
+ * host only then. The result is posted and ends on the receipt, the cancel message or the
+ * 'Payment Failed' screen.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, App, Button, Card, Descriptions, Form, InputNumber, Select, Space, Spin, Typography } from 'antd';
+import { useCustom } from '@refinedev/core';
+import { useSession } from '../../../app/SessionContext.js';
+import { formatMoney } from '../../../framework/format.js';
+import { errorNotification } from '../../../framework/notify.js';
+import { errorText, useCall } from '../../../framework/useCall.js';
+import { toRupees } from '../../../../shared/money.js';
+import { billState, classLabel, type FeeReceiptData, type FeeSettings } from '../feesModel.js';
+import { openEasebuzz, openPaytm, openRazorpay, type CheckoutOutcome } from './checkout.js';
+import {
+  gatewayOptions, maxWholeRupees, ONLINE_MESSAGES, onlineEnabled, parseAmount, payProblem, tdrNote, type OnlineOrder,
+} from './onlinePayModel.js';
+import { PaymentFailed, usePaymentOutcome } from './PaymentOutcome.js';
 
-export default function OnlinePay(_props: OnlinePayProps) {
-  return null;
+/** The bill to pay: `billId` (FeeInstallment passes it as `paymentId`). */
+export interface OnlinePayProps { billId?: number; paymentId?: number }
+
+interface PayValues { amount?: number | null; mode?: string }
+
+export function OnlinePay({ billId, paymentId }: OnlinePayProps) {
+  const id = Number(billId ?? paymentId);
+  const navigate = useNavigate();
+  const { notification } = App.useApp();
+  const { school } = useSession();
+  const call = useCall();
+  const [form] = Form.useForm<PayValues>();
+  const mode = Form.useWatch('mode', form);
+  const [busy, setBusy] = useState(false);
+  const outcome = usePaymentOutcome();
+
+  const billQ = useCustom<FeeReceiptData>({ url: `/fees/receipt/${id}/`, method: 'get', errorNotification, queryOptions: { enabled: Number.isInteger(id) } });
+  const settingsQ = useCustom<FeeSettings>({ url: '/settings/fees/', method: 'get', errorNotification });
+  const bill = billQ.result?.data as FeeReceiptData | undefined;
+  const settings = settingsQ.result?.data as FeeSettings | undefined;
+
+  if (!Number.isInteger(id)) return <Alert type="error" showIcon message="Invalid Link" />;
+  if (outcome.failed) {
+    return <PaymentFailed result={outcome.failed} onRetry={() => { outcome.clearFailed(); billQ.query.refetch(); }} />;
+  }
+  if (billQ.query.isLoading || settingsQ.query.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (!bill?.payment) return <Alert type="error" showIcon message="Bill not found" />;
+
+  const state = billState(bill.payment);
+  const enabled = onlineEnabled(settings);
+  const note = tdrNote(settings, mode);
+  const maxRupees = maxWholeRupees(state.pendingPaise);
+
+  const warnNotEnabled = () => notification.warning({ message: ONLINE_MESSAGES.notEnabled, duration: 5 });
+
+  const open = async (order: OnlineOrder): Promise<CheckoutOutcome | null> => {
+    switch (order.payment_mode) {
+      case 'test':
+        navigate(order.page ?? `/fees/online/test-gateway/${order.order_id}`);
+        return null;
+      case 'razorpay': return openRazorpay(order, school.school_name || 'Fee payment');
+      case 'paytm': return openPaytm(order);
+      case 'easebuzz': return openEasebuzz(order);
+      default: throw new Error(ONLINE_MESSAGES.gatewayNotFound);
+    }
+  };
+
+  const pay = async () => {
+    if (!enabled) return warnNotEnabled();
+    const v = form.getFieldsValue(true) as PayValues;
+    const problem = payProblem(v, state.pendingPaise);
+    if (problem) {
+      notification.error({ message: problem });
+      return;
+    }
+    setBusy(true);
+    try {
+      const order = await call<OnlineOrder>('put', '/fees/online/pay/', { amount: parseAmount(v.amount), payment_mode: v.mode, fee_id: id });
+      const done = await open(order);
+      if (!done) return;
+      if (done.kind === 'closed') {
+        // Paytm closed by the payer: its own message, else the spec's.
+        notification.warning({ message: done.message || ONLINE_MESSAGES.cancelled });
+        return;
+      }
+      await outcome.finish(order, order.payment_mode, done.result);
+      billQ.query.refetch();
+    } catch (e) {
+      const message = errorText(e);
+      if (message === ONLINE_MESSAGES.notEnabled) warnNotEnabled();
+      else notification.error({ message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card title={`Pay Fees Online${bill.student?.fullname ? ` — ${bill.student.fullname}` : ''}`} style={{ maxWidth: 720 }}>
+      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} bordered style={{ marginBottom: 16 }}>
+        <Descriptions.Item label="Bill">{bill.payment.name ?? ''} (#{bill.payment.id})</Descriptions.Item>
+        <Descriptions.Item label="Class">{classLabel(bill.class)}</Descriptions.Item>
+        <Descriptions.Item label="Total Amount">{formatMoney(toRupees(state.totalPaise))}</Descriptions.Item>
+        <Descriptions.Item label="Amount Paid">{formatMoney(toRupees(state.paidPaise))}</Descriptions.Item>
+        <Descriptions.Item label="Amount Pending"><b data-testid="online-amount-pending">{formatMoney(toRupees(state.pendingPaise))}</b></Descriptions.Item>
+      </Descriptions>
+      {!enabled && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={ONLINE_MESSAGES.notEnabled} description="Please pay at the school office." />}
+      {state.pendingPaise <= 0 && <Alert type="success" showIcon style={{ marginBottom: 16 }} message="This bill is fully paid." />}
+      <Form<PayValues>
+        form={form}
+        layout="vertical"
+        name="online-pay"
+        initialValues={{ amount: maxRupees > 0 ? maxRupees : null }}
+        onFinish={pay}
+      >
+        <Form.Item label="Amount" name="amount" required extra="In whole rupees">
+          <InputNumber prefix="₹" min={1} precision={0} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item label="Payment Mode" name="mode" required>
+          <Select options={gatewayOptions(settings)} style={{ width: 280 }} allowClear placeholder="Select payment mode" />
+        </Form.Item>
+        {note && <Typography.Paragraph type="warning" data-testid="tdr-note">{note}</Typography.Paragraph>}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={busy} disabled={state.pendingPaise <= 0}>Pay</Button>
+          <Button onClick={() => navigate(bill.student?.id ? `/fees/records/${bill.student.id}` : '/fees/')}>Cancel</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
 }
+
+export default OnlinePay;

@@ -1,0 +1,98 @@
+/**
+ * Pure helpers of the parent's online payment (spec 4 "Online fee payment"): the messages, the
+ * amount parsed as a whole number of rupees, the checks made before the order is asked for, the
+ * gateways a school offers and the TDR note, and the shapes of the calls. No React here.
+ */
+import type { FeeSettings, GatewayDetails } from '../feesModel.js';
+
+export const ONLINE_MESSAGES = {
+  notEnabled: 'Online fee payment not enabled',
+  amount: 'Amount must be entered',
+  mode: 'Please select payment mode',
+  tooMuch: 'Amount Paying cannot be more than Amount Pending',
+  gatewayNotFound: 'Payment gateway not found',
+  cancelled: 'Fee payment cancelled by user!',
+} as const;
+
+/** Spec 4: the amount is parsed as an integer (rupees); anything else is no amount. */
+export function parseAmount(v: unknown): number | null {
+  if (v === null || v === undefined || v === '') return null;
+  const n = Number.parseInt(String(v), 10);
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+/** The first message that stops a payment, checked in the order the screen asks: amount, mode, pending. */
+export function payProblem(v: { amount?: unknown; mode?: string | null }, pendingPaise: number): string | null {
+  const amount = parseAmount(v.amount);
+  if (amount === null) return ONLINE_MESSAGES.amount;
+  if (!v.mode) return ONLINE_MESSAGES.mode;
+  if (amount * 100 > pendingPaise) return ONLINE_MESSAGES.tooMuch;
+  return null;
+}
+
+export const onlineEnabled = (s: FeeSettings | undefined) => s?.online_fee_payment_enabled === '1';
+
+/** The gateways the school offers (enabled in its fee settings), as select options. */
+export function gatewayOptions(s: FeeSettings | undefined): Array<{ value: string; label: string }> {
+  return (s?.payment_gateway_list ?? []).filter((g) => g.enabled).map((g) => ({ value: g.value, label: g.name }));
+}
+
+/** '2% + taxes will be charged extra' when the chosen gateway has a TDR rate, else null. */
+export function tdrNote(s: FeeSettings | undefined, gateway: string | null | undefined): string | null {
+  if (!gateway) return null;
+  const rate = Number(((s?.[`${gateway}_gateway_details`] ?? {}) as GatewayDetails).tdr_rate ?? 0);
+  return Number.isFinite(rate) && rate > 0 ? `${rate}% + taxes will be charged extra` : null;
+}
+
+/** Whole rupees the payer may pay at most: the pending amount without its paise. */
+export const maxWholeRupees = (pendingPaise: number) => Math.max(0, Math.floor(pendingPaise / 100));
+
+/** PUT /fees/online/pay/ answer. */
+export interface OnlineOrder {
+  payment_mode: string;
+  id: number;
+  fee_id: number;
+  order_id: string;
+  /** In paise, as card providers count. */
+  total_amount: number;
+  amount: number;
+  currency: string;
+  key: string | null;
+  razorpay_key_id: string | null;
+  access_key: string | null;
+  environment: string | null;
+  student_name: string;
+  email: string;
+  mobile: string;
+  /** The test gateway's page. */
+  page: string | null;
+  tdr_rate: number;
+}
+
+/** POST /fees/online/pay/ answer. */
+export interface PayResult {
+  status: 'TXN_SUCCESS' | 'TXN_FAILED';
+  order_id: string;
+  amount: number;
+  payment_id: string | null;
+  installment_id: number | null;
+  receipt_no: number | null;
+  fee_id: number;
+  message?: string;
+  cancelled?: boolean;
+}
+
+/** The body that posts a gateway's result. */
+export const resultBody = (order: { order_id: string; fee_id: number; id?: number }, mode: string, result: unknown) =>
+  ({ ...(order.id ? { id: order.id } : {}), order_id: order.order_id, fee_id: order.fee_id, mode, result });
+
+/** Where each provider's checkout script is loaded from (only when that provider is chosen). */
+export const CHECKOUT_SCRIPTS = {
+  razorpay: 'https://checkout.razorpay.com/v1/checkout.js',
+  easebuzz: 'https://ebz-static.s3.ap-south-1.amazonaws.com/easecheckout/v2.0.0/easebuzz-checkout-v2.min.js',
+  paytm: (environment: string | null, mid: string) =>
+    `${environment === 'production' ? 'https://securegw.paytm.in' : 'https://securegw-stage.paytm.in'}/merchantpgpui/checkoutjs/merchants/${encodeURIComponent(mid)}.js`,
+} as const;
+
+/** Paytm's pay modes, in the spec's order. */
+export const PAYTM_PAY_MODES = ['UPI', 'CARD', 'BALANCE'] as const;
