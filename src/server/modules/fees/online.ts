@@ -117,6 +117,10 @@ const extrasOf = (o: FeeOrder) => (o.extras && typeof o.extras === 'object' ? o.
 export async function settleOrder(ctx: Ctx, orderId: number, verified: VerifiedResult, source: 'checkout' | 'webhook'): Promise<PayAnswer> {
   let refused: string | null = null;
   const answer = await inTransaction(ctx, async (tx) => {
+    // Locks in the ledger's order, the bill first and then its order, so a bill being deleted or paid at the counter waits its turn.
+    const billOf = await tx.db.selectFrom('fee_order').select('payment_id').where('id', '=', orderId).executeTakeFirst();
+    if (!billOf) throw notFound(ORDER_NOT_FOUND);
+    await visibleBill(tx, billOf.payment_id, { lock: true });
     const order = await tx.db.selectFrom('fee_order').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst() as FeeOrder | undefined;
     if (!order) throw notFound(ORDER_NOT_FOUND);
     if (order.status === 'paid') return paidAnswer(tx, order);
