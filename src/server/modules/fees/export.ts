@@ -23,32 +23,41 @@ export const FEE_EXPORT_COLUMNS = [
   'Total Amount', 'Discount', 'Paid Amount', 'Pending Amount', 'Receipt Nos',
 ];
 
-/** The export's rows, oldest bill first. Money as exact decimal text straight from numeric. */
+/**
+ * The export's rows, oldest bill first. Money as exact decimal text straight from numeric. The
+ * lines, receipt numbers and class are gathered once per year (grouped), not looked up bill by
+ * bill, so a whole school's year is one pass over each table.
+ */
 export function feeExportQuery(db: Kysely<any>, yearId: number, classId?: number) {
   const tz = sql.lit(SCHOOL_TZ);
+  const yearBills = (alias: string) => (eb: any) => eb.selectFrom('fee_payment as yb').select('yb.id').where('yb.ac_year_id', '=', yearId).whereRef('yb.id', '=', `${alias}.payment_id`);
+  const lines = db.selectFrom('fee_payment_detail as d')
+    .select(['d.payment_id',
+      sql<string>`string_agg(${sql.ref('d.fee_item_name')} || ' x' || ${sql.ref('d.quantity')} || ' @ ' || ${sql.ref('d.amount')}::text, '; ' order by ${sql.ref('d.id')})`.as('items')])
+    .where((eb) => eb.exists(yearBills('d')(eb))).groupBy('d.payment_id');
+  const receipts = db.selectFrom('fee_installment as i')
+    .select(['i.payment_id', sql<string>`string_agg(${sql.ref('i.receipt_no')}::text, ' ' order by ${sql.ref('i.receipt_no')})`.as('receipts')])
+    .where((eb) => eb.exists(yearBills('i')(eb))).groupBy('i.payment_id');
+  // The bill's class: the student's live year row for the year (the latest if there were two).
+  const places = db.selectFrom('student_year as sy').distinctOn('sy.student_id')
+    .select(['sy.student_id', 'sy.class_id'])
+    .where('sy.ac_year_id', '=', yearId).where('sy.status', '<>', ACY.SHUFFLED)
+    .orderBy('sy.student_id').orderBy('sy.id', 'desc');
   let qb = db.selectFrom('fee_payment as p')
     .innerJoin('student as s', 's.id', 'p.student_id')
     .innerJoin('ac_year as y', 'y.id', 'p.ac_year_id')
-    .leftJoinLateral(
-      (eb) => eb.selectFrom('student_year as sy').select('sy.class_id')
-        .whereRef('sy.student_id', '=', 'p.student_id').whereRef('sy.ac_year_id', '=', 'p.ac_year_id').where('sy.status', '<>', ACY.SHUFFLED)
-        .orderBy('sy.id', 'desc').limit(1).as('sy'),
-      (j) => j.onTrue(),
-    )
+    .leftJoin(places.as('sy'), 'sy.student_id', 'p.student_id')
     .leftJoin('class as c', 'c.id', 'sy.class_id')
+    .leftJoin(lines.as('d'), 'd.payment_id', 'p.id')
+    .leftJoin(receipts.as('r'), 'r.payment_id', 'p.id')
     .select([
       'p.id', sql<string>`to_char(${sql.ref('p.timestamp')} at time zone ${tz}, 'YYYY-MM-DD')`.as('date'),
-      's.admission_no', 's.fullname', 'c.class', 'c.section', 'y.name as ac_year', 'p.name',
-      (eb) => eb.selectFrom('fee_payment_detail as d')
-        .select(sql<string>`string_agg(${sql.ref('d.fee_item_name')} || ' x' || ${sql.ref('d.quantity')} || ' @ ' || ${sql.ref('d.amount')}::text, '; ' order by ${sql.ref('d.id')})`.as('x'))
-        .whereRef('d.payment_id', '=', 'p.id').as('items'),
+      's.admission_no', 's.fullname', 'c.class', 'c.section', 'y.name as ac_year', 'p.name', 'd.items',
       sql<string>`${sql.ref('p.total_amount')}::text`.as('total_amount'),
       sql<string>`${sql.ref('p.discount_amount')}::text`.as('discount_amount'),
       sql<string>`${sql.ref('p.paid_amount')}::text`.as('paid_amount'),
       sql<string>`(${sql.ref('p.total_amount')} - ${sql.ref('p.paid_amount')})::text`.as('pending_amount'),
-      (eb) => eb.selectFrom('fee_installment as i')
-        .select(sql<string>`string_agg(${sql.ref('i.receipt_no')}::text, ' ' order by ${sql.ref('i.receipt_no')})`.as('x'))
-        .whereRef('i.payment_id', '=', 'p.id').as('receipts'),
+      'r.receipts',
     ])
     .where('p.ac_year_id', '=', yearId);
   if (classId !== undefined) qb = qb.where('sy.class_id', '=', classId);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { ok } from '../../framework/envelope.js';
 import { badRequest } from '../../framework/errors.js';
 import { addRoute, isIdText, type RouteEnv } from '../../framework/route.js';
@@ -94,8 +94,12 @@ const sumOf = (expr: RawBuilder<unknown> | string) => sql<number>`coalesce(sum($
 
 /**
  * The card periods as rows (period, lo, hi): today, this week (from Monday), this month, and
- * the total (all time), each from midnight India time to the start of the next one.
+ * the total (all time), each from midnight India time to the start of the next one. Used as a
+ * materialised CTE `per`, so the bounds are worked out once per query, not once per row.
  */
+function withPeriods(db: Kysely<any>): QueryCreator<any> {
+  return db.with((cte) => cte('per').materialized(), () => periodRows() as any);
+}
 function periodRows() {
   const local = sql`(now() at time zone ${TZ})`;
   const from = (unit: 'day' | 'week' | 'month') => sql`(date_trunc(${sql.lit(unit)}, ${local}) at time zone ${TZ})`;
@@ -111,7 +115,7 @@ export const PERIODS = ['today', 'week', 'month', 'total'] as const;
 export type Period = (typeof PERIODS)[number];
 
 /** Bills of a class in a year: the bill's student has a live year row there. Alias p (bill), sy (year row). */
-export function classBills(db: Kysely<any>, classId: number, yearId: number) {
+export function classBills(db: QueryCreator<any>, classId: number, yearId: number) {
   return db.selectFrom('fee_payment as p')
     .innerJoin('student_year as sy', (j) => j.onRef('sy.student_id', '=', 'p.student_id').onRef('sy.ac_year_id', '=', 'p.ac_year_id'))
     .where('sy.class_id', '=', classId).where('sy.ac_year_id', '=', yearId).where('sy.status', '<>', ACY.SHUFFLED);
@@ -138,7 +142,8 @@ function filteredBills(db: Kysely<any>, f: BillFilter) {
  * The fee items table: one row per fee item (by id; lines without an item, such as
  * Transportation and Miscellaneous or a deleted item's, by their name) with
  *   total_amount = Σ amount × quantity of its lines, quantity = Σ quantity,
- *   count = number of bills with the item, amount = the item's listed amount (null without one).
+ *   count = number of its bill lines (the bills that list it), amount = the item's listed amount
+ *   (null without one).
  * Largest total first.
  */
 export function feeItemsQuery(db: Kysely<any>, f: BillFilter) {
@@ -151,7 +156,7 @@ export function feeItemsQuery(db: Kysely<any>, f: BillFilter) {
       sql<string>`coalesce(${sql.ref('fi.name')}, min(${sql.ref('d.fee_item_name')}))`.as('fee_item_name'),
       sumOf(sql`${sql.ref('d.amount')} * ${sql.ref('d.quantity')}`).as('total_amount'),
       sql<number>`sum(${sql.ref('d.quantity')})::int`.as('quantity'),
-      sql<number>`count(distinct ${sql.ref('d.payment_id')})::int`.as('count'),
+      sql<number>`count(*)::int`.as('count'),
       rupees('fi.amount').as('amount'),
     ])
     .groupBy(['d.fee_item_id', 'fi.id', byName])
@@ -187,26 +192,29 @@ export function itemStudentsQuery(db: Kysely<any>, classId: number, yearId: numb
 
 /**
  * The cards' installments: each installment of the class's bills in each period it falls in,
- * the period's net paid sum (refunds negative) beside every row, numbered newest first. The
- * caller keeps the first CARD_LIST_LIMIT rows of each period.
+ * the period's net paid sum (refunds negative) beside every row, numbered newest first; the
+ * first CARD_LIST_LIMIT of each period are kept, with their student's name.
  */
 export function cardInstallmentsQuery(db: Kysely<any>, classId: number, yearId: number) {
-  const inner = classBills(db, classId, yearId)
+  const q = withPeriods(db);
+  const inner = classBills(q, classId, yearId)
     .innerJoin('fee_installment as i', 'i.payment_id', 'p.id')
-    .innerJoin('student as s', 's.id', 'p.student_id')
-    .innerJoin(periodRows().as('per'), (j) => j.on(sql<boolean>`${sql.ref('i.timestamp')} >= ${sql.ref('per.lo')} and ${sql.ref('i.timestamp')} < ${sql.ref('per.hi')}`))
+    .innerJoin('per', (j) => j.on(sql<boolean>`${sql.ref('i.timestamp')} >= ${sql.ref('per.lo')} and ${sql.ref('i.timestamp')} < ${sql.ref('per.hi')}`))
     .select([
-      'per.period', 'i.id', 'i.receipt_no', 'i.payment_id', 'p.student_id', 's.fullname', rupees('i.paid_amount').as('paid_amount'), 'i.mode', 'i.timestamp',
+      'per.period', 'i.id', 'i.receipt_no', 'i.payment_id', 'p.student_id', 'i.paid_amount', 'i.mode', 'i.timestamp',
       sql<number>`sum(${sql.ref('i.paid_amount')}) over (partition by ${sql.ref('per.period')})::float8`.as('period_paid'),
       sql<number>`row_number() over (partition by ${sql.ref('per.period')} order by ${sql.ref('i.timestamp')} desc, ${sql.ref('i.id')} desc)`.as('n'),
     ]);
-  return db.selectFrom(inner.as('x')).selectAll('x').where('x.n', '<=', CARD_LIST_LIMIT).orderBy('x.period').orderBy('x.n');
+  return q.selectFrom(inner.as('x'))
+    .innerJoin('student as s', 's.id', 'x.student_id')
+    .select(['x.period', 'x.id', 'x.receipt_no', 'x.payment_id', 'x.student_id', 's.fullname', rupees('x.paid_amount').as('paid_amount'), 'x.mode', 'x.timestamp', 'x.period_paid'])
+    .where('x.n', '<=', CARD_LIST_LIMIT).orderBy('x.period').orderBy('x.n');
 }
 
 /** The cards' bill totals: Σ total_amount of the class's bills dated in each period. */
 export function cardBillsQuery(db: Kysely<any>, classId: number, yearId: number) {
-  return classBills(db, classId, yearId)
-    .innerJoin(periodRows().as('per'), (j) => j.on(sql<boolean>`${sql.ref('p.timestamp')} >= ${sql.ref('per.lo')} and ${sql.ref('p.timestamp')} < ${sql.ref('per.hi')}`))
+  return classBills(withPeriods(db), classId, yearId)
+    .innerJoin('per', (j) => j.on(sql<boolean>`${sql.ref('p.timestamp')} >= ${sql.ref('per.lo')} and ${sql.ref('p.timestamp')} < ${sql.ref('per.hi')}`))
     .select(['per.period', sumOf('p.total_amount').as('total')])
     .groupBy('per.period');
 }
