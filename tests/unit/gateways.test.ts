@@ -3,7 +3,9 @@
  * where they publish one, else against vectors computed independently with openssl / coreutils
  * (the commands are beside each vector), never against this code's own output.
  */
-import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   easebuzzRequestHash, easebuzzResponseHash, EasebuzzGateway, GatewayError, generatePaytmSignature, paiseFromText, paytmParamString,
   PaytmGateway, RazorpayGateway, razorpayPaymentSignature, rupeeText, TestGateway, verifyPaytmSignature, verifyRazorpayWebhook,
@@ -187,5 +189,62 @@ describe("the parent's online pay screen checks", () => {
     expect(tdrNote(settings, 'razorpay')).toBe('2% + taxes will be charged extra');
     expect(tdrNote(settings, 'test')).toBeNull();
     expect(tdrNote(settings, null)).toBeNull();
+  });
+});
+
+describe('order creation at Paytm and Easebuzz (a local stand-in of their APIs)', () => {
+  const seen: Array<{ url: string; type: string | undefined; body: string }> = [];
+  let base = '';
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => { body += c; });
+    req.on('end', () => {
+      seen.push({ url: req.url ?? '', type: req.headers['content-type'], body });
+      res.setHeader('content-type', 'application/json');
+      if (req.url?.startsWith('/theia/api/v1/initiateTransaction')) {
+        res.end(JSON.stringify({ head: {}, body: { resultInfo: { resultStatus: 'S', resultCode: '0000', resultMsg: 'Success' }, txnToken: 'tok_123' } }));
+      } else if (req.url === '/payment/initiateLink') {
+        res.end(JSON.stringify({ status: 1, data: 'access_abc' }));
+      } else {
+        res.statusCode = 404;
+        res.end('{}');
+      }
+    });
+  });
+  beforeAll(async () => {
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+  const req = {
+    reference: 'F12_0123456789abcdef', amountPaise: 150050, description: 'Term 1 - Aarav Sharma',
+    customer: { id: 'U7', name: 'Aarav Sharma', email: 'parent@example.com', mobile: '9811111111' }, returnUrl: 'http://school.test/fees/pay/installment/12',
+  };
+
+  it('signs the Paytm Initiate Transaction body and returns its token for the checkout', async () => {
+    const KEY = 'kbzk1DSbJiV_O3p5';
+    const order = await new PaytmGateway({ mid: 'SCHOOL00000000000001', merchant_key: KEY }, base).createOrder(req);
+    expect(order.orderId).toBe(req.reference);
+    expect(order.checkout).toMatchObject({ key: 'SCHOOL00000000000001', access_key: 'tok_123', total_amount: 150050, environment: 'staging' });
+    const sent = seen.find((x) => x.url.startsWith('/theia/'))!;
+    expect(sent.url).toBe('/theia/api/v1/initiateTransaction?mid=SCHOOL00000000000001&orderId=F12_0123456789abcdef');
+    const payload = JSON.parse(sent.body);
+    expect(payload.body).toMatchObject({ requestType: 'Payment', mid: 'SCHOOL00000000000001', orderId: req.reference, txnAmount: { value: '1500.50', currency: 'INR' } });
+    expect(verifyPaytmSignature(JSON.stringify(payload.body), KEY, payload.head.signature)).toBe(true);
+  });
+
+  it('sends Easebuzz its form with the request hash and returns the access key', async () => {
+    const order = await new EasebuzzGateway({ key: 'eb_key_123', salt: 'eb_salt_456' }, base).createOrder(req);
+    expect(order.checkout).toMatchObject({ key: 'eb_key_123', access_key: 'access_abc', order_id: req.reference, environment: 'test' });
+    const sent = seen.find((x) => x.url === '/payment/initiateLink')!;
+    expect(sent.type).toBe('application/x-www-form-urlencoded');
+    const form = Object.fromEntries(new URLSearchParams(sent.body));
+    expect(form).toMatchObject({ key: 'eb_key_123', txnid: req.reference, amount: '1500.50', firstname: 'Aarav Sharma', email: 'parent@example.com', phone: '9811111111' });
+    expect(form.hash).toBe(easebuzzRequestHash(form as any, 'eb_salt_456'));
+  });
+
+  it("reports a provider's refusal or absence as the gateway's error", async () => {
+    await expect(new PaytmGateway({ mid: 'M', merchant_key: 'kbzk1DSbJiV_O3p5' }, `${base}/nowhere`).createOrder(req)).rejects.toThrow('Paytm did not create the order');
+    await expect(new EasebuzzGateway({ key: 'k', salt: 's' }, 'http://127.0.0.1:1').createOrder(req)).rejects.toThrow('Could not reach Easebuzz; please try again');
   });
 });
