@@ -9,6 +9,9 @@ export interface LoadOptions {
   clients: number;
   warmupMs: number;
   durationMs: number;
+  /** GET unless said; a method with a body (PUT /fees/pay/) takes client k's i-th body from `body`. */
+  method?: string;
+  body?: (k: number, i: number) => unknown;
 }
 
 export interface LoadResult {
@@ -68,7 +71,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadRun> {
     for (let i = 0; performance.now() < endAt; i++) {
       const path = o.paths[(k + i * o.clients) % o.paths.length]!;
       try {
-        const r = await request(o.port, 'GET', path, { agent, headers: o.headers, onSocket: (s) => sockets.add(s) });
+        const r = await request(o.port, o.method ?? 'GET', path, { agent, headers: o.headers, body: o.body?.(k, i), onSocket: (s) => sockets.add(s) });
         const done = performance.now();
         if (done < measureFrom || done > endAt) continue;
         if (r.status < 200 || r.status >= 300) non2xx++;

@@ -29,9 +29,19 @@
  *    while the import runs, p50/p99 of a light call (GET /acyears/, 2 clients, 10 ms between calls) next to
  *    the same call on an idle server.
  *
+ * 6. Fees, on 10 bills a student (100,000 bills, 200,000 lines, 200,000 installments of which
+ *    10,000 refunds, over the last 150 days): GET /reports/fees/{class_id}/{ac_year_id}/?type=card
+ *    (the four cards, the 40 classes in turn), GET /reports/fees/items/?class_id&ac_year_id and
+ *    the same for the whole school (?ac_year_id only), each next to the same SQL on the bare
+ *    server (same JSON checked); and billing throughput, PUT /fees/pay/ (two lines paid in full,
+ *    students of the whole school in turn) with 10 concurrent clients, next to the ledger's own
+ *    createBill + addInstallment behind a bare route; then a check that every bill's paid amount
+ *    is still the sum of its installments and no receipt number was given twice.
+ *
  * Database: PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a unique school
  * code; its schema and directory entry are dropped at the end). Prints a table and writes the
- * figures to .tmp/bench.json. Knobs: BENCH_DURATION_MS, BENCH_WARMUP_MS, BENCH_CLIENTS, BENCH_IMPORT_ROWS.
+ * figures to .tmp/bench.json. Knobs: BENCH_DURATION_MS, BENCH_WARMUP_MS, BENCH_CLIENTS, BENCH_IMPORT_ROWS,
+ * BENCH_BILLS_PER_STUDENT.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,6 +52,7 @@ import { fileURLToPath } from 'node:url';
 import { measureBundle, type BundleReport } from './bundle.js';
 import http from 'node:http';
 import { percentile, request, runLoad, summarize, type LoadResult } from './load.js';
+import { formatINR } from '../../src/shared/money.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATABASE_URL = process.env.DATABASE_URL || '';
@@ -239,7 +250,10 @@ const kB = (bytes: number) => bytes / 1000;
 
 // ---------------------------------------------------------------- the run
 
-interface Pair { endpoint: string; app: LoadResult; bare: LoadResult; ratio: number; sameJson: boolean }
+/** A write's method and client k's i-th body (i = -1 for the unmeasured first call). */
+interface Write { method: string; body: (k: number, i: number) => unknown }
+interface Endpoint { name: string; app: string[]; bare: string[]; write?: Write; describe?: (data: any) => string }
+interface Pair { endpoint: string; app: LoadResult; bare: LoadResult; ratio: number; sameJson: boolean | null }
 
 async function main() {
   const startedAt = new Date();
@@ -274,7 +288,8 @@ async function main() {
     kind: string; code: string; schema: string; admin: { email: string; password: string };
     appPort: number; barePort: number; classIds: number[]; yearId: number; studentClassIds: number[];
     counts: { teachers: number; classes: number; subjects: number; students: number; studentClasses: number };
-    timings: { openMs: number; createSchoolMs: number; seedMs: number };
+    timings: { openMs: number; createSchoolMs: number; seedMs: number; feesSeedMs: number };
+    fees: { bills: number; lines: number; installments: number; refunds: number; items: Array<{ id: number; name: string; amount: number }>; studentIds: [number, number] };
   };
   const api = `/api/${info.code}`;
 
@@ -292,7 +307,7 @@ async function main() {
   const auth = { authorization: `Bearer ${token}` };
 
   // 1. Throughput: the same JSON first, then bare and app in turn for each endpoint.
-  const endpoints = [
+  const endpoints: Endpoint[] = [
     { name: 'GET classes-list/', app: [`${api}/classes-list/`], bare: ['/bare/classes-list/'] },
     {
       name: 'GET subjects/{class_id}/',
@@ -310,28 +325,74 @@ async function main() {
       bare: SEARCHES.map((q) => `/bare/search/students/?q=${encodeURIComponent(q)}`),
     },
   ];
-  const load = (port: number, paths: string[], headers: Record<string, string> | undefined, duration: number) =>
-    runLoad({ port, paths, headers, clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: duration });
+  const load = (port: number, paths: string[], headers: Record<string, string> | undefined, duration: number, write?: Write) =>
+    runLoad({ port, paths, headers, clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: duration, method: write?.method, body: write?.body });
+
+  /** One endpoint through the app and its bare twin: the same JSON first (reads), then ABBA halves. */
+  async function measurePair(e: Endpoint): Promise<Pair> {
+    const first = e.write?.body(0, -1);
+    const a = await request(info.appPort, e.write?.method ?? 'GET', e.app[0]!, { headers: auth, body: first });
+    const b = await request(info.barePort, e.write?.method ?? 'GET', e.bare[0]!, { body: first });
+    if (a.status !== 200) failWith(`${e.app[0]} answered ${a.status}: ${a.body.slice(0, 300)}`, server);
+    if (b.status !== 200) failWith(`${e.bare[0]} answered ${b.status}: ${b.body.slice(0, 300)}`, server);
+    const sameJson = e.write ? null : a.body === b.body;
+    const data = JSON.parse(a.body).data;
+    const label = e.describe ? e.describe(data) : `${data.length} rows`;
+    // ABBA order, so neither side gets the warmer or the quieter half of the machine's time.
+    const half = DURATION_MS / 2;
+    const bare1 = await load(info.barePort, e.bare, undefined, half, e.write);
+    const app1 = await load(info.appPort, e.app, auth, half, e.write);
+    const app2 = await load(info.appPort, e.app, auth, half, e.write);
+    const bare2 = await load(info.barePort, e.bare, undefined, half, e.write);
+    const app = summarize([app1, app2]);
+    const bare = summarize([bare1, bare2]);
+    return { endpoint: `${e.name} (${label})`, app, bare, ratio: app.rps / bare.rps, sameJson };
+  }
 
   console.log(`… load: ${CLIENTS} clients; per target ${DURATION_MS / 1000} s measured, in two halves run bare, app, app, bare, each after ${WARMUP_MS / 1000} s warm-up`);
   const ping = summarize([await load(info.barePort, ['/ping'], undefined, Math.min(DURATION_MS, 3000))]);
   const pairs: Pair[] = [];
-  for (const e of endpoints) {
-    const a = await request(info.appPort, 'GET', e.app[0]!, { headers: auth });
-    const b = await request(info.barePort, 'GET', e.bare[0]!);
-    if (a.status !== 200) failWith(`${e.app[0]} answered ${a.status}: ${a.body.slice(0, 300)}`, server);
-    const sameJson = a.body === b.body;
-    const rows = JSON.parse(a.body).data.length as number;
-    // ABBA order, so neither side gets the warmer or the quieter half of the machine's time.
-    const half = DURATION_MS / 2;
-    const bare1 = await load(info.barePort, e.bare, undefined, half);
-    const app1 = await load(info.appPort, e.app, auth, half);
-    const app2 = await load(info.appPort, e.app, auth, half);
-    const bare2 = await load(info.barePort, e.bare, undefined, half);
-    const app = summarize([app1, app2]);
-    const bare = summarize([bare1, bare2]);
-    pairs.push({ endpoint: `${e.name} (${rows} rows)`, app, bare, ratio: app.rps / bare.rps, sameJson });
-  }
+  for (const e of endpoints) pairs.push(await measurePair(e));
+
+  // 6. Fees: the class report's cards and the fee items report next to their own SQL on the bare
+  // server, then billing (PUT /fees/pay/, writes) next to the ledger's calls alone.
+  console.log('… fees: the class report cards, the fee items report, billing');
+  const classYear = info.studentClassIds.map((id) => `${id}/${info.yearId}/`);
+  const cardsLabel = (d: any) => `today ${d.today.list.length}, week ${d.week.list.length}, month ${d.month.list.length}, total ${d.total.list.length} listed; total paid ${formatINR(d.total.paid)}`;
+  const [item1, item2] = info.fees.items;
+  const billAt = (k: number, i: number) => {
+    // Client k's i-th bill: a student in turn from the whole school, two lines, paid in full in cash.
+    const [lo, hi] = info.fees.studentIds;
+    const student = lo + ((k * 7919 + (i + 1) * 104_729) % (hi - lo + 1));
+    const paise = Math.round(item1!.amount * 100) + 2 * Math.round(item2!.amount * 100);
+    const total = paise / 100;
+    return {
+      student_id: student, ac_year_id: info.yearId, name: 'Bench bill', amount_total: total, amount_paid: total,
+      details: [{ fee_item_id: item1!.id, amount: item1!.amount, quantity: 1 }, { fee_item_id: item2!.id, amount: item2!.amount, quantity: 2 }],
+      installments: [{ amount: total, mode: 'cash' }],
+    };
+  };
+  const feePairs: Pair[] = [];
+  for (const e of [
+    {
+      name: 'GET reports/fees/{class_id}/{ac_year_id}/?type=card',
+      app: classYear.map((p) => `${api}/reports/fees/${p}?type=card`), bare: classYear.map((p) => `/bare/reports/fees/${p}`), describe: cardsLabel,
+    },
+    {
+      name: 'GET reports/fees/items/?class_id&ac_year_id',
+      app: info.studentClassIds.map((id) => `${api}/reports/fees/items/?class_id=${id}&ac_year_id=${info.yearId}`),
+      bare: info.studentClassIds.map((id) => `/bare/reports/fees/items/?class_id=${id}&ac_year_id=${info.yearId}`),
+    },
+    {
+      name: 'GET reports/fees/items/?ac_year_id (whole school)',
+      app: [`${api}/reports/fees/items/?ac_year_id=${info.yearId}`], bare: [`/bare/reports/fees/items/?ac_year_id=${info.yearId}`],
+    },
+    {
+      name: 'PUT fees/pay/ (a bill of 2 lines paid in full)',
+      app: [`${api}/fees/pay/`], bare: ['/bare/fees/pay/'], write: { method: 'PUT', body: billAt }, describe: () => 'writes',
+    },
+  ] satisfies Endpoint[]) feePairs.push(await measurePair(e));
+  const feeCheck = JSON.parse((await request(info.barePort, 'GET', '/bare/fees/check/')).body) as { paid_mismatch: number; receipt_duplicates: number; installments: number; bills: number };
 
   // 5. Students: export, import with a light call running beside it, and the import's baselines.
   console.log('… students: export, then a CSV import with a light call beside it, then its baselines');
@@ -413,12 +474,14 @@ async function main() {
   const row = (label: string, r: LoadResult) =>
     `${pad(label, 44)}${lpad(f0(r.rps), 9)}${lpad(f2(r.p50), 9)}${lpad(f2(r.p99), 9)}${lpad(f1(r.max), 9)}${lpad(f1(r.kbPerResponse), 9)}  ${r.sockets}` +
     (r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : '');
-  for (const p of pairs) {
+  const pushPair = (p: Pair, bareLabel = '    bare Fastify, same SQL, same handle') => {
     out.push(`  ${p.endpoint}`);
     out.push(row('    app (auth, access, builder, envelope)', p.app));
-    out.push(row('    bare Fastify, same SQL, same handle', p.bare));
-    out.push(`    app/bare req/s = ${f2(p.ratio)}  (goal >= ${RATIO_GOAL}: ${p.ratio >= RATIO_GOAL ? 'met' : 'NOT met'});  same JSON: ${p.sameJson ? 'yes' : 'NO'}`);
-  }
+    out.push(row(bareLabel, p.bare));
+    out.push(`    app/bare req/s = ${f2(p.ratio)}  (goal >= ${RATIO_GOAL}: ${p.ratio >= RATIO_GOAL ? 'met' : 'NOT met'})` +
+      (p.sameJson === null ? '' : `;  same JSON: ${p.sameJson ? 'yes' : 'NO'}`));
+  };
+  for (const p of pairs) pushPair(p);
   out.push(row('  load generator ceiling: bare GET /ping', ping));
   out.push(line);
   out.push(`2. Login, ${LOGINS} sequential POST /login/:  p50 ${f1(percentile(loginMs, 50))} ms   p99 ${f1(percentile(loginMs, 99))} ms   ` +
@@ -457,6 +520,18 @@ async function main() {
   out.push(`   light call ${lt.path} beside it (2 clients, ${LIGHT_THINK_MS} ms apart):  idle p50 ${f2(lt.idle.p50)} ms  p99 ${f2(lt.idle.p99)} ms  max ${f1(lt.idle.max)} ms;` +
     `  during the import p50 ${f2(lt.duringImport.p50)} ms  p99 ${f2(lt.duringImport.p99)} ms  max ${f1(lt.duringImport.max)} ms  (${lt.duringImport.n} calls, ${lt.duringImport.errors} errors)`);
   out.push(line);
+  const fc = info.fees;
+  out.push(`6. Fees: ${fc.bills.toLocaleString('en-IN')} bills (${fc.lines.toLocaleString('en-IN')} lines) and ${fc.installments.toLocaleString('en-IN')} installments (${fc.refunds.toLocaleString('en-IN')} refunds)` +
+    ` for the ${info.counts.students.toLocaleString('en-IN')} students, INSERT ... SELECT in ${f0(info.timings.feesSeedMs)} ms; ${CLIENTS} clients as in 1.`);
+  out.push(`${pad('', 44)}${lpad('req/s', 9)}${lpad('p50 ms', 9)}${lpad('p99 ms', 9)}${lpad('max ms', 9)}${lpad('kB/resp', 9)}  sockets`);
+  for (const p of feePairs.slice(0, -1)) pushPair(p);
+  const billing = feePairs.at(-1)!;
+  pushPair(billing, '    bare Fastify, ledger calls only');
+  out.push(`    billing: ${f0(billing.app.rps)} bills/s through the app, ${f0(billing.bare.rps)} bills/s through the ledger alone` +
+    ` (${billing.app.requests + billing.bare.requests} bills made while measured)`);
+  out.push(`    ledger check after the runs: ${feeCheck.bills.toLocaleString('en-IN')} bills, ${feeCheck.installments.toLocaleString('en-IN')} installments;` +
+    ` bills whose paid amount is not the sum of their installments: ${feeCheck.paid_mismatch}; repeated receipt numbers: ${feeCheck.receipt_duplicates}`);
+  out.push(line);
   console.log(out.join('\n'));
 
   const json = {
@@ -469,6 +544,7 @@ async function main() {
     throughput: pairs.map((p) => ({ endpoint: p.endpoint, app: p.app, bare: p.bare, ratio: p.ratio, ratioGoal: RATIO_GOAL, sameJson: p.sameJson })),
     loadGeneratorCeiling: ping,
     students,
+    fees: { seeded: { ...info.fees, items: undefined, seedMs: info.timings.feesSeedMs }, throughput: feePairs.map((p) => ({ endpoint: p.endpoint, app: p.app, bare: p.bare, ratio: p.ratio, sameJson: p.sameJson })), check: feeCheck },
     login: { n: loginMs.length, p50: percentile(loginMs, 50), p99: percentile(loginMs, 99), samples: loginMs },
     coldStart: { existingDataDir: { medianMs: median(coldMs), runs: cold }, firstEverStart: firstStart },
     bundle: bundle ? { ...bundle, dir: path.relative(ROOT, bundle.dir), entryGzipKb: kB(bundle.totalGzip), loginScreenGzipKb: kB(bundle.totalGzip + (bundle.lazy.find((l) => /PublicApp/.test(l.file))?.addsGzip ?? 0)), goalKb: BUNDLE_GOAL_KB } : { skipped: bundleNote },

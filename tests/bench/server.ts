@@ -9,7 +9,14 @@
  *   - on the bare server too, the baselines of the student import: POST /bare/insert-students/
  *     (the same rows as plain multi-row inserts of student and student_year) and POST /bare/hash/
  *     (the argon2 hashes of the new logins alone, made as the import makes them).
- * The school also gets an enabled academic year with 10,000 students in its first 40 classes.
+ *   - fees: GET /bare/reports/fees/{class_id}/{ac_year_id}/ (the cards' SQL of
+ *     src/server/modules/fees/reports.ts) and GET /bare/reports/fees/items/ (the fee items
+ *     table's), compiled once; PUT /bare/fees/pay/ (the ledger's createBill + addInstallment in
+ *     one transaction, no HTTP auth, access or validation) and GET /bare/fees/check/ (bills whose
+ *     paid amount is not the sum of their installments, repeated receipt numbers).
+ * The school also gets an enabled academic year with 10,000 students in its first 40 classes,
+ * and 10 bills a student (two lines each) with two installments a bill (every tenth second one a
+ * refund), made with INSERT ... SELECT.
  * It prints one line `BENCH_READY {json}` when both listen, and closes everything
  * (and the database, cleanly) on SIGTERM/SIGINT or when its parent's pipe closes.
  */
@@ -24,6 +31,11 @@ import type { Ctx } from '../../src/server/framework/context.js';
 import { hashPassword } from '../../src/server/framework/passwords.js';
 import { applySort, selectRecords } from '../../src/server/framework/query.js';
 import { likePattern, studentYearRows } from '../../src/server/modules/students/queries.js';
+import { createIntegrations } from '../../src/server/integrations/index.js';
+import { inTransaction } from '../../src/server/framework/service.js';
+import { addInstallment, createBill } from '../../src/server/modules/fees/ledger.js';
+import { cardBillsQuery, cardInstallmentsQuery, cardsFrom, feeItemsQuery } from '../../src/server/modules/fees/reports.js';
+import { billTotalPaise } from '../../src/shared/money.js';
 import { createSchool } from '../../src/server/provision.js';
 
 const CLASSES = Number(process.env.BENCH_CLASSES ?? 200);
@@ -99,6 +111,61 @@ for (const part of chunks(studentRows)) {
 }
 const tSeed = performance.now();
 
+// Fees: BILLS_PER_STUDENT bills a student (two lines each) over the last 150 days, each paid in
+// part at once and then either paid further or partly refunded (every tenth), all with plain
+// INSERT ... SELECT statements; the bills' totals and paid amounts are then summed from their
+// lines and installments, so the seeded data holds the ledger's rules, and the receipt counter
+// continues after the seeded receipt numbers.
+const BILLS_PER_STUDENT = Number(process.env.BENCH_BILLS_PER_STUDENT ?? 10);
+const FEE_ITEMS: Array<[string, number, number]> = [
+  ['Tuition', 1, 12500.5], ['Books', 2, 1999.99], ['Uniform', 2, 2450], ['Computer Lab', 4, 1800.75], ['Sports', 4, 950], ['Examination', 4, 1200], ['Library', 4, 500.25],
+];
+const feeItems = await sdb.insertInto('fee_item').values(FEE_ITEMS.map(([name, type, amount]) => ({ name, type, amount }))).returning(['id', 'name', 'amount']).execute();
+const tFeesStart = performance.now();
+await database.db.transaction().execute(async (trx) => {
+  await sql.raw(`set local search_path to "${schema}"`).execute(trx);
+  const run = (text: string) => sql.raw(text).execute(trx);
+  await run(`insert into fee_payment (student_id, ac_year_id, name, total_amount, paid_amount, discount_amount, timestamp)
+    select s.id, ${yearId}, 'Term ' || g, 0, 0, case when (s.id + g) % 10 = 0 then 100 else 0 end,
+      now() - ((s.id * 7 + g * 13) % 150) * interval '1 day' - ((s.id * 31 + g * 17) % 86400) * interval '1 second'
+    from student s cross join generate_series(1, ${BILLS_PER_STUDENT}) g`);
+  // Line 1: one of the seven items; line 2: another item (quantity 1 to 3) or, on every fourth bill, transportation.
+  await run(`with items as (select id, name, amount, (row_number() over (order by id) - 1)::int as k from fee_item)
+    insert into fee_payment_detail (payment_id, fee_item_id, fee_item_name, amount, quantity)
+    select p.id, i.id, i.name, i.amount, 1 from fee_payment p join items i on i.k = p.id % 7
+    union all
+    select p.id, case when p.id % 4 = 0 then null else i.id end, case when p.id % 4 = 0 then 'Transportation' else i.name end,
+      case when p.id % 4 = 0 then 1500 else i.amount end, case when p.id % 4 = 0 then 1 else p.id % 3 + 1 end
+    from fee_payment p join items i on i.k = (p.id + 3) % 7`);
+  await run(`update fee_payment p set total_amount = d.t - p.discount_amount
+    from (select payment_id, sum(amount * quantity) as t from fee_payment_detail group by payment_id) d where d.payment_id = p.id`);
+  await run(`insert into fee_installment (payment_id, paid_amount, mode, kind, receipt_no, timestamp, extras)
+    select payment_id, amount, mode, kind, row_number() over (order by ts, payment_id, n), ts, extras from (
+      select p.id as payment_id, round(p.total_amount * 0.6, 2) as amount, 'cash' as mode, 'payment' as kind, p.timestamp as ts, 1 as n, '{}'::jsonb as extras
+      from fee_payment p
+      union all
+      select p.id, case when p.id % 10 = 0 then -round(p.total_amount * 0.1, 2) else round(p.total_amount * 0.25, 2) end,
+        case when p.id % 10 = 0 then 'cheque' else (array['cash', 'card', 'wallet', 'transfer'])[p.id % 4 + 1] end,
+        case when p.id % 10 = 0 then 'refund' else 'installment' end,
+        least(p.timestamp + (p.id % 20) * interval '1 day', now()), 2,
+        case when p.id % 10 = 0 then jsonb_build_object('transaction_details', 'Cheque ' || p.id) else '{}'::jsonb end
+      from fee_payment p
+    ) x`);
+  await run(`update fee_payment p set paid_amount = i.s
+    from (select payment_id, sum(paid_amount) as s from fee_installment group by payment_id) i where i.payment_id = p.id`);
+  await run(`insert into setting (key, value) select 'fee_receipt_no', to_jsonb(max(receipt_no)) from fee_installment
+    on conflict (key) do update set value = excluded.value`);
+  await run('analyze');
+});
+const feeCounts = await sdb.selectNoFrom((eb) => [
+  eb.selectFrom('fee_payment').select(sql<number>`count(*)::int`.as('n')).as('bills'),
+  eb.selectFrom('fee_payment_detail').select(sql<number>`count(*)::int`.as('n')).as('lines'),
+  eb.selectFrom('fee_installment').select(sql<number>`count(*)::int`.as('n')).as('installments'),
+  eb.selectFrom('fee_installment').select(sql<number>`count(*)::int`.as('n')).where('kind', '=', 'refund').as('refunds'),
+]).executeTakeFirstOrThrow();
+const tFees = performance.now();
+const studentIdRange = await sdb.selectFrom('student').select([sql<number>`min(id)`.as('lo'), sql<number>`max(id)`.as('hi')]).executeTakeFirstOrThrow();
+
 // The app, exactly as main.ts builds it.
 const app = await buildApp({ config, database });
 
@@ -150,6 +217,75 @@ bare.get<{ Querystring: { q: string } }>('/bare/search/students/', async (req) =
   const params = searchSql.parameters.map((p) => (p === like ? pattern : p));
   const { rows } = await database.db.executeQuery(CompiledQuery.raw(searchSql.sql, params));
   return { success: true, data: rows, error: null };
+});
+
+// Fees: the report calls' very SQL (src/server/modules/fees/reports.ts), compiled once for a
+// placeholder class (-1) and year (-2) whose parameters are replaced per request.
+const compiledWith = (q: { compile(): CompiledQuery }) => {
+  const c = q.compile();
+  const classAt = c.parameters.indexOf(-1);
+  const yearAt = c.parameters.indexOf(-2);
+  if (yearAt < 0) throw new Error('bench: could not find the year parameter of a fees query');
+  return (classId: number | undefined, year: number) => {
+    const params = [...c.parameters];
+    if (classAt >= 0) params[classAt] = classId;
+    params[yearAt] = year;
+    return CompiledQuery.raw(c.sql, params);
+  };
+};
+const cardsInstallmentsSql = compiledWith(cardInstallmentsQuery(sdb, -1, -2));
+const cardsBillsSql = compiledWith(cardBillsQuery(sdb, -1, -2));
+const classItemsSql = compiledWith(feeItemsQuery(sdb, { classId: -1, yearId: -2 }));
+const schoolItemsSql = compiledWith(feeItemsQuery(sdb, { yearId: -2 }));
+
+bare.get<{ Params: { class_id: string; ac_year_id: string } }>('/bare/reports/fees/:class_id/:ac_year_id/', async (req) => {
+  const classId = Number(req.params.class_id);
+  const year = Number(req.params.ac_year_id);
+  const [installments, bills] = await Promise.all([
+    database.db.executeQuery<Record<string, any>>(cardsInstallmentsSql(classId, year)),
+    database.db.executeQuery<Record<string, any>>(cardsBillsSql(classId, year)),
+  ]);
+  return { success: true, data: cardsFrom(installments.rows, bills.rows), error: null };
+});
+bare.get<{ Querystring: { class_id?: string; ac_year_id: string } }>('/bare/reports/fees/items/', async (req) => {
+  const year = Number(req.query.ac_year_id);
+  const q = req.query.class_id === undefined ? schoolItemsSql(undefined, year) : classItemsSql(Number(req.query.class_id), year);
+  const { rows } = await database.db.executeQuery(q);
+  return { success: true, data: rows, error: null };
+});
+
+/**
+ * Billing baseline: the ledger alone (createBill, then addInstallment for the payment, in one
+ * transaction, as PUT /fees/pay/ runs them), without HTTP auth, access checks, payload validation
+ * or the settings read.
+ */
+const superAdmin = await sdb.selectFrom('user').select(['id', 'name', 'email']).where('role', '=', 4).executeTakeFirstOrThrow();
+const ledgerCtx: Ctx = {
+  db: sdb, school: { code: CODE, name: 'Bench School', schema }, config, integrations: createIntegrations(config),
+  user: { id: superAdmin.id, name: superAdmin.name, email: superAdmin.email, username: null, mobile: null, role: 4 },
+};
+type BillBody = { student_id: number; ac_year_id: number; name?: string; discounts?: number; amount_paid: number; details: Array<{ fee_item_id?: number | null; fee_item_name?: string | null; amount: number; quantity: number }>; installments: Array<{ amount: number; mode: string }> };
+bare.put<{ Body: BillBody }>('/bare/fees/pay/', async (req) => {
+  const b = req.body;
+  const paying = Math.round(b.amount_paid * 100);
+  if (billTotalPaise(b.details, b.discounts ?? 0) < paying) throw new Error('bench: the bill body does not add up');
+  const data = await inTransaction(ledgerCtx, async (tx) => {
+    const billId = await createBill(tx, { student_id: b.student_id, ac_year_id: b.ac_year_id, name: b.name ?? 'Fees', lines: b.details, discount: b.discounts ?? 0 });
+    const paid = await addInstallment(tx, billId, paying, { mode: b.installments[0]!.mode, kind: 'payment' });
+    return { payment_id: billId, ...paid };
+  });
+  return { success: true, data, error: null, message: 'Fees Paid' };
+});
+/** After the billing runs: every bill's paid amount is the sum of its installments, and receipt numbers are unique. */
+bare.get('/bare/fees/check/', async () => {
+  const r = await sdb.selectNoFrom((eb) => [
+    eb.selectFrom('fee_payment as p').select(sql<number>`count(*)::int`.as('n'))
+      .where(sql<boolean>`p.paid_amount <> (select coalesce(sum(i.paid_amount), 0) from ${sql.id(schema, 'fee_installment')} i where i.payment_id = p.id)`).as('paid_mismatch'),
+    eb.selectFrom('fee_installment').select(sql<number>`(count(*) - count(distinct receipt_no))::int`.as('n')).as('receipt_duplicates'),
+    eb.selectFrom('fee_installment').select(sql<number>`count(*)::int`.as('n')).as('installments'),
+    eb.selectFrom('fee_payment').select(sql<number>`count(*)::int`.as('n')).as('bills'),
+  ]).executeTakeFirstOrThrow();
+  return r;
 });
 
 /** Import baseline 1: the same students as plain multi-row inserts (student, then student_year), 500 rows a statement. */
@@ -204,7 +340,8 @@ const info = {
   yearId,
   studentClassIds,
   counts: { teachers: teacherIds.length, classes: classIds.length, subjects: subjects.length, students: studentRows.length, studentClasses: studentClassIds.length },
-  timings: { openMs: tOpen - t0, createSchoolMs: tSchool - tOpen, seedMs: tSeed - tSchool },
+  timings: { openMs: tOpen - t0, createSchoolMs: tSchool - tOpen, seedMs: tSeed - tSchool, feesSeedMs: tFees - tFeesStart },
+  fees: { ...feeCounts, items: feeItems.map((i) => ({ id: i.id as number, name: i.name as string, amount: Number(i.amount) })), studentIds: [studentIdRange.lo, studentIdRange.hi] },
   sql: { classes: classesSql.sql, subjects: subjectsSql.sql, studentsList: studentsListSql.sql, search: searchSql.sql },
 };
 console.log(`BENCH_READY ${JSON.stringify(info)}`);
