@@ -13,7 +13,10 @@ export default defineResource({
   relations: {
     student: { from: 'student_id', resource: 'students', field: 'fullname', keep: 'This student has fee bills; delete those bills first or give the student a TC' },
     ac_year_name: { from: 'ac_year_id', resource: 'acyears', field: 'name' },
+    created_fee: { from: 'created_fee_id', resource: 'created-fees', field: 'name' },
   },
+  // Reports narrow bills by date.
+  indexes: [['timestamp']],
   pages: {
     pay: { route: '/fees/pay/:id', component: 'FeeBilling', permission: 'create' },
     records: { route: '/fees/records/:id', component: 'FeeRecords', permission: 'read' },

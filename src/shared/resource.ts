@@ -155,6 +155,8 @@ export interface ResourceDef {
     /** Fields filled with a fresh random value on create, e.g. a generated password. */
     generated?: Record<string, 'password8'>;
   };
+  /** Extra indexes for the queries reports run (columns in order); relations index their own columns. */
+  indexes?: string[][];
   /** Values that must be unique among the rows, with the message for a clash. */
   unique?: Array<{ fields: string[]; message: string }>;
   actions?: Record<string, ActionDef>;

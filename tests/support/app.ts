@@ -20,7 +20,7 @@ export const PEOPLE = {
 
 export interface Reply<T = any> {
   status: number;
-  body: { success: boolean; data: T; error: string | null; message?: string; errors?: string[] };
+  body: { success: boolean; data: T; error: string | null; message?: string; errors?: string[]; meta?: Record<string, any> };
 }
 
 export interface TestSchool {

@@ -43,6 +43,9 @@ export function resourceDdl(r: ResourceDef): string[] {
       out.push(`create index if not exists ${q(`${child.table}_${rel.by}_ix`)} on ${q(child.table!)} (${q(rel.by!)})`);
     }
   }
+  for (const cols of r.indexes ?? []) {
+    out.push(`create index if not exists ${q(`${r.table}_${cols.join('_')}_ix`)} on ${t} (${cols.map(q).join(', ')})`);
+  }
   for (const u of r.unique ?? []) {
     const cols = u.fields.map(q).join(', ');
     out.push(`create unique index if not exists ${q(`${r.table}_${u.fields.join('_')}_uq`)} on ${t} (${cols})`);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { billTotalPaise, toPaise } from '../../../shared/money.js';
 import { ok } from '../../framework/envelope.js';
+import { SCHOOL_TZ } from '../../framework/periods.js';
 import { badRequest, forbidden } from '../../framework/errors.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { inTransaction } from '../../framework/service.js';
@@ -122,7 +123,7 @@ type BillBody = {
 
 /** A back-dated installment keeps its day (at noon, India time, so it stays that day in every report); today's is now. */
 function installmentTime(date: string | null | undefined): Date {
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: SCHOOL_TZ });
   if (!date || date === today) return new Date();
   if (!isIsoDate(date)) throw badRequest('Date must be a date (YYYY-MM-DD)');
   if (date > today) throw badRequest('The installment date cannot be in the future');

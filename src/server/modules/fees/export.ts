@@ -8,7 +8,8 @@ import { saveFile } from '../../framework/files.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { assertYear, enabledYearId } from '../students/queries.js';
 import { ACY } from '../students/student.hooks.js';
-import { FEE_READERS, optionalQueryId, SCHOOL_TZ } from './reports.js';
+import { SCHOOL_TZ } from '../../framework/periods.js';
+import { FEE_READERS, optionalQueryId } from './reports.js';
 
 /**
  * GET /export/fees/ (spec 3, admin actions "export"): the bills of an academic year (the

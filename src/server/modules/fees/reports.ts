@@ -5,6 +5,7 @@ import { badRequest } from '../../framework/errors.js';
 import { addRoute, isIdText, type RouteEnv } from '../../framework/route.js';
 import { assertClass, assertYear, isIsoDate, queryValue } from '../students/queries.js';
 import { ACY } from '../students/student.hooks.js';
+import { PERIODS, periodRows, SCHOOL_TZ, type Period } from '../../framework/periods.js';
 
 /**
  * Fee reports (spec 2 §2, §7; spec 3 multi-class fees): the class and year report (fee items
@@ -25,8 +26,6 @@ import { ACY } from '../students/student.hooks.js';
 export const FEE_READERS = [3, 4] as const;
 const base = { roles: FEE_READERS, module: 'fees', perm: 'read' } as const;
 
-/** The school's clock: days, weeks and months of the reports start at midnight India time. */
-export const SCHOOL_TZ = 'Asia/Kolkata';
 /** At most this many installments are listed under each card. */
 export const CARD_LIST_LIMIT = 50;
 
@@ -100,19 +99,6 @@ const sumOf = (expr: RawBuilder<unknown> | string) => sql<number>`coalesce(sum($
 function withPeriods(db: Kysely<any>): QueryCreator<any> {
   return db.with((cte) => cte('per').materialized(), () => periodRows() as any);
 }
-function periodRows() {
-  const local = sql`(now() at time zone ${TZ})`;
-  const from = (unit: 'day' | 'week' | 'month') => sql`(date_trunc(${sql.lit(unit)}, ${local}) at time zone ${TZ})`;
-  const to = (unit: 'day' | 'week' | 'month', step: string) => sql`((date_trunc(${sql.lit(unit)}, ${local}) + interval ${sql.lit(step)}) at time zone ${TZ})`;
-  return sql`(
-    select 'today'::text as period, ${from('day')} as lo, ${to('day', '1 day')} as hi
-    union all select 'week', ${from('week')}, ${to('week', '7 days')}
-    union all select 'month', ${from('month')}, ${to('month', '1 month')}
-    union all select 'total', '-infinity'::timestamptz, 'infinity'::timestamptz
-  )`;
-}
-export const PERIODS = ['today', 'week', 'month', 'total'] as const;
-export type Period = (typeof PERIODS)[number];
 
 /** Bills of a class in a year: the bill's student has a live year row there. Alias p (bill), sy (year row). */
 export function classBills(db: QueryCreator<any>, classId: number, yearId: number) {
