@@ -173,3 +173,7 @@ export function registerFileRoutes(app: FastifyInstance, env: RouteEnv) {
     return reply.send(Buffer.from(row.bytes));
   });
 }
+
+/** A CSV made for download (an export), kept in the file store like an upload. */
+export const saveCsvExport = (ctx: Ctx, name: string, csv: string) =>
+  saveFile(ctx, { name, contentType: 'text/csv; charset=utf-8', bytes: Buffer.from(csv, 'utf8'), kind: 'export' });

@@ -3,13 +3,12 @@ import { sql, type Kysely } from 'kysely';
 import { csvFile } from '../../../shared/csv.js';
 import type { Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
-import { badRequest } from '../../framework/errors.js';
-import { saveFile } from '../../framework/files.js';
+import { saveCsvExport } from '../../framework/files.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
-import { assertYear, enabledYearId } from '../students/queries.js';
+import { exportScope, queryId } from '../students/queries.js';
 import { ACY } from '../students/student.hooks.js';
 import { SCHOOL_TZ } from '../../framework/periods.js';
-import { FEE_READERS, optionalQueryId } from './reports.js';
+import { FEE_READERS } from './reports.js';
 
 /**
  * GET /export/fees/ (spec 3, admin actions "export"): the bills of an academic year (the
@@ -66,15 +65,7 @@ export function feeExportQuery(db: Kysely<any>, yearId: number, classId?: number
 }
 
 export async function exportFees(ctx: Ctx, classId: number | undefined, yearId: number | undefined): Promise<{ name: string; csv: string; count: number }> {
-  const chosen = yearId ?? await enabledYearId(ctx);
-  if (chosen === null) throw badRequest('No academic year is enabled: choose an academic year');
-  const year = await assertYear(ctx, chosen, { inPayload: true });
-  let label = 'all';
-  if (classId !== undefined) {
-    const cls = await ctx.db.selectFrom('class').select(['class', 'section']).where('id', '=', classId).executeTakeFirst();
-    if (!cls) throw badRequest('Class not found');
-    label = `${cls.class}-${cls.section}`;
-  }
+  const { year, label } = await exportScope(ctx, classId, yearId);
   const rows = await feeExportQuery(ctx.db, year.id, classId).execute();
   const csv = csvFile(FEE_EXPORT_COLUMNS, rows.map((r) => [
     r.id, r.date, r.admission_no, r.fullname, r.class, r.section, r.ac_year, r.name, r.items,
@@ -87,8 +78,8 @@ export function registerFeeExportRoutes(app: FastifyInstance, env: RouteEnv) {
   addRoute(app, env, {
     call: 'GET /export/fees/', roles: FEE_READERS, module: 'fees', perm: 'read',
     handler: async (ctx, req) => {
-      const { name, csv, count } = await exportFees(ctx, optionalQueryId(req, 'class_id', 'class id'), optionalQueryId(req, 'ac_year_id', 'academic year id'));
-      const saved = await saveFile(ctx, { name, contentType: 'text/csv; charset=utf-8', bytes: Buffer.from(csv, 'utf8'), kind: 'export' });
+      const { name, csv, count } = await exportFees(ctx, queryId(req, 'class_id', 'class id'), queryId(req, 'ac_year_id', 'academic year id'));
+      const saved = await saveCsvExport(ctx, name, csv);
       return ok({ path: saved.path, name, count }, 'Export Completed');
     },
   });

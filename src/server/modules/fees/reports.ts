@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type QueryCreator, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { ok } from '../../framework/envelope.js';
 import { badRequest } from '../../framework/errors.js';
-import { addRoute, isIdText, type RouteEnv } from '../../framework/route.js';
-import { assertClass, assertYear, isIsoDate, queryValue } from '../students/queries.js';
+import { addRoute, type RouteEnv } from '../../framework/route.js';
+import { assertClass, assertYear, isIsoDate, queryId, queryValue } from '../students/queries.js';
 import { ACY } from '../students/student.hooks.js';
 import { PERIODS, periodRows, SCHOOL_TZ, type Period } from '../../framework/periods.js';
 
@@ -31,17 +31,9 @@ export const CARD_LIST_LIMIT = 50;
 
 // ---------------------------------------------------------------- query strings
 
-/** An optional record id in the query string; a browser's empty value ('', 'null', 'undefined') counts as none. */
-export function optionalQueryId(req: FastifyRequest, name: string, label: string): number | undefined {
-  const v = queryValue(req, name);
-  if (v === undefined || v === '' || v === 'null' || v === 'undefined') return undefined;
-  if (!isIdText(v)) throw badRequest(`Invalid ${label}`);
-  return Number(v);
-}
-
 /** A record id the call cannot do without. */
 export function requiredQueryId(req: FastifyRequest, name: string, label: string, missing: string): number {
-  const id = optionalQueryId(req, name, label);
+  const id = queryId(req, name, label);
   if (id === undefined) throw badRequest(missing);
   return id;
 }
@@ -304,7 +296,7 @@ export function registerFeeReportRoutes(app: FastifyInstance, env: RouteEnv) {
       const classId = params.class_id!;
       const yearId = params.ac_year_id!;
       const type = queryValue(req, 'type');
-      const itemId = optionalQueryId(req, 'item_id', 'fee item id');
+      const itemId = queryId(req, 'item_id', 'fee item id');
       const itemName = queryText(req, 'item_name');
       if (type !== undefined && type !== '' && type !== 'card') throw badRequest("Unknown report type: use type=card or leave it out");
       if (type === 'card' && (itemId !== undefined || itemName !== undefined)) throw badRequest('The cards are for the whole class: leave out the fee item');
@@ -340,8 +332,8 @@ export function registerFeeReportRoutes(app: FastifyInstance, env: RouteEnv) {
   addRoute(app, env, {
     call: 'GET /reports/fees/items/', ...base,
     handler: async (ctx, req) => {
-      const classId = optionalQueryId(req, 'class_id', 'class id');
-      const yearId = optionalQueryId(req, 'ac_year_id', 'academic year id');
+      const classId = queryId(req, 'class_id', 'class id');
+      const yearId = queryId(req, 'ac_year_id', 'academic year id');
       const range = queryDateRange(req);
       if (classId !== undefined) await assertClass(ctx, classId, { inPayload: true });
       if (yearId !== undefined) await assertYear(ctx, yearId, { inPayload: true });
@@ -353,8 +345,8 @@ export function registerFeeReportRoutes(app: FastifyInstance, env: RouteEnv) {
     call: 'GET /reports/fees/installments/', ...base,
     handler: async (ctx, req) => {
       const range = queryDateRange(req, { required: true }) as Required<DateRange>;
-      const yearId = optionalQueryId(req, 'ac_year_id', 'academic year id');
-      const classId = optionalQueryId(req, 'class_id', 'class id');
+      const yearId = queryId(req, 'ac_year_id', 'academic year id');
+      const classId = queryId(req, 'class_id', 'class id');
       const page = queryPage(req);
       if (yearId !== undefined) await assertYear(ctx, yearId, { inPayload: true });
       if (classId !== undefined) await assertClass(ctx, classId, { inPayload: true });

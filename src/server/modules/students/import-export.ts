@@ -6,7 +6,7 @@ import { createSchema } from '../../../shared/schema.js';
 import type { Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { AppError, badRequest } from '../../framework/errors.js';
-import { readStoredFile, saveFile } from '../../framework/files.js';
+import { readStoredFile, saveCsvExport } from '../../framework/files.js';
 import { hashPassword } from '../../framework/passwords.js';
 import { addRoute, isRecordId, type RouteEnv } from '../../framework/route.js';
 import * as service from '../../framework/service.js';
@@ -14,7 +14,7 @@ import { assertObject, compile, formatErrors } from '../../framework/validation.
 import { CsvError, FORMULA_START, csvFile, decodeUtf8, parseCsv } from '../../../shared/csv.js';
 import { ACY, STUDENT_STATUS } from './student.hooks.js';
 import { MOBILE_RE as MOBILE } from '../../../shared/mobile.js';
-import { assertClass, assertYear, enabledYearId, queryId } from './queries.js';
+import { assertClass, assertYear, exportScope, queryId } from './queries.js';
 import { userForMobile } from './users.js';
 
 /**
@@ -357,15 +357,7 @@ export const EXPORT_COLUMNS = ['ID', 'Student Name', 'DoB', 'Mobile', 'Admission
 
 /** Current students of a year (or of one class in it) as CSV text, and the file's name. */
 export async function exportStudents(ctx: Ctx, classId: number | undefined, yearId: number | undefined): Promise<{ name: string; csv: string; count: number }> {
-  const chosen = yearId ?? await enabledYearId(ctx);
-  if (chosen === null) throw badRequest('No academic year is enabled: choose an academic year');
-  const year = await assertYear(ctx, chosen, { inPayload: true });
-  let label = 'all';
-  if (classId !== undefined) {
-    const cls = await ctx.db.selectFrom('class').select(['class', 'section']).where('id', '=', classId).executeTakeFirst();
-    if (!cls) throw badRequest('Class not found');
-    label = `${cls.class}-${cls.section}`;
-  }
+  const { year, label } = await exportScope(ctx, classId, yearId);
   let qb = ctx.db.selectFrom('student_year as sy')
     .innerJoin('student as s', 's.id', 'sy.student_id')
     .innerJoin('class as c', 'c.id', 'sy.class_id')
@@ -406,7 +398,7 @@ export function registerImportExportRoutes(app: FastifyInstance, env: RouteEnv) 
     call: 'GET /export/students/', roles: [2, 3, 4, 7], module: 'students', perm: 'read',
     handler: async (ctx, req) => {
       const { name, csv, count } = await exportStudents(ctx, queryId(req, 'class_id'), queryId(req, 'ac_year_id', 'academic year id'));
-      const saved = await saveFile(ctx, { name, contentType: 'text/csv; charset=utf-8', bytes: Buffer.from(csv, 'utf8'), kind: 'export' });
+      const saved = await saveCsvExport(ctx, name, csv);
       return ok({ path: saved.path, name, count });
     },
   });

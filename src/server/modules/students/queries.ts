@@ -112,6 +112,17 @@ export function queryId(req: FastifyRequest, name: string, label = name.replace(
   return Number(v);
 }
 
+/** What an export covers: the given year (the enabled one when none) and 'all' or the class ('5-A') for its file name. */
+export async function exportScope(ctx: Ctx, classId: number | undefined, yearId: number | undefined): Promise<{ year: { id: number; name: string }; label: string }> {
+  const chosen = yearId ?? await enabledYearId(ctx);
+  if (chosen === null) throw badRequest('No academic year is enabled: choose an academic year');
+  const year = await assertYear(ctx, chosen, { inPayload: true });
+  if (classId === undefined) return { year, label: 'all' };
+  const cls = await ctx.db.selectFrom('class').select(['class', 'section']).where('id', '=', classId).executeTakeFirst();
+  if (!cls) throw badRequest('Class not found');
+  return { year, label: `${cls.class}-${cls.section}` };
+}
+
 /** Text for ILIKE: the wildcards a person types are matched literally. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
