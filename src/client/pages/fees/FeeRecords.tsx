@@ -9,7 +9,7 @@
  */
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, App, Button, Card, Descriptions, Form, InputNumber, Modal, Popconfirm, Select, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, InputNumber, Modal, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
@@ -20,7 +20,7 @@ import { errorStatus, errorText, useCall } from '../../framework/useCall.js';
 import { formatDateTime, formatMoney } from '../../framework/format.js';
 import { useAllowed } from '../../framework/useAccess.js';
 import { toRupees } from '../../../shared/money.js';
-import { NO_STUDENTS, rememberStudent, rememberedStudent, useParentStudents } from '../useStudents.js';
+import { ParentStudentPicker } from '../ParentStudentPicker.js';
 import {
   DISCOUNT_REQUIRED, billState, canAlert, canPayInstallment, canRefund, classLabel, discountsEnabled, isRefund, kindLabel,
   lineTotal, modeLabel, sortedInstallments, type BillInstallment, type FeeHistory, type FeeRecord, type FeeSettings,
@@ -45,28 +45,10 @@ function StaffRecords() {
 /** Parents pick one of their children; /fees/records/:id opens on that child. */
 function ParentFees() {
   const { id } = useParams();
-  const { students, loading, failed } = useParentStudents();
-  const [chosen, setChosen] = useState<number | undefined>(() => (id ? Number(id) : rememberedStudent()));
-  if (loading) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (failed) return <Alert type="error" showIcon message="Could not load your students." />;
-  if (students.length === 0) return <Alert type="warning" showIcon message={NO_STUDENTS} />;
-  const current = students.find((s) => s.id === chosen) ?? students[0]!;
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card size="small">
-        <Space>
-          <label htmlFor="fee-student">Student</label>
-          <Select
-            id="fee-student"
-            value={current.id}
-            style={{ minWidth: 240 }}
-            options={students.map((s) => ({ value: s.id, label: `${s.fullname}${s.class ? ` (${classLabel(s)})` : ''}` }))}
-            onChange={(v: number) => { rememberStudent(v); setChosen(v); }}
-          />
-        </Space>
-      </Card>
-      <History key={current.id} studentId={current.id} staff={false} />
-    </Space>
+    <ParentStudentPicker selectId="fee-student" size="small" initial={id ? Number(id) : undefined}>
+      {(student) => <History key={student.id} studentId={student.id} staff={false} />}
+    </ParentStudentPicker>
   );
 }
 
