@@ -4,20 +4,18 @@
  * PUT /fees/pay/installment/{id}/ ('Fee Installment Paid'), then the receipt. Parents and
  * students (role 1) get the online payment screen for the same bill.
  */
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, App, Button, Card, DatePicker, Descriptions, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
-import { useCustom } from '@refinedev/core';
+import { Alert, App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';
 import { useSession } from '../../app/SessionContext.js';
-import { errorNotification } from '../../framework/notify.js';
-import { errorText, useCall } from '../../framework/useCall.js';
-import { formatMoney } from '../../framework/format.js';
+import { useCall } from '../../framework/useCall.js';
+import { useBusyAction } from '../../framework/useBusyAction.js';
 import { keepEnterInPicker } from '../../framework/form/keys.js';
 import { toRupees } from '../../../shared/money.js';
 import OnlinePay from './online/OnlinePay.js';
-import { DEFAULT_PAYMENT_MODE, PAYMENT_MODES, billState, classLabel, installmentProblem, type FeeReceiptData } from './feesModel.js';
+import { BillSummary, useBill } from './BillSummary.js';
+import { DEFAULT_PAYMENT_MODE, PAYMENT_MODES, billState, installmentProblem } from './feesModel.js';
 
 interface InstallmentValues { amount?: number | null; mode?: string; account?: string; date?: Dayjs | null }
 
@@ -34,46 +32,29 @@ function StaffInstallment({ billId }: { billId: number }) {
   const { notification } = App.useApp();
   const call = useCall();
   const [form] = Form.useForm<InstallmentValues>();
-  const [busy, setBusy] = useState(false);
-  const { result, query } = useCustom<FeeReceiptData>({ url: `/fees/receipt/${billId}/`, method: 'get', errorNotification });
-  const bill = result?.data as FeeReceiptData | undefined;
+  const { busy, run } = useBusyAction();
+  const { bill, loading } = useBill(billId);
 
-  if (query.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (loading) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (!bill?.payment) return <Alert type="error" showIcon message="Bill not found" />;
   const state = billState(bill.payment);
   const studentId = bill.student?.id ?? bill.payment.student_id;
 
-  const pay = async () => {
+  const pay = () => {
     const v = form.getFieldsValue(true) as InstallmentValues;
-    const problem = installmentProblem(v, state.pendingPaise);
-    if (problem) {
-      notification.error({ message: problem });
-      return;
-    }
-    setBusy(true);
-    try {
+    return run(async () => {
       const body: Record<string, unknown> = { amount: v.amount, mode: v.mode };
       if (v.account?.trim()) body.account = v.account.trim();
       if (v.date) body.date = v.date.format('YYYY-MM-DD');
       await call('put', `/fees/pay/installment/${billId}/`, body);
       notification.success({ message: 'Fee Installment Paid' });
       navigate(`/fees/receipt/${billId}`);
-    } catch (e) {
-      notification.error({ message: errorText(e) });
-    } finally {
-      setBusy(false);
-    }
+    }, { problem: installmentProblem(v, state.pendingPaise) });
   };
 
   return (
     <Card title={`Pay Installment${bill.student?.fullname ? ` — ${bill.student.fullname}` : ''}`} style={{ maxWidth: 720 }}>
-      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} bordered style={{ marginBottom: 16 }}>
-        <Descriptions.Item label="Bill">{bill.payment.name ?? ''} (#{bill.payment.id})</Descriptions.Item>
-        <Descriptions.Item label="Class">{classLabel(bill.class)}</Descriptions.Item>
-        <Descriptions.Item label="Total Amount">{formatMoney(toRupees(state.totalPaise))}</Descriptions.Item>
-        <Descriptions.Item label="Amount Paid">{formatMoney(toRupees(state.paidPaise))}</Descriptions.Item>
-        <Descriptions.Item label="Amount Pending"><b data-testid="amount-pending">{formatMoney(toRupees(state.pendingPaise))}</b></Descriptions.Item>
-      </Descriptions>
+      <BillSummary bill={bill} pendingTestId="amount-pending" />
       {state.pendingPaise <= 0 && <Alert type="success" showIcon style={{ marginBottom: 16 }} message="This bill is fully paid." />}
       <Form<InstallmentValues> form={form} layout="vertical" name="fee-installment" initialValues={{ mode: DEFAULT_PAYMENT_MODE, date: dayjs() }} onFinish={pay}>
         <Form.Item label="Amount" name="amount" required>

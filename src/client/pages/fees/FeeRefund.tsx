@@ -3,17 +3,14 @@
  * NEFT/RTGS/IMPS, UPI) and transaction details (required unless cash). The spec's messages are
  * shown before the call; PUT /fees/refund/ ('Refund Data Updated') then leads to the receipt.
  */
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, App, Button, Card, Descriptions, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
-import { useCustom } from '@refinedev/core';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
 import type { PageProps } from '../registry.js';
-import { errorNotification } from '../../framework/notify.js';
-import { errorText, useCall } from '../../framework/useCall.js';
-import { formatMoney } from '../../framework/format.js';
-import { toRupees } from '../../../shared/money.js';
+import { useCall } from '../../framework/useCall.js';
+import { useBusyAction } from '../../framework/useBusyAction.js';
+import { BillSummary, useBill } from './BillSummary.js';
 import {
-  DEFAULT_REFUND_MODE, REFUND_MODES, billState, classLabel, refundNeedsDetails, refundPayload, refundProblem, type FeeReceiptData,
+  DEFAULT_REFUND_MODE, REFUND_MODES, billState, refundNeedsDetails, refundPayload, refundProblem,
 } from './feesModel.js';
 
 interface RefundValues { amount?: number | null; mode?: string; transaction_details?: string }
@@ -26,44 +23,26 @@ export default function FeeRefund(_props: PageProps) {
   const call = useCall();
   const [form] = Form.useForm<RefundValues>();
   const mode = Form.useWatch('mode', form) ?? DEFAULT_REFUND_MODE;
-  const [busy, setBusy] = useState(false);
-  const { result, query } = useCustom<FeeReceiptData>({
-    url: `/fees/receipt/${billId}/`, method: 'get', errorNotification, queryOptions: { enabled: Number.isInteger(billId) },
-  });
-  const bill = result?.data as FeeReceiptData | undefined;
+  const { busy, run } = useBusyAction();
+  const { bill, loading } = useBill(billId);
 
   if (!Number.isInteger(billId)) return <Alert type="error" showIcon message="Invalid Link" />;
-  if (query.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (loading) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (!bill?.payment) return <Alert type="error" showIcon message="Bill not found" />;
   const state = billState(bill.payment);
 
-  const refund = async () => {
+  const refund = () => {
     const v = form.getFieldsValue(true) as RefundValues;
-    const problem = refundProblem(v, state.paidPaise);
-    if (problem) {
-      notification.error({ message: problem });
-      return;
-    }
-    setBusy(true);
-    try {
+    return run(async () => {
       await call('put', '/fees/refund/', refundPayload(billId, { amount: v.amount!, mode: v.mode!, transaction_details: v.transaction_details }));
       notification.success({ message: 'Refund Data Updated' });
       navigate(`/fees/receipt/${billId}`);
-    } catch (e) {
-      notification.error({ message: errorText(e) });
-    } finally {
-      setBusy(false);
-    }
+    }, { problem: refundProblem(v, state.paidPaise) });
   };
 
   return (
     <Card title={`Refund${bill.student?.fullname ? ` — ${bill.student.fullname}` : ''}`} style={{ maxWidth: 720 }}>
-      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} bordered style={{ marginBottom: 16 }}>
-        <Descriptions.Item label="Bill">{bill.payment.name ?? ''} (#{bill.payment.id})</Descriptions.Item>
-        <Descriptions.Item label="Class">{classLabel(bill.class)}</Descriptions.Item>
-        <Descriptions.Item label="Total Amount">{formatMoney(toRupees(state.totalPaise))}</Descriptions.Item>
-        <Descriptions.Item label="Amount Paid">{formatMoney(toRupees(state.paidPaise))}</Descriptions.Item>
-      </Descriptions>
+      <BillSummary bill={bill} />
       <Form<RefundValues> form={form} layout="vertical" name="fee-refund" initialValues={{ mode: DEFAULT_REFUND_MODE }} onFinish={refund}>
         <Form.Item label="Refund Amount" name="amount" required>
           <InputNumber prefix="₹" min={0} precision={2} style={{ width: 200 }} />

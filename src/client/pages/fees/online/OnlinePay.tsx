@@ -7,16 +7,15 @@
  * host only then. The result is posted and ends on the receipt, the cancel message or the
  * 'Payment Failed' screen.
  */
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, App, Button, Card, Descriptions, Form, InputNumber, Select, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, InputNumber, Select, Space, Spin, Typography } from 'antd';
 import { useCustom } from '@refinedev/core';
 import { useSession } from '../../../app/SessionContext.js';
-import { formatMoney } from '../../../framework/format.js';
 import { errorNotification } from '../../../framework/notify.js';
-import { errorText, useCall } from '../../../framework/useCall.js';
-import { toRupees } from '../../../../shared/money.js';
-import { billState, classLabel, type FeeReceiptData, type FeeSettings } from '../feesModel.js';
+import { useCall } from '../../../framework/useCall.js';
+import { useBusyAction } from '../../../framework/useBusyAction.js';
+import { BillSummary, useBill } from '../BillSummary.js';
+import { billState, type FeeSettings } from '../feesModel.js';
 import { openEasebuzz, openPaytm, openRazorpay, type CheckoutOutcome } from './checkout.js';
 import {
   gatewayOptions, maxWholeRupees, ONLINE_MESSAGES, onlineEnabled, parseAmount, payProblem, tdrNote, type OnlineOrder,
@@ -36,19 +35,18 @@ export function OnlinePay({ billId, paymentId }: OnlinePayProps) {
   const call = useCall();
   const [form] = Form.useForm<PayValues>();
   const mode = Form.useWatch('mode', form);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const outcome = usePaymentOutcome();
 
-  const billQ = useCustom<FeeReceiptData>({ url: `/fees/receipt/${id}/`, method: 'get', errorNotification, queryOptions: { enabled: Number.isInteger(id) } });
+  const { bill, loading, refetch } = useBill(id);
   const settingsQ = useCustom<FeeSettings>({ url: '/settings/fees/', method: 'get', errorNotification });
-  const bill = billQ.result?.data as FeeReceiptData | undefined;
   const settings = settingsQ.result?.data as FeeSettings | undefined;
 
   if (!Number.isInteger(id)) return <Alert type="error" showIcon message="Invalid Link" />;
   if (outcome.failed) {
-    return <PaymentFailed result={outcome.failed} onRetry={() => { outcome.clearFailed(); billQ.query.refetch(); }} />;
+    return <PaymentFailed result={outcome.failed} onRetry={() => { outcome.clearFailed(); refetch(); }} />;
   }
-  if (billQ.query.isLoading || settingsQ.query.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (loading || settingsQ.query.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (!bill?.payment) return <Alert type="error" showIcon message="Bill not found" />;
 
   const state = billState(bill.payment);
@@ -70,16 +68,10 @@ export function OnlinePay({ billId, paymentId }: OnlinePayProps) {
     }
   };
 
-  const pay = async () => {
+  const pay = () => {
     if (!enabled) return warnNotEnabled();
     const v = form.getFieldsValue(true) as PayValues;
-    const problem = payProblem(v, state.pendingPaise);
-    if (problem) {
-      notification.error({ message: problem });
-      return;
-    }
-    setBusy(true);
-    try {
+    return run(async () => {
       const order = await call<OnlineOrder>('put', '/fees/online/pay/', { amount: parseAmount(v.amount), payment_mode: v.mode, fee_id: id });
       const done = await open(order);
       if (!done) return;
@@ -89,25 +81,16 @@ export function OnlinePay({ billId, paymentId }: OnlinePayProps) {
         return;
       }
       await outcome.finish(order, order.payment_mode, done.result);
-      billQ.query.refetch();
-    } catch (e) {
-      const message = errorText(e);
-      if (message === ONLINE_MESSAGES.notEnabled) warnNotEnabled();
-      else notification.error({ message });
-    } finally {
-      setBusy(false);
-    }
+      refetch();
+    }, {
+      problem: payProblem(v, state.pendingPaise),
+      failed: (message) => (message === ONLINE_MESSAGES.notEnabled ? warnNotEnabled() : notification.error({ message })),
+    });
   };
 
   return (
     <Card title={`Pay Fees Online${bill.student?.fullname ? ` — ${bill.student.fullname}` : ''}`} style={{ maxWidth: 720 }}>
-      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} bordered style={{ marginBottom: 16 }}>
-        <Descriptions.Item label="Bill">{bill.payment.name ?? ''} (#{bill.payment.id})</Descriptions.Item>
-        <Descriptions.Item label="Class">{classLabel(bill.class)}</Descriptions.Item>
-        <Descriptions.Item label="Total Amount">{formatMoney(toRupees(state.totalPaise))}</Descriptions.Item>
-        <Descriptions.Item label="Amount Paid">{formatMoney(toRupees(state.paidPaise))}</Descriptions.Item>
-        <Descriptions.Item label="Amount Pending"><b data-testid="online-amount-pending">{formatMoney(toRupees(state.pendingPaise))}</b></Descriptions.Item>
-      </Descriptions>
+      <BillSummary bill={bill} pendingTestId="online-amount-pending" />
       {!enabled && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={ONLINE_MESSAGES.notEnabled} description="Please pay at the school office." />}
       {state.pendingPaise <= 0 && <Alert type="success" showIcon style={{ marginBottom: 16 }} message="This bill is fully paid." />}
       <Form<PayValues>

@@ -1,0 +1,38 @@
+/**
+ * The bill that a payment screen acts on (staff installment, refund, the parent's online
+ * payment): loaded from its receipt, and its figures above the form, so each screen shows the
+ * bill the same way and reads it from one call.
+ */
+import { Descriptions } from 'antd';
+import { useCustom } from '@refinedev/core';
+import { errorNotification } from '../../framework/notify.js';
+import { formatMoney } from '../../framework/format.js';
+import { toRupees } from '../../../shared/money.js';
+import { billState, classLabel, type FeeReceiptData } from './feesModel.js';
+
+/** Bill {id} as GET /fees/receipt/{id}/ answers it; nothing is asked for an id that is not one. */
+export function useBill(id: number) {
+  const { result, query } = useCustom<FeeReceiptData>({
+    url: `/fees/receipt/${id}/`, method: 'get', errorNotification, queryOptions: { enabled: Number.isInteger(id) },
+  });
+  return { bill: result?.data as FeeReceiptData | undefined, loading: query.isLoading, refetch: () => query.refetch() };
+}
+
+/**
+ * Bill name and number, class, total and paid; with `pendingTestId`, also the pending amount
+ * (what may still be paid; a refund leaves it out, it gives back what was paid).
+ */
+export function BillSummary({ bill, pendingTestId }: { bill: FeeReceiptData; pendingTestId?: string }) {
+  const state = billState(bill.payment);
+  return (
+    <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} bordered style={{ marginBottom: 16 }}>
+      <Descriptions.Item label="Bill">{bill.payment.name ?? ''} (#{bill.payment.id})</Descriptions.Item>
+      <Descriptions.Item label="Class">{classLabel(bill.class)}</Descriptions.Item>
+      <Descriptions.Item label="Total Amount">{formatMoney(toRupees(state.totalPaise))}</Descriptions.Item>
+      <Descriptions.Item label="Amount Paid">{formatMoney(toRupees(state.paidPaise))}</Descriptions.Item>
+      {pendingTestId && (
+        <Descriptions.Item label="Amount Pending"><b data-testid={pendingTestId}>{formatMoney(toRupees(state.pendingPaise))}</b></Descriptions.Item>
+      )}
+    </Descriptions>
+  );
+}
