@@ -6,16 +6,16 @@
  */
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Space, Table, Typography } from 'antd';
+import { Alert, Card, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DownloadOutlined } from '@ant-design/icons';
-import { useCustom, useList, useOne } from '@refinedev/core';
+import { useCustom, useOne } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
 import { errorNotification } from '../../framework/notify.js';
 import { formatDateTime } from '../../framework/format.js';
-import { compareValues, sameValue } from '../../framework/calls.js';
-import { optionLabel } from '../../framework/labels.js';
-import { Money, PAGE_SIZE, moneyColumn, serialColumn, useCsvExport } from './reportParts.js';
+import { compareValues } from '../../framework/calls.js';
+import {
+  CsvButton, ReportTable, TotalMoney, admissionNoColumn, moneyColumn, studentColumn, useClassAndYear, useCsvExport,
+} from './reportParts.js';
 import { ITEM_STUDENTS_CSV, classFilePart, itemStudentsCall, sumRupees, type ItemStudentRow } from './reportsModel.js';
 
 export default function FeeItemStudents(_props: PageProps) {
@@ -30,10 +30,7 @@ export default function FeeItemStudents(_props: PageProps) {
   const url = itemStudentsCall(classId, yearId, itemId, itemName);
   const { result, query } = useCustom<ItemStudentRow[]>({ url: url ?? '', method: 'get', errorNotification, queryOptions: { enabled: url !== null } });
   const item = useOne({ resource: 'fee-items', id: itemId ?? '', queryOptions: { enabled: Boolean(itemId) && !itemName }, errorNotification: false });
-  const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification: false });
-  const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
-  const klass = ((classes.result?.data ?? []) as Array<Record<string, any>>).find((c) => sameValue(c.id, classId));
-  const year = ((years.result?.data ?? []) as Array<Record<string, any>>).find((y) => sameValue(y.id, yearId));
+  const { klass, scope } = useClassAndYear(classId, yearId);
 
   const rows = useMemo(() => (url !== null && Array.isArray(result?.data) ? (result.data as ItemStudentRow[]) : []), [url, result]);
   const name = itemName ?? ((item.result as Record<string, any> | undefined)?.name as string | undefined) ?? '';
@@ -41,9 +38,8 @@ export default function FeeItemStudents(_props: PageProps) {
   if (url === null) return <Alert type="warning" showIcon message="Choose a fee item on the fee reports" action={<Link to="/fees/reports/">Fee Reports</Link>} />;
 
   const columns: ColumnsType<ItemStudentRow> = [
-    serialColumn(page),
-    { key: 'admission_no', dataIndex: 'admission_no', title: 'Admission No', sorter: (a, b) => compareValues(a.admission_no, b.admission_no) },
-    { key: 'fullname', title: 'Name', sorter: (a, b) => compareValues(a.fullname, b.fullname), render: (_v, r) => <Link to={`/fees/records/${r.student_id}`}>{r.fullname}</Link> },
+    admissionNoColumn(),
+    studentColumn(),
     { key: 'fee_name', dataIndex: 'fee_name', title: 'Bill' },
     { key: 'date', title: 'Date', sorter: (a, b) => compareValues(a.date, b.date), render: (_v, r) => formatDateTime(r.date, 'DD-MM-YYYY') },
     { key: 'item_quantity', dataIndex: 'item_quantity', title: 'Quantity', align: 'right' },
@@ -59,37 +55,23 @@ export default function FeeItemStudents(_props: PageProps) {
       extra={(
         <Space wrap>
           <Link to="/fees/reports/">Fee Reports</Link>
-          <Button
-            icon={<DownloadOutlined />}
-            onClick={() => exportCsv(`fee_item_${(name || 'item').replace(/[^\w.-]+/g, '_')}_class_${classFilePart(klass, classId)}.csv`, ITEM_STUDENTS_CSV, rows)}
-          >
-            Export CSV
-          </Button>
+          <CsvButton onClick={() => exportCsv(`fee_item_${(name || 'item').replace(/[^\w.-]+/g, '_')}_class_${classFilePart(klass, classId)}.csv`, ITEM_STUDENTS_CSV, rows)} />
         </Space>
       )}
     >
-      <Typography.Paragraph type="secondary">
-        {`Class ${klass ? optionLabel(klass, 'class-section') : classId}, academic year ${year ? optionLabel(year, 'name') : yearId}`}
-      </Typography.Paragraph>
-      <Table<ItemStudentRow>
-        rowKey="payment_id"
-        columns={columns}
-        dataSource={rows}
-        loading={query.isFetching}
-        size="middle"
-        scroll={{ x: true }}
-        onChange={(p) => setPage(p.current ?? 1)}
-        pagination={{ current: page, pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: (t) => `${t} students` }}
-        summary={() => (rows.length === 0 ? null : (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={5}><strong>Total</strong></Table.Summary.Cell>
-            <Table.Summary.Cell index={5} align="right"><strong>{rows.reduce((s, r) => s + (Number(r.item_quantity) || 0), 0)}</strong></Table.Summary.Cell>
-            <Table.Summary.Cell index={6} align="right"><strong data-testid="item-total"><Money value={sumRupees(rows, (r) => r.item_amount)} /></strong></Table.Summary.Cell>
-            <Table.Summary.Cell index={7} align="right"><strong><Money value={sumRupees(rows, (r) => r.total_amount)} /></strong></Table.Summary.Cell>
-            <Table.Summary.Cell index={8} align="right"><strong><Money value={sumRupees(rows, (r) => r.paid_amount)} /></strong></Table.Summary.Cell>
-            <Table.Summary.Cell index={9} align="right"><strong><Money value={sumRupees(rows, (r) => r.discount_amount)} /></strong></Table.Summary.Cell>
-          </Table.Summary.Row>
-        ))}
+      {scope && <Typography.Paragraph type="secondary">{scope}</Typography.Paragraph>}
+      <ReportTable<ItemStudentRow>
+        rowKey="payment_id" columns={columns} rows={rows} loading={query.isFetching} page={page} onPage={setPage} unit="students"
+        totals={rows.length === 0 ? null : {
+          span: 5,
+          figures: [
+            <strong>{rows.reduce((s, r) => s + (Number(r.item_quantity) || 0), 0)}</strong>,
+            <TotalMoney value={sumRupees(rows, (r) => r.item_amount)} testId="item-total" />,
+            <TotalMoney value={sumRupees(rows, (r) => r.total_amount)} />,
+            <TotalMoney value={sumRupees(rows, (r) => r.paid_amount)} />,
+            <TotalMoney value={sumRupees(rows, (r) => r.discount_amount)} />,
+          ],
+        }}
       />
     </Card>
   );

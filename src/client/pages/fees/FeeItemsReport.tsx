@@ -5,41 +5,35 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { App, Button, Card, Col, Form, Row, Space } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Card, Col, Form, Row, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';
-import { errorText, useCall } from '../../framework/useCall.js';
+import { useCall } from '../../framework/useCall.js';
+import { useBusyAction } from '../../framework/useBusyAction.js';
 import { ClassesItem, YearItem, useClassYearChoices } from '../reports/classYearForm.js';
 import { FeePieChart } from './FeePieChart.js';
-import { DateRangeItem, FeeItemsTable, useCsvExport } from './reportParts.js';
+import { CsvButton, DateRangeItem, FeeItemsTable, ReportForm, useCsvExport } from './reportParts.js';
 import { FEE_ITEM_CSV, classFilePart, isoDay, itemStudentsLink, queryString, type FeeItemRow } from './reportsModel.js';
 
 interface Values { class_id: number; ac_year_id: number; range: [Dayjs, Dayjs] }
 
 export default function FeeItemsReport(_props: PageProps) {
   const [form] = Form.useForm<Values>();
-  const { notification } = App.useApp();
   const call = useCall();
   const exportCsv = useCsvExport();
   const choices = useClassYearChoices(form);
   const [shown, setShown] = useState<{ rows: FeeItemRow[]; filename: string; classId: number; yearId: number } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
-  const load = async (v: Values) => {
+  const load = (v: Values) => {
     const [start, end] = [isoDay(v.range[0]), isoDay(v.range[1])];
-    setBusy(true);
-    try {
+    return run(async () => {
       const rows = await call<FeeItemRow[]>('get', `/reports/fees/items/${queryString({ class_id: v.class_id, ac_year_id: v.ac_year_id, start_date: start, end_date: end })}`);
       setShown({
         rows: Array.isArray(rows) ? rows : [], classId: v.class_id, yearId: v.ac_year_id,
         filename: `fee_items_report_class_${classFilePart(choices.classById(v.class_id), v.class_id)}_${start}_${end}.csv`,
       });
-    } catch (e) {
-      notification.error({ message: errorText(e) });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -49,18 +43,15 @@ export default function FeeItemsReport(_props: PageProps) {
         <Space wrap>
           <Link to="/fees/items/">Fee Items</Link>
           <Link to="/fees/reports/">Fee Reports</Link>
-          <Button icon={<DownloadOutlined />} onClick={() => shown && exportCsv(shown.filename, FEE_ITEM_CSV, shown.rows)} disabled={shown === null}>Export CSV</Button>
+          <CsvButton onClick={() => shown && exportCsv(shown.filename, FEE_ITEM_CSV, shown.rows)} disabled={shown === null} />
         </Space>
       )}
     >
-      <Form<Values> form={form} layout="inline" name="fee-items-report" onFinish={load} style={{ marginBottom: 16, rowGap: 8 }}>
+      <ReportForm<Values> form={form} name="fee-items-report" onFinish={load} busy={busy}>
         <ClassesItem choices={choices} />
         <YearItem choices={choices} />
         <DateRangeItem />
-        <Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy}>Show</Button>
-        </Form.Item>
-      </Form>
+      </ReportForm>
       <Row gutter={[24, 24]}>
         <Col xs={24} xl={14}>
           <FeeItemsTable

@@ -6,16 +6,17 @@
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { App, Button, Card, Form, Space, Table } from 'antd';
+import { App, Card, Form, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DownloadOutlined } from '@ant-design/icons';
 import type { PageProps } from '../registry.js';
 import { compareValues } from '../../framework/calls.js';
 import { errorText, useCall } from '../../framework/useCall.js';
 import { ClassesItem, YearItem, useClassYearChoices } from '../reports/classYearForm.js';
 import { failedClassText, fetchPerClass } from '../reports/perClass.js';
-import { Money, PAGE_SIZE, moneyColumn, serialColumn, useCsvExport } from './reportParts.js';
-import { MULTI_CLASS_FEES_CSV, feeTotals, multiClassFeeRows, pendingOf, type MultiClassFeeRow, type StudentFeeRow } from './reportsModel.js';
+import {
+  CsvButton, ReportForm, ReportTable, TotalMoney, admissionNoColumn, moneyColumn, pendingColumn, studentColumn, useCsvExport,
+} from './reportParts.js';
+import { MULTI_CLASS_FEES_CSV, feeTotals, multiClassFeeRows, type MultiClassFeeRow, type StudentFeeRow } from './reportsModel.js';
 
 interface Values { class_ids: number[]; ac_year_id: number }
 
@@ -29,6 +30,7 @@ export default function MultiClassFees(_props: PageProps) {
   const [busy, setBusy] = useState(false);
   const [page, setPage] = useState(1);
 
+  // No catch: fetchPerClass names a class that fails and keeps the others.
   const load = async (v: Values) => {
     setBusy(true);
     try {
@@ -46,14 +48,13 @@ export default function MultiClassFees(_props: PageProps) {
   const shown = rows ?? [];
   const totals = useMemo(() => feeTotals(shown), [shown]);
   const columns: ColumnsType<MultiClassFeeRow> = [
-    serialColumn(page),
-    { key: 'fullname', title: 'Name', sorter: (a, b) => compareValues(a.fullname, b.fullname), render: (_v, r) => <Link to={`/fees/records/${r.student_id ?? r.id}`}>{r.fullname}</Link> },
-    { key: 'admission_no', dataIndex: 'admission_no', title: 'Admission No', sorter: (a, b) => compareValues(a.admission_no, b.admission_no) },
+    studentColumn('Name', (r) => r.student_id ?? r.id),
+    admissionNoColumn(),
     { key: 'class', dataIndex: 'class', title: 'Class', sorter: (a, b) => compareValues(a.class, b.class) },
     { key: 'section', dataIndex: 'section', title: 'Section' },
     moneyColumn('total_amount', 'Total'),
     moneyColumn('paid_amount', 'Paid'),
-    { key: 'pending', title: 'Pending', align: 'right', sorter: (a, b) => pendingOf(a) - pendingOf(b), render: (_v, r) => <Money value={pendingOf(r)} /> },
+    pendingColumn(),
   ];
 
   return (
@@ -62,35 +63,18 @@ export default function MultiClassFees(_props: PageProps) {
       extra={(
         <Space wrap>
           <Link to="/fees/reports/">Fee Reports</Link>
-          <Button icon={<DownloadOutlined />} onClick={() => exportCsv('multi-class-fees.csv', MULTI_CLASS_FEES_CSV, shown)} disabled={rows === null}>Export CSV</Button>
+          <CsvButton onClick={() => exportCsv('multi-class-fees.csv', MULTI_CLASS_FEES_CSV, shown)} disabled={rows === null} />
         </Space>
       )}
     >
-      <Form<Values> form={form} layout="inline" name="multi-class-fees" onFinish={load} style={{ marginBottom: 16, rowGap: 8 }}>
+      <ReportForm<Values> form={form} name="multi-class-fees" onFinish={load} busy={busy}>
         <ClassesItem choices={choices} multiple />
         <YearItem choices={choices} />
-        <Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy}>Show</Button>
-        </Form.Item>
-      </Form>
-      <Table<MultiClassFeeRow>
-        rowKey={(r) => `${r.id}:${r.class_id}`}
-        columns={columns}
-        dataSource={shown}
-        loading={busy}
-        size="middle"
-        scroll={{ x: true }}
-        locale={rows === null ? { emptyText: 'Choose classes and a year, then Show' } : undefined}
-        onChange={(p) => setPage(p.current ?? 1)}
-        pagination={{ current: page, pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: (t) => `${t} students` }}
-        summary={() => (shown.length === 0 ? null : (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={5}><strong>Total</strong></Table.Summary.Cell>
-            <Table.Summary.Cell index={5} align="right"><strong><Money value={totals.total} /></strong></Table.Summary.Cell>
-            <Table.Summary.Cell index={6} align="right"><strong><Money value={totals.paid} /></strong></Table.Summary.Cell>
-            <Table.Summary.Cell index={7} align="right"><strong><Money value={totals.pending} /></strong></Table.Summary.Cell>
-          </Table.Summary.Row>
-        ))}
+      </ReportForm>
+      <ReportTable<MultiClassFeeRow>
+        rowKey={(r) => `${r.id}:${r.class_id}`} columns={columns} rows={shown} loading={busy} page={page} onPage={setPage} unit="students"
+        emptyText={rows === null ? 'Choose classes and a year, then Show' : undefined}
+        totals={shown.length === 0 ? null : { span: 5, figures: [<TotalMoney value={totals.total} />, <TotalMoney value={totals.paid} />, <TotalMoney value={totals.pending} />] }}
       />
     </Card>
   );
