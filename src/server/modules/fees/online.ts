@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { toRupees } from '../../../shared/money.js';
+import { ONLINE_MESSAGES, type PayAnswer } from '../../../shared/online-pay.js';
 import type { AuthUser, Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { AppError, badRequest, notFound } from '../../framework/errors.js';
@@ -25,10 +26,10 @@ import { getFeeSettings, type FeeSettings } from './settings.js';
  */
 
 export const SECRETS_KEY = 'fees_gateway_secrets';
-export const NOT_ENABLED = 'Online fee payment not enabled';
-export const GATEWAY_NOT_FOUND = 'Payment gateway not found';
-export const AMOUNT_REQUIRED = 'Amount must be entered';
-export const MODE_REQUIRED = 'Please select payment mode';
+export const NOT_ENABLED = ONLINE_MESSAGES.notEnabled;
+export const GATEWAY_NOT_FOUND = ONLINE_MESSAGES.gatewayNotFound;
+export const AMOUNT_REQUIRED = ONLINE_MESSAGES.amount;
+export const MODE_REQUIRED = ONLINE_MESSAGES.mode;
 export const ORDER_NOT_FOUND = 'Order not found';
 
 const PARENT = [1] as const;
@@ -86,17 +87,7 @@ function amountPaise(v: unknown): number {
 
 const orderPaise = (o: Pick<FeeOrder, 'amount'>) => paiseFromText(o.amount) ?? 0;
 
-export interface PayAnswer {
-  status: 'TXN_SUCCESS' | 'TXN_FAILED';
-  order_id: string;
-  amount: number;
-  payment_id: string | null;
-  installment_id: number | null;
-  receipt_no: number | null;
-  fee_id: number;
-  message: string;
-  cancelled: boolean;
-}
+export type { PayAnswer };
 
 async function paidAnswer(ctx: Ctx, order: FeeOrder): Promise<PayAnswer> {
   const inst = order.installment_id == null ? null

@@ -3,16 +3,10 @@
  * amount parsed as a whole number of rupees, the checks made before the order is asked for, the
  * gateways a school offers and the TDR note, and the shapes of the calls. No React here.
  */
+import { ONLINE_MESSAGES, type PayAnswer } from '../../../../shared/online-pay.js';
 import type { FeeSettings, GatewayDetails } from '../feesModel.js';
 
-export const ONLINE_MESSAGES = {
-  notEnabled: 'Online fee payment not enabled',
-  amount: 'Amount must be entered',
-  mode: 'Please select payment mode',
-  tooMuch: 'Amount Paying cannot be more than Amount Pending',
-  gatewayNotFound: 'Payment gateway not found',
-  cancelled: 'Fee payment cancelled by user!',
-} as const;
+export { ONLINE_MESSAGES };
 
 /** Spec 4: the amount is parsed as an integer (rupees); anything else is no amount. */
 export function parseAmount(v: unknown): number | null {
@@ -70,17 +64,7 @@ export interface OnlineOrder {
 }
 
 /** POST /fees/online/pay/ answer. */
-export interface PayResult {
-  status: 'TXN_SUCCESS' | 'TXN_FAILED';
-  order_id: string;
-  amount: number;
-  payment_id: string | null;
-  installment_id: number | null;
-  receipt_no: number | null;
-  fee_id: number;
-  message?: string;
-  cancelled?: boolean;
-}
+export type PayResult = PayAnswer;
 
 /** The body that posts a gateway's result. */
 export const resultBody = (order: { order_id: string; fee_id: number; id?: number }, mode: string, result: unknown) =>
