@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { putSetting } from '../../src/server/modules/school/settings.js';
-import { DEMO, pick, signIn, startE2E, type E2E } from './support.js';
+import { DEMO, adminToken, demoApi, pick, signIn, startE2E, toast, type E2E } from './support.js';
 
 let e: E2E;
 let page: Page;
@@ -28,17 +28,6 @@ const settings = (online: '1' | '0') => putSetting(e.demoDb, 'fees', {
   razorpay_gateway_details: { tdr_amount: 0, tdr_rate: 2, tdr_tax_rate: 18 },
 });
 
-async function api<T = any>(method: string, path: string, body?: unknown, bearer?: string): Promise<T> {
-  const res = await e.app.inject({
-    method: method as any, url: `/api/${DEMO.code}${path}`, payload: body as any,
-    headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
-  });
-  const json = res.json();
-  if (!json.success) throw new Error(`${method} ${path}: ${res.statusCode} ${json.error}`);
-  return json.data as T;
-}
-
-const toast = (p: Page, text: string) => p.locator('.ant-notification-notice').filter({ hasText: text }).first();
 const installments = () => e.demoDb.selectFrom('fee_installment').select(['paid_amount', 'mode', 'kind']).where('payment_id', '=', billId).execute();
 
 /** From the installment page: amount and the test gateway, then Pay; resolves on the test gateway's page. */
@@ -54,12 +43,12 @@ async function startTestPayment(p: Page, rupees: string) {
 
 beforeAll(async () => {
   e = await startE2E();
-  const admin = (await api<{ token: string }>('POST', '/login/', { email: DEMO.admin, password: DEMO.password })).token;
+  const admin = await adminToken(e);
   await settings('1');
   const parent = await e.demoDb.selectFrom('user').select('id').where('username', '=', DEMO.parentMobile).executeTakeFirstOrThrow();
   child = await e.demoDb.selectFrom('student').select(['id', 'fullname']).where('user_id', '=', parent.id).orderBy('id').executeTakeFirstOrThrow();
   const year = await e.demoDb.selectFrom('ac_year').select('id').where('status', '=', 1).executeTakeFirstOrThrow();
-  billId = (await api<{ payment_id: number }>('PUT', '/fees/pay/', {
+  billId = (await demoApi<{ payment_id: number }>(e, 'PUT', '/fees/pay/', {
     student_id: child.id, ac_year_id: year.id, name: BILL, amount_total: 2345, amount_paid: 0,
     details: [{ fee_item_name: 'Miscellaneous', amount: 2345, quantity: 1 }], installments: [],
   }, admin)).payment_id;

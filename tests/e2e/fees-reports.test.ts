@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
-import { DEMO, pick, signIn, startE2E, type E2E } from './support.js';
+import { DEMO, adminToken, demoApi, pick, signIn, startE2E, toast, type E2E } from './support.js';
 
 let e: E2E;
 let page: Page;
@@ -15,7 +15,6 @@ let second: { id: number; fullname: string };
 let firstBill: number;
 let secondBill: number;
 
-const toast = (p: Page, text: string) => p.locator('.ant-notification-notice').filter({ hasText: text }).first();
 const row = (p: Page, text: string) => p.locator('.ant-table-row', { hasText: text }).first();
 const card = (p: Page, key: string) => p.getByTestId(`fee-card-${key}`);
 /** '₹1,23,456.50' or '-₹500.00' → paise. */
@@ -34,12 +33,7 @@ const indiaDay = (offset: number) => {
   return { iso, shown: iso.split('-').reverse().join('-') };
 };
 
-async function api<T = any>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await e.app.inject({ method: method as any, url: `/api/${DEMO.code}${url}`, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as object }) });
-  const json = res.json();
-  if (!json.success) throw new Error(`${method} ${url}: ${json.error}`);
-  return json.data as T;
-}
+const api = <T = any>(method: string, path: string, body?: unknown) => demoApi<T>(e, method, path, body, token);
 
 /** Live students of a class in the year, as the class fee list counts them (Shuffled history rows left out). */
 async function classStudents(classId: number, current = false) {
@@ -71,8 +65,7 @@ async function openClassReport(p: Page, klass: string) {
 beforeAll(async () => {
   e = await startE2E();
   ({ page } = await e.newPage());
-  const login = await e.app.inject({ method: 'POST', url: `/api/${DEMO.code}/login/`, payload: { email: DEMO.admin, password: DEMO.password } });
-  token = login.json().data.token;
+  token = await adminToken(e);
   yearId = (await e.demoDb.selectFrom('ac_year').select('id').where('name', '=', '2026-27').executeTakeFirstOrThrow()).id;
   for (const c of await e.demoDb.selectFrom('class').select(['id', 'class', 'section']).execute()) classIds[`${c.class} - ${c.section}`] = c.id;
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { putSetting } from '../../src/server/modules/school/settings.js';
-import { DEMO, pick, signIn, startE2E, type E2E } from './support.js';
+import { DEMO, adminToken, demoApi, pick, signIn, startE2E, toast, type E2E } from './support.js';
 
 let e: E2E;
 let page: Page;
@@ -23,22 +23,12 @@ const TUITION = 'E2E Tuition Fee';
 const BOOKS = 'E2E Books';
 
 /** A call on the demo school's API as the admin (the test's own setup). */
-async function api<T = any>(method: string, path: string, body?: unknown, bearer = token): Promise<T> {
-  const res = await e.app.inject({
-    method: method as any, url: `/api/${DEMO.code}${path}`, payload: body as any,
-    headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
-  });
-  const json = res.json();
-  if (!json.success) throw new Error(`${method} ${path}: ${res.statusCode} ${json.error}`);
-  return json.data as T;
-}
-
-const toast = (p: Page, text: string) => p.locator('.ant-notification-notice').filter({ hasText: text }).first();
+const api = <T = any>(method: string, path: string, body?: unknown) => demoApi<T>(e, method, path, body, token);
 const billRow = (p: Page, id: number) => p.locator(`.ant-table-row[data-row-key="${id}"]`);
 
 beforeAll(async () => {
   e = await startE2E();
-  token = (await api<{ token: string }>('POST', '/login/', { email: DEMO.admin, password: DEMO.password }, '')).token;
+  token = await adminToken(e);
   year = await e.demoDb.selectFrom('ac_year').select(['id', 'name']).where('status', '=', 1).executeTakeFirstOrThrow();
   const klass = await e.demoDb.selectFrom('class').select('id').orderBy('id').executeTakeFirstOrThrow();
   // Discounts and partial payment on (the support team's switches, stored as the school's fee settings).

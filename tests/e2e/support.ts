@@ -100,3 +100,21 @@ export async function pick(page: Page, label: RegExp | string, option: string) {
 
 /** The form on the page (lists and forms share labels such as Name). */
 export const form = (page: Page) => page.locator('form').first();
+
+/** A call on the demo school's API, for what a test sets up without the screens: the answer's data; a refusal throws, naming the call. */
+export async function demoApi<T = any>(e: E2E, method: string, path: string, body?: unknown, bearer?: string): Promise<T> {
+  const res = await e.app.inject({
+    method: method as any, url: `/api/${DEMO.code}${path}`, payload: body as any,
+    headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+  });
+  const json = res.json();
+  if (!json.success) throw new Error(`${method} ${path}: ${res.statusCode} ${json.error}`);
+  return json.data as T;
+}
+
+/** The demo admin's bearer token, for demoApi. */
+export const adminToken = async (e: E2E) =>
+  (await demoApi<{ token: string }>(e, 'POST', '/login/', { email: DEMO.admin, password: DEMO.password })).token;
+
+/** The notification that says `text`. */
+export const toast = (page: Page, text: string) => page.locator('.ant-notification-notice').filter({ hasText: text }).first();
