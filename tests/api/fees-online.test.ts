@@ -15,6 +15,7 @@ import { changeFeeSettings, describeFeeSettings } from '../../src/server/modules
 import { putSetting } from '../../src/server/modules/school/settings.js';
 import { openTestSchool, PASSWORD, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { createRecord } from '../support/samples.js';
+import { admitStudent } from '../support/admit.js';
 
 let t: TestApp;
 let s: TestSchool;
@@ -61,15 +62,7 @@ const rzpServer = http.createServer((req, res) => {
   });
 });
 
-let seq = 0;
-async function admit(overrides: Record<string, unknown>) {
-  const res = await t.call(s.code, 'PUT /students/', {
-    ac_year_id: year.id, class_id: klass.id, fullname: `Student ${++seq}`, mobile: '9876543210', dob: '2015-04-01',
-    admission_no: `OP-${seq}-${Math.random().toString(36).slice(2, 7)}`, admission_date: '2026-06-01', ...overrides,
-  }, admin);
-  if (!res.body.success) throw new Error(`admit: ${res.body.error}`);
-  return res.body.data;
-}
+const admit = (overrides: Record<string, unknown>) => admitStudent(t, s, admin, { ac_year_id: year.id, class_id: klass.id, ...overrides }, 'OP');
 
 /** A pending bill made by the admin: one tuition line of the given rupees, nothing paid. */
 async function pendingBill(student: any, rupees: number): Promise<number> {

@@ -10,6 +10,7 @@ import { parseCsv } from '../../src/shared/csv.js';
 import { putSetting } from '../../src/server/modules/school/settings.js';
 import { openTestSchool, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { createRecord } from '../support/samples.js';
+import { admitStudent } from '../support/admit.js';
 
 let t: TestApp;
 let s: TestSchool;
@@ -33,15 +34,7 @@ const today = () => istDay(new Date());
 const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
 const monthStartOf = (day: string) => `${day.slice(0, 8)}01`;
 
-let seq = 0;
-async function admit(overrides: Record<string, unknown> = {}) {
-  const res = await call('PUT /students/', {
-    ac_year_id: year.id, class_id: classA.id, fullname: `Student ${++seq}`, mobile: '9876543210', dob: '2015-04-01',
-    admission_no: `R-${seq}-${Math.random().toString(36).slice(2, 7)}`, admission_date: '2026-06-01', ...overrides,
-  });
-  if (!res.body.success) throw new Error(`admit: ${res.body.error}`);
-  return res.body.data;
-}
+const admit = (overrides: Record<string, unknown> = {}) => admitStudent(t, s, admin, { ac_year_id: year.id, class_id: classA.id, ...overrides }, 'R');
 
 async function pay(body: Record<string, unknown>) {
   const res = await call('PUT /fees/pay/', { ac_year_id: year.id, ...body });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putSetting } from '../../src/server/modules/school/settings.js';
 import { openTestSchool, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { createRecord } from '../support/samples.js';
+import { admitStudent } from '../support/admit.js';
 
 let t: TestApp;
 let s: TestSchool;
@@ -19,15 +20,7 @@ const call = (c: string, body?: unknown, token = admin) => t.call(s.code, c, bod
 const db = () => schoolDb(t, s);
 const setFees = (v: Record<string, unknown>) => putSetting(db(), 'fees', v);
 
-let seq = 0;
-async function admit(overrides: Record<string, unknown> = {}) {
-  const res = await call('PUT /students/', {
-    ac_year_id: year.id, class_id: klass.id, fullname: `Student ${++seq}`, mobile: '9876543210', dob: '2015-04-01',
-    admission_no: `F-${seq}-${Math.random().toString(36).slice(2, 7)}`, admission_date: '2026-06-01', ...overrides,
-  });
-  if (!res.body.success) throw new Error(`admit: ${res.body.error}`);
-  return res.body.data;
-}
+const admit = (overrides: Record<string, unknown> = {}) => admitStudent(t, s, admin, { ac_year_id: year.id, class_id: klass.id, ...overrides }, 'F');
 
 /** A bill of two items: 2 × tuition ₹12,500.50 and 1 × books ₹1,999.99, total ₹27,000.99. */
 const billBody = (student: any, paid: number, extra: Record<string, unknown> = {}) => ({
