@@ -12,7 +12,7 @@ export default defineResource({
   },
   list: {
     columns: ['name', { field: 'type', render: 'enum' }, { field: 'amount', render: 'money' }],
-    search: ['name'], pageSize: 50, export: 'csv', sort: 'name',
+    search: ['name'], pageSize: 50, addLabel: 'Add New', export: 'csv', sort: 'name',
     headerLinks: [{ label: 'Reports', icon: 'BarChartOutlined', to: '/fees/item/reports' }],
   },
   pages: {

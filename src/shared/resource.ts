@@ -128,6 +128,8 @@ export interface ResourceDef {
     columns: Array<string | ColumnDef>;
     search?: string[];
     pageSize?: number;
+    /** The add button's text when the spec names it (default 'Add {singular}'). */
+    addLabel?: string;
     export?: 'csv';
     /** Default sort, a column with optional '-' for descending. */
     sort?: string;

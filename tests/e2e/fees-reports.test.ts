@@ -205,7 +205,7 @@ it("opens the fee items report from the fee items list's Reports button", async 
   await page.goto('/fees/items/');
   await row(page, 'E2E Lab Fee').waitFor();
   const header = page.locator('.ant-card-extra');
-  await header.getByRole('button', { name: 'Add Fee Item' }).waitFor();
+  await header.getByRole('button', { name: 'Add New' }).waitFor();
   await header.getByRole('button', { name: 'Reports' }).click();
   await page.waitForURL('**/fees/item/reports');
   await page.getByText('Fee Items Report').first().waitFor();
