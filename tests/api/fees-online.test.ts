@@ -298,6 +298,12 @@ describe('paying through the test gateway', () => {
     const kept = await orderRow(second.id);
     expect(kept.status).toBe('failed');
     expect(kept.extras.refund_due).toMatchObject({ payment_id: late.payment_id });
+    // The school sees the payment it owes back on the bill, and so does the parent.
+    for (const token of [s.tokens['4'], s.tokens['1']]) {
+      const history = (await t.call(s.code, `GET /fees/history/${aarav.id}/`, undefined, token)).body.data;
+      const record = history.fees.find((f: any) => f.payment.id === bill);
+      expect(record.refunds_due).toEqual([expect.objectContaining({ order_id: second.order_id, gateway: 'test', amount: 600, gateway_payment_id: late.payment_id })]);
+    }
     // And a new order is refused while nothing is pending.
     expect((await call('PUT /fees/online/pay/', { amount: 1, payment_mode: 'test', fee_id: bill })).body.error).toBe('Amount Paying cannot be more than Amount Pending');
   });

@@ -186,6 +186,15 @@ function BillDetails({ record }: { record: FeeRecord }) {
   const installments = sortedInstallments(record.installments);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid={`bill-${record.payment.id}`}>
+      {(record.refunds_due ?? []).map((o) => (
+        <Alert
+          key={o.order_id}
+          type="warning"
+          showIcon
+          message={`Online payment of ${formatMoney(o.amount)} to be refunded`}
+          description={`${o.gateway} payment ${o.gateway_payment_id ?? ''} (order ${o.order_id}, ${formatDateTime(o.timestamp)}) arrived after this bill was settled, so it was not credited. It is refunded through the payment gateway.`}
+        />
+      ))}
       {(record.details?.length ?? 0) > 0 && (
         <Table
           rowKey={(d) => d.id ?? d.fee_item_name}

@@ -54,7 +54,10 @@ export interface BillInstallment {
 }
 
 /** One bill of GET /fees/history/{student_id}/. */
-export interface FeeRecord { payment: BillPayment; details?: BillDetail[]; installments?: BillInstallment[] }
+/** An online payment taken after its bill was settled: the school refunds it at the gateway. */
+export interface RefundDue { order_id: string; gateway: string; amount: number; timestamp: string; gateway_payment_id: string | null }
+
+export interface FeeRecord { payment: BillPayment; details?: BillDetail[]; installments?: BillInstallment[]; refunds_due?: RefundDue[] }
 
 export interface FeeHistory {
   student?: { id: number; fullname: string; admission_no?: string | null; class?: string | null; section?: string | null };

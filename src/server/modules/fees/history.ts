@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { toPaise, toRupees } from '../../../shared/money.js';
 import type { Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
@@ -34,16 +35,20 @@ async function billsWith(ctx: Ctx, where: { billId?: number; studentId?: number 
   const bills = await qb.orderBy('p.timestamp', 'desc').orderBy('p.id', 'desc').execute();
   if (!bills.length) return [];
   const ids = bills.map((b) => b.id);
-  const [lines, installments] = await Promise.all([
+  const [lines, installments, refundsDue] = await Promise.all([
     ctx.db.selectFrom('fee_payment_detail').select(['id', 'payment_id', 'fee_item_id', 'fee_item_name', moneyColumn('amount'), 'quantity'])
       .where('payment_id', 'in', ids).orderBy('id').execute(),
     ctx.db.selectFrom('fee_installment').select(['id', 'payment_id', moneyColumn('paid_amount'), 'mode', 'account', 'kind', 'receipt_no', 'timestamp', 'extras'])
       .where('payment_id', 'in', ids).orderBy('timestamp').orderBy('id').execute(),
+    // Online payments the gateway took after the bill was already settled: the school owes them back.
+    ctx.db.selectFrom('fee_order').select(['payment_id', 'order_id', 'gateway', moneyColumn('amount'), 'updated_at as timestamp', sql<string>`extras->'refund_due'->>'payment_id'`.as('gateway_payment_id')])
+      .where('payment_id', 'in', ids).where('status', '=', 'failed').where(sql<boolean>`extras ? 'refund_due'`).orderBy('id').execute(),
   ]);
   return bills.map((b) => ({
     payment: billView(b),
     details: lines.filter((l) => l.payment_id === b.id),
     installments: installments.filter((i) => i.payment_id === b.id),
+    refunds_due: refundsDue.filter((o) => o.payment_id === b.id),
   }));
 }
 
