@@ -40,6 +40,7 @@ export default defineResource({
     multiClass: { route: '/reports/multi-class/', component: 'MultiClassReport', permission: 'read', roles: [2, 3, 4, 7] },
     appUsers: { route: '/reports/app-users/', component: 'AppUsersReport', permission: 'read', roles: [2, 3, 4, 7] },
     smsLog: { route: '/reports/sms/', component: 'SmsLog', permission: 'read', roles: [3, 4], menu: 'SMS Log' },
+    dataExport: { route: '/admin-actions/export', component: 'DataExport', permission: 'read', roles: [3, 4], menu: 'Data Export' },
   },
   unique: [{ fields: ['admission_no'], message: 'Admission number already used' }],
   access: { read: [1, 2, 3, 4, 7], create: [3, 4], update: [3, 4], remove: [3, 4] },

@@ -269,3 +269,17 @@ it('reports the fees of several classes', async () => {
   expect(lines[0]).toBe('Student Name,Admission No,Class,Section,Total Amount,Paid Amount,Pending Amount');
   expect(lines).toHaveLength(count + 1);
 });
+
+it("exports the year's fees as a file the server made, one row per bill", async () => {
+  await page.goto('/admin-actions/export');
+  await page.getByRole('button', { name: 'Export Students' }).waitFor();
+  await page.locator('.ant-select-selection-item', { hasText: '2026-27' }).waitFor();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Fees' }).click();
+  expect((await download).suggestedFilename()).toBe('fees-all-2026-27.csv');
+  const lines = await csvLines(download);
+  expect(lines[0]).toBe('Bill ID,Date,Admission No,Student Name,Class,Section,Academic Year,Fee Name,Items,Total Amount,Discount,Paid Amount,Pending Amount,Receipt Nos');
+  const bills = await e.demoDb.selectFrom('fee_payment').select('id').where('ac_year_id', '=', yearId).execute();
+  expect(lines).toHaveLength(1 + bills.length);
+  expect(lines.find((l) => l.startsWith(`${firstBill},`))).toContain(first.fullname);
+});

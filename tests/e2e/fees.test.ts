@@ -216,6 +216,12 @@ it('updates a discount, sends a due alert and deletes another bill', async () =>
 
   await row.getByRole('button', { name: 'Due Alert SMS' }).click();
   await toast(page, 'Alert SMS Sent').waitFor();
+  // The alert is in the school's SMS log, counted today.
+  await page.goto('/reports/sms/');
+  await page.locator('.ant-table-row', { hasText: '₹3,000.00 of Books Bill' }).first().waitFor();
+  await expect.poll(async () => Number(await page.locator('.ant-statistic', { hasText: 'Today' }).locator('.ant-statistic-content-value').textContent())).toBeGreaterThan(0);
+  await page.goto(`/fees/records/${student.id}`);
+  await row.waitFor();
 
   await row.getByRole('button', { name: 'Delete' }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();

@@ -22,6 +22,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType<PageProps>>
   MultiClassReport: lazy(() => import('./reports/MultiClassReport.js')),
   AppUsersReport: lazy(() => import('./reports/AppUsersReport.js')),
   SmsLog: lazy(() => import('./reports/SmsLog.js')),
+  DataExport: lazy(() => import('./reports/DataExport.js')),
   FeeItemsReport: lazy(() => import('./fees/FeeItemsReport.js')),
   FeeBilling: lazy(() => import('./fees/FeeBilling.js')),
   FeeRecords: lazy(() => import('./fees/FeeRecords.js')),
