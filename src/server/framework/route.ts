@@ -33,7 +33,11 @@ const ID = /^[1-9][0-9]{0,8}$/;
 /** A record id written as text (path or query parameter). */
 export const isIdText = (v: string) => ID.test(v);
 /** A record id in a JSON body: a positive whole number within the id column's range. */
-export const isRecordId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 2 ** 31;
+export const isRecordId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= MAX_RECORD_ID;
+/** The largest id an integer id column holds. */
+export const MAX_RECORD_ID = 2 ** 31 - 1;
+/** A record id property of a payload schema. */
+export const recordIdProp = (title: string, extra: Record<string, unknown> = {}) => ({ type: 'integer', title, minimum: 1, maximum: MAX_RECORD_ID, ...extra });
 
 /** Path parameters are record ids: positive whole numbers, refused otherwise. */
 export function numericParams(req: FastifyRequest, names: string[]): Record<string, number> {

@@ -4,7 +4,8 @@ import { formatINR, toPaise, toRupees } from '../../../shared/money.js';
 import type { Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { badRequest } from '../../framework/errors.js';
-import { addRoute, type RouteEnv } from '../../framework/route.js';
+import { addRoute, recordIdProp, type RouteEnv } from '../../framework/route.js';
+import { FEE_STAFF } from './access.js';
 import { audit } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
 import { sendAll, type SmsMessage } from '../../integrations/sms/index.js';
@@ -13,8 +14,6 @@ import { assertClass, assertYear, enabledYearId } from '../students/queries.js';
 import { visibleBill } from './ledger.js';
 
 /** Due-alert SMS (spec 2 §7, spec 3 §7): one bill's balance, or every pending balance of a year. */
-
-const STAFF = [3, 4] as const;
 
 export const dueAlertText = (school: string, fullname: string, billName: string, pending: number) =>
   `Dear Parent, ${formatINR(pending)} of ${billName} for ${fullname} is pending. Please pay at the earliest. - ${school}`;
@@ -38,8 +37,8 @@ async function mobilesOf(ctx: Ctx, studentIds: number[]): Promise<Map<number, st
 const bulkPayload = {
   type: 'object',
   properties: {
-    ac_year_id: { type: 'integer', title: 'Academic Year', minimum: 1, maximum: 2 ** 31 - 1 },
-    class_id: { type: 'integer', title: 'Class', minimum: 1, maximum: 2 ** 31 - 1 },
+    ac_year_id: recordIdProp('Academic Year'),
+    class_id: recordIdProp('Class'),
   },
   additionalProperties: false,
 };
@@ -49,7 +48,7 @@ const schoolName = async (ctx: Ctx) => (await getSetting(ctx.db, 'school', defau
 
 export function registerAlertRoutes(app: FastifyInstance, env: RouteEnv) {
   addRoute(app, env, {
-    call: 'GET /fees/due/alert/{payment_id}/', roles: STAFF, module: 'fees', perm: 'update',
+    call: 'GET /fees/due/alert/{payment_id}/', roles: FEE_STAFF, module: 'fees', perm: 'update',
     handler: async (ctx, _req, p) => {
       const bill = await visibleBill(ctx, p.payment_id!);
       const pending = toRupees(toPaise(bill.total_amount) - toPaise(bill.paid_amount));
@@ -66,7 +65,7 @@ export function registerAlertRoutes(app: FastifyInstance, env: RouteEnv) {
 
   // From the dashboard: every student with a balance in the year (the enabled one unless given), one SMS each.
   addRoute(app, env, {
-    call: 'POST /fees/due/alert/', roles: STAFF, module: 'fees', perm: 'update',
+    call: 'POST /fees/due/alert/', roles: FEE_STAFF, module: 'fees', perm: 'update',
     handler: async (ctx, req) => {
       const body = req.body ?? {};
       assertValid(validateBulk, bulkPayload, body);

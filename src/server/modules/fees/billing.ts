@@ -3,7 +3,8 @@ import { billTotalPaise, toPaise } from '../../../shared/money.js';
 import { ok } from '../../framework/envelope.js';
 import { SCHOOL_TZ } from '../../framework/periods.js';
 import { badRequest, forbidden } from '../../framework/errors.js';
-import { addRoute, type RouteEnv } from '../../framework/route.js';
+import { addRoute, recordIdProp, type RouteEnv } from '../../framework/route.js';
+import { FEE_STAFF } from './access.js';
 import { inTransaction } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
 import { isIsoDate } from '../students/queries.js';
@@ -12,8 +13,7 @@ import { enabled, getFeeSettings } from './settings.js';
 
 /** Billing, installments, refunds, discount changes and deleting a bill (spec 2 §5, §7). Staff only. */
 
-const STAFF = [3, 4] as const;
-const id = (title: string, message: string) => ({ type: 'integer', title, minimum: 1, maximum: 2 ** 31 - 1, errorMessage: message });
+const id = (title: string, message: string) => recordIdProp(title, { errorMessage: message });
 const money = (title: string, message: string, extra: Record<string, unknown> = {}) =>
   ({ type: 'number', format: 'money', title, minimum: 0, ...extra, errorMessage: message });
 const SELECT_MODE = 'Please select payment mode';
@@ -31,7 +31,7 @@ export const billPayload = {
       items: {
         type: 'object',
         properties: {
-          fee_item_id: { type: ['integer', 'null'], title: 'Item', minimum: 1, maximum: 2 ** 31 - 1, errorMessage: 'Please select a fee item' },
+          fee_item_id: recordIdProp('Item', { type: ['integer', 'null'], errorMessage: 'Please select a fee item' }),
           fee_item_name: { type: ['string', 'null'], title: 'Item', maxLength: 100 },
           amount: money('Amount', 'Each item needs an amount of at least 0'),
           quantity: { type: 'integer', title: 'Quantity', minimum: 1, maximum: 5, errorMessage: 'Quantity must be from 1 to 5' },
@@ -132,7 +132,7 @@ function installmentTime(date: string | null | undefined): Date {
 
 export function registerBillingRoutes(app: FastifyInstance, env: RouteEnv) {
   addRoute(app, env, {
-    call: 'PUT /fees/pay/', roles: STAFF, module: 'fees', perm: 'create',
+    call: 'PUT /fees/pay/', roles: FEE_STAFF, module: 'fees', perm: 'create',
     handler: async (ctx, req) => {
       assertValid(validateBill, billPayload, req.body);
       const b = req.body as BillBody;
@@ -161,7 +161,7 @@ export function registerBillingRoutes(app: FastifyInstance, env: RouteEnv) {
   });
 
   addRoute(app, env, {
-    call: 'PATCH /fees/pay/', roles: STAFF, module: 'fees', perm: 'update',
+    call: 'PATCH /fees/pay/', roles: FEE_STAFF, module: 'fees', perm: 'update',
     handler: async (ctx, req) => {
       assertValid(validateDiscount, discountPayload, req.body);
       const b = req.body as { fee_payment_id: number; discount_amount: number };
@@ -171,7 +171,7 @@ export function registerBillingRoutes(app: FastifyInstance, env: RouteEnv) {
   });
 
   addRoute(app, env, {
-    call: 'DELETE /fees/pay/{payment_id}/', roles: STAFF, module: 'fees', perm: 'remove',
+    call: 'DELETE /fees/pay/{payment_id}/', roles: FEE_STAFF, module: 'fees', perm: 'remove',
     handler: async (ctx, _req, p) => {
       await deleteBill(ctx, p.payment_id!);
       return ok({ id: p.payment_id }, 'Fee Entry Deleted');
@@ -179,7 +179,7 @@ export function registerBillingRoutes(app: FastifyInstance, env: RouteEnv) {
   });
 
   addRoute(app, env, {
-    call: 'PUT /fees/pay/installment/{payment_id}/', roles: STAFF, module: 'fees', perm: 'create',
+    call: 'PUT /fees/pay/installment/{payment_id}/', roles: FEE_STAFF, module: 'fees', perm: 'create',
     handler: async (ctx, req, p) => {
       assertValid(validateInstallment, installmentPayload, req.body);
       const b = req.body as { amount: number; mode: string; account?: string | null; date?: string | null };
@@ -190,7 +190,7 @@ export function registerBillingRoutes(app: FastifyInstance, env: RouteEnv) {
   });
 
   addRoute(app, env, {
-    call: 'PUT /fees/refund/', roles: STAFF, module: 'fees', perm: 'update',
+    call: 'PUT /fees/refund/', roles: FEE_STAFF, module: 'fees', perm: 'update',
     handler: async (ctx, req) => {
       assertValid(validateRefund, refundPayload, req.body);
       const b = req.body as { payment_id: number; amount_paid: number; mode: string; extras?: { transaction_details?: string | null } };

@@ -4,7 +4,8 @@ import { ok } from '../../framework/envelope.js';
 import { badRequest, notFound } from '../../framework/errors.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { assertClass, assertYear, queryValue } from '../students/queries.js';
-import { FEE_READERS, requiredQueryId } from './reports.js';
+import { FEE_STAFF } from './access.js';
+import { requiredQueryId } from './reports.js';
 
 /**
  * Created fees (spec 2: /fees/create/). The list and the form are generated from the
@@ -32,7 +33,7 @@ export function createdFeeStudentsQuery(db: Kysely<any>, createdFeeId: number) {
 
 export function registerCreatedFeeRoutes(app: FastifyInstance, env: RouteEnv) {
   addRoute(app, env, {
-    call: 'GET /fees/create/', roles: FEE_READERS, module: 'fees', perm: 'read',
+    call: 'GET /fees/create/', roles: FEE_STAFF, module: 'fees', perm: 'read',
     handler: async (ctx, req) => {
       const name = queryValue(req, 'name')?.trim();
       if (!name) throw badRequest('Fee title is required');

@@ -8,7 +8,7 @@ import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { exportScope, queryId } from '../students/queries.js';
 import { ACY } from '../students/student.hooks.js';
 import { SCHOOL_TZ } from '../../framework/periods.js';
-import { FEE_READERS } from './reports.js';
+import { FEE_STAFF } from './access.js';
 
 /**
  * GET /export/fees/ (spec 3, admin actions "export"): the bills of an academic year (the
@@ -76,7 +76,7 @@ export async function exportFees(ctx: Ctx, classId: number | undefined, yearId: 
 
 export function registerFeeExportRoutes(app: FastifyInstance, env: RouteEnv) {
   addRoute(app, env, {
-    call: 'GET /export/fees/', roles: FEE_READERS, module: 'fees', perm: 'read',
+    call: 'GET /export/fees/', roles: FEE_STAFF, module: 'fees', perm: 'read',
     handler: async (ctx, req) => {
       const { name, csv, count } = await exportFees(ctx, queryId(req, 'class_id', 'class id'), queryId(req, 'ac_year_id', 'academic year id'));
       const saved = await saveCsvExport(ctx, name, csv);

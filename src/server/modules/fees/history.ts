@@ -8,11 +8,10 @@ import { moneyColumn } from '../../framework/query.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { defaultDetails, getSetting } from '../school/settings.js';
 import { STUDENT_ROLE } from '../students/users.js';
+import { BILL_READERS } from './access.js';
 import { visibleBill } from './ledger.js';
 
 /** Receipts and a student's fee history (spec 2 §7, spec 4): staff, and parents for their own children. */
-
-const READERS = [1, 3, 4] as const;
 
 /** A bill as the screens read it: the stored figures plus the names the spec also uses and the pending amount. */
 function billView(b: Record<string, any>) {
@@ -66,7 +65,7 @@ async function studentHeading(ctx: Ctx, studentId: number, yearId?: number) {
 
 export function registerHistoryRoutes(app: FastifyInstance, env: RouteEnv) {
   addRoute(app, env, {
-    call: 'GET /fees/receipt/{id}/', roles: READERS, module: 'fees',
+    call: 'GET /fees/receipt/{id}/', roles: BILL_READERS, module: 'fees',
     handler: async (ctx, _req, p) => {
       await visibleBill(ctx, p.id!);
       const [record] = await billsWith(ctx, { billId: p.id });
@@ -84,7 +83,7 @@ export function registerHistoryRoutes(app: FastifyInstance, env: RouteEnv) {
   });
 
   addRoute(app, env, {
-    call: 'GET /fees/history/{student_id}/', roles: READERS, module: 'fees',
+    call: 'GET /fees/history/{student_id}/', roles: BILL_READERS, module: 'fees',
     handler: async (ctx, _req, p) => {
       const heading = await studentHeading(ctx, p.student_id!);
       // A parent asking for another family's child learns nothing, not even that the child exists.

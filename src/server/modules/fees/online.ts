@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { toRupees } from '../../../shared/money.js';
+import { toPaise, toRupees } from '../../../shared/money.js';
 import { ONLINE_MESSAGES, type PayAnswer } from '../../../shared/online-pay.js';
 import type { AuthUser, Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
@@ -193,7 +193,7 @@ export function registerOnlinePaymentRoutes(app: FastifyInstance, env: RouteEnv)
       if (!gateway) throw badRequest(GATEWAY_NOT_FOUND);
       if (!isRecordId(b.fee_id)) throw notFound('Bill not found');
       const bill = await visibleBill(ctx, b.fee_id);
-      const pending = (paiseFromText(bill.total_amount) ?? 0) - (paiseFromText(bill.paid_amount) ?? 0);
+      const pending = toPaise(bill.total_amount) - toPaise(bill.paid_amount);
       if (paise > pending) throw badRequest(PENDING_EXCEEDED);
 
       const student = await ctx.db.selectFrom('student').select(['id', 'fullname', 'admission_no', 'mobile']).where('id', '=', bill.student_id).executeTakeFirstOrThrow();

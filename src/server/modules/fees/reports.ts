@@ -5,6 +5,7 @@ import { badRequest } from '../../framework/errors.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { assertClass, assertYear, isIsoDate, queryId, queryValue } from '../students/queries.js';
 import { ACY } from '../students/student.hooks.js';
+import { FEE_STAFF } from './access.js';
 import { PERIODS, periodRows, SCHOOL_TZ, type Period } from '../../framework/periods.js';
 
 /**
@@ -23,8 +24,7 @@ import { PERIODS, periodRows, SCHOOL_TZ, type Period } from '../../framework/per
  * months are the school's, in India time.
  */
 
-export const FEE_READERS = [3, 4] as const;
-const base = { roles: FEE_READERS, module: 'fees', perm: 'read' } as const;
+const base = { roles: FEE_STAFF, module: 'fees', perm: 'read' } as const;
 
 /** At most this many installments are listed under each card. */
 export const CARD_LIST_LIMIT = 50;
