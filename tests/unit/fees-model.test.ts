@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   BILL_MESSAGES, INSTALLMENT_MESSAGES, REFUND_MESSAGES, billLines, billPayload, billProblem, billState, billTotals,
-  canAlert, canPayInstallment, canRefund, classLabel, discountsEnabled, gatewayRows, installmentProblem, installmentSums,
+  canAlert, canPayInstallment, canRefund, discountsEnabled, gatewayRows, installmentProblem, installmentSums,
   kindLabel, lineTotal, modeLabel, partialPaymentEnabled, receiptFigures, receiptNumber, refundNeedsDetails, refundPayload,
   refundProblem, sortedInstallments, type BillFormValues, type FeeItem,
 } from '../../src/client/pages/fees/feesModel.js';
+import { classSectionLabel as classLabel } from '../../src/client/framework/labels.js';
 
 const ITEMS: FeeItem[] = [
   { id: 1, name: 'Tuition Fee', type: 1, amount: 12500.5 },

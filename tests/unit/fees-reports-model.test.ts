@@ -4,11 +4,12 @@ import { resourceByName } from '../../resources/index.js';
 import {
   CHART_PALETTE, DATE_RANGE_REQUIRED, FEE_ITEM_CSV, INSTALLMENT_CSV, MULTI_CLASS_FEES_CSV, STUDENT_FEES_CSV,
   cardFigures, csvOf, dateRangeError, feeItemsFilename, feeTotals, itemStudentsCall, itemStudentsLink,
-  multiClassFeeRows, paiseOf, pendingOf, pieSlices, queryString, slicePath, studentFeesFilename, sumRupees,
+  multiClassFeeRows, paiseOf, pendingOf, pieSlices, slicePath, studentFeesFilename, sumRupees,
   type FeeItemRow, type InstallmentRow, type StudentFeeRow,
 } from '../../src/client/pages/fees/reportsModel.js';
 import { failedClassText, fetchPerClass } from '../../src/client/pages/reports/perClass.js';
 import { prefillValues } from '../../src/client/framework/form/formModel.js';
+import { queryString } from '../../src/client/framework/calls.js';
 
 const item = (id: number | null, name: string, total: number | string, extra: Partial<FeeItemRow> = {}): FeeItemRow =>
   ({ id, fee_item_name: name, total_amount: total, quantity: 1, count: 1, amount: id === null ? null : total, ...extra });

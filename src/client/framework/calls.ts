@@ -129,3 +129,11 @@ export const routeParams = (route: string): string[] => [...route.matchAll(/:(\w
 export function fillMessage(message: string, record: Record<string, unknown> | undefined): string {
   return message.replace(/\{(\w+)\}/g, (m, k: string) => (record && record[k] !== undefined && record[k] !== null ? String(record[k]) : m));
 }
+
+/** A query string from the given values (empty ones left out), with its '?'. */
+export function queryString(values: Record<string, unknown>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

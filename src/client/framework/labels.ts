@@ -1,9 +1,14 @@
 /** How a record of another resource is named in pickers and filters. */
 
+/** A class as "5 - A" (or "5-A" with another separator); missing parts are left out. */
+export function classSectionLabel(c: { class?: unknown; section?: unknown } | null | undefined, separator = ' - '): string {
+  return c ? [c.class, c.section].filter((x) => x !== undefined && x !== null && x !== '').join(separator) : '';
+}
+
 /** `label` is a field name, or 'class-section' for "class - section". */
 export function optionLabel(row: Record<string, any>, label?: string): string {
   if (label === 'class-section' || (!label && 'class' in row && 'section' in row)) {
-    return [row.class, row.section].filter((x) => x !== undefined && x !== null && x !== '').join(' - ');
+    return classSectionLabel(row);
   }
   if (label && row[label] !== undefined && row[label] !== null) return String(row[label]);
   for (const f of ['name', 'fullname', 'title', 'code']) if (row[f]) return String(row[f]);

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Card, Select, Space, Spin } from 'antd';
-import { optionLabel } from '../framework/labels.js';
+import { classSectionLabel } from '../framework/labels.js';
 import { NO_STUDENTS, rememberStudent, rememberedStudent, useParentStudents, type ParentStudent } from './useStudents.js';
 
 /**
@@ -32,7 +32,7 @@ export function ParentStudentPicker({ selectId, initial, title, size, children }
             id={selectId}
             value={current.id}
             style={{ minWidth: 240 }}
-            options={students.map((s) => ({ value: s.id, label: `${s.fullname}${s.class ? ` (${optionLabel(s, 'class-section')})` : ''}` }))}
+            options={students.map((s) => ({ value: s.id, label: `${s.fullname}${s.class ? ` (${classSectionLabel(s)})` : ''}` }))}
             onChange={(v: number) => { rememberStudent(v); setChosen(v); }}
           />
         </Space>

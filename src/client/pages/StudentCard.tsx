@@ -1,5 +1,6 @@
 import { Card, Descriptions } from 'antd';
 import { formatDate } from '../framework/format.js';
+import { classSectionLabel } from '../framework/labels.js';
 import type { ParentStudent } from './useStudents.js';
 
 /** Read-only details of one of a parent's students. */
@@ -9,7 +10,7 @@ export function StudentCard({ student, title = 'Student Profile' }: { student: P
       <Descriptions column={{ xs: 1, sm: 2 }} size="small">
         <Descriptions.Item label="Name">{student.fullname}</Descriptions.Item>
         <Descriptions.Item label="Admission No">{student.admission_no}</Descriptions.Item>
-        <Descriptions.Item label="Class">{[student.class, student.section].filter(Boolean).join(' - ')}</Descriptions.Item>
+        <Descriptions.Item label="Class">{classSectionLabel(student)}</Descriptions.Item>
         <Descriptions.Item label="Roll No">{student.roll_no ?? ''}</Descriptions.Item>
         <Descriptions.Item label="Mobile">{student.mobile}</Descriptions.Item>
         <Descriptions.Item label="Date of Birth">{formatDate(student.dob)}</Descriptions.Item>

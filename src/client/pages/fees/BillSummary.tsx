@@ -8,7 +8,8 @@ import { useCustom } from '@refinedev/core';
 import { errorNotification } from '../../framework/notify.js';
 import { formatMoney } from '../../framework/format.js';
 import { toRupees } from '../../../shared/money.js';
-import { billState, classLabel, type FeeReceiptData } from './feesModel.js';
+import { billState, type FeeReceiptData } from './feesModel.js';
+import { classSectionLabel } from '../../framework/labels.js';
 
 /** Bill {id} as GET /fees/receipt/{id}/ answers it; nothing is asked for an id that is not one. */
 export function useBill(id: number) {
@@ -27,7 +28,7 @@ export function BillSummary({ bill, pendingTestId }: { bill: FeeReceiptData; pen
   return (
     <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} bordered style={{ marginBottom: 16 }}>
       <Descriptions.Item label="Bill">{bill.payment.name ?? ''} (#{bill.payment.id})</Descriptions.Item>
-      <Descriptions.Item label="Class">{classLabel(bill.class)}</Descriptions.Item>
+      <Descriptions.Item label="Class">{classSectionLabel(bill.class)}</Descriptions.Item>
       <Descriptions.Item label="Total Amount">{formatMoney(toRupees(state.totalPaise))}</Descriptions.Item>
       <Descriptions.Item label="Amount Paid">{formatMoney(toRupees(state.paidPaise))}</Descriptions.Item>
       {pendingTestId && (

@@ -13,7 +13,8 @@ import { errorNotification } from '../../framework/notify.js';
 import {
   CsvButton, ReportTable, TotalMoney, admissionNoColumn, moneyColumn, pendingColumn, studentColumn, useClassAndYear, useCsvExport,
 } from './reportParts.js';
-import { CREATED_FEE_STUDENTS_CSV, classFilePart, feeTotals, queryString, type CreatedFeeStudentRow } from './reportsModel.js';
+import { CREATED_FEE_STUDENTS_CSV, classFilePart, feeTotals, type CreatedFeeStudentRow } from './reportsModel.js';
+import { queryString } from '../../framework/calls.js';
 
 export default function CreatedFeeStudents(_props: PageProps) {
   const [params] = useSearchParams();

@@ -13,7 +13,8 @@ import { useBusyAction } from '../../framework/useBusyAction.js';
 import { ClassesItem, YearItem, useClassYearChoices } from '../reports/classYearForm.js';
 import { FeePieChart } from './FeePieChart.js';
 import { CsvButton, DateRangeItem, FeeItemsTable, ReportForm, useCsvExport } from './reportParts.js';
-import { FEE_ITEM_CSV, classFilePart, isoDay, itemStudentsLink, queryString, type FeeItemRow } from './reportsModel.js';
+import { FEE_ITEM_CSV, classFilePart, isoDay, itemStudentsLink, type FeeItemRow } from './reportsModel.js';
+import { queryString } from '../../framework/calls.js';
 
 interface Values { class_id: number; ac_year_id: number; range: [Dayjs, Dayjs] }
 

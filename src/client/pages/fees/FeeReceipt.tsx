@@ -16,9 +16,10 @@ import { errorNotification } from '../../framework/notify.js';
 import { formatDateTime } from '../../framework/format.js';
 import { amountInWords, formatINR } from '../../../shared/money.js';
 import {
-  PRINT_DELAY_MS, RECEIPT_COPIES, classLabel, isRefund, kindLabel, lineTotal, modeLabel, receiptFigures, receiptNumber,
+  PRINT_DELAY_MS, RECEIPT_COPIES, isRefund, kindLabel, lineTotal, modeLabel, receiptFigures, receiptNumber,
   sortedInstallments, type FeeReceiptData,
 } from './feesModel.js';
+import { classSectionLabel } from '../../framework/labels.js';
 
 const PRINT_CSS = `
 .fee-receipt-copy { border: 1px solid #d9d9d9; padding: 16px; background: #fff; font-size: 13px; }
@@ -110,7 +111,7 @@ function ReceiptCopy({ copy, receipt }: { copy: string; receipt: FeeReceiptData 
         <div>Date: {formatDateTime(installments[installments.length - 1]?.timestamp ?? payment.timestamp, 'DD-MM-YYYY')}</div>
         <div>Student: <b>{student?.fullname}</b></div>
         <div>Admission No: {student?.admission_no ?? ''}</div>
-        <div>Class: {classLabel(receipt.class)}</div>
+        <div>Class: {classSectionLabel(receipt.class)}</div>
         <div>Academic Year: {receipt.ac_year?.name ?? payment.ac_year_name ?? ''}</div>
         <div>Bill: {payment.name ?? ''} (#{payment.id})</div>
         {student?.roll_no !== undefined && student?.roll_no !== null && <div>Roll No: {student.roll_no}</div>}

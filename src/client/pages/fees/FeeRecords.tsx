@@ -22,9 +22,10 @@ import { useAllowed } from '../../framework/useAccess.js';
 import { toRupees } from '../../../shared/money.js';
 import { ParentStudentPicker } from '../ParentStudentPicker.js';
 import {
-  DISCOUNT_REQUIRED, billState, canAlert, canPayInstallment, canRefund, classLabel, discountsEnabled, isRefund, kindLabel,
+  DISCOUNT_REQUIRED, billState, canAlert, canPayInstallment, canRefund, discountsEnabled, isRefund, kindLabel,
   lineTotal, modeLabel, sortedInstallments, type BillInstallment, type FeeHistory, type FeeRecord, type FeeSettings,
 } from './feesModel.js';
+import { classSectionLabel } from '../../framework/labels.js';
 
 const DATE = 'DD-MM-YYYY';
 /** Dates and amounts stay on one line. */
@@ -139,7 +140,7 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
       {student && (
         <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3, lg: 5, xl: 5, xxl: 5 }} style={{ marginBottom: 16 }}>
           <Descriptions.Item label="Admission No">{student.admission_no ?? ''}</Descriptions.Item>
-          <Descriptions.Item label="Class">{classLabel(student)}</Descriptions.Item>
+          <Descriptions.Item label="Class">{classSectionLabel(student)}</Descriptions.Item>
           <Descriptions.Item label="Total">{formatMoney(toRupees(totalPaise))}</Descriptions.Item>
           <Descriptions.Item label="Paid">{formatMoney(toRupees(paidPaise))}</Descriptions.Item>
           <Descriptions.Item label="Pending">{formatMoney(toRupees(totalPaise - paidPaise))}</Descriptions.Item>

@@ -21,7 +21,7 @@ import { errorText, useCall } from '../../framework/useCall.js';
 import { FeePieChart } from './FeePieChart.js';
 import { FeeItemsTable, Money, useCsvExport } from './reportParts.js';
 import {
-  FEE_ITEM_CSV, STUDENT_FEES_CSV, cardFigures, feeItemsFilename, itemStudentsLink, studentFeesFilename,
+  FEE_ITEM_CSV, STUDENT_FEES_CSV, cardFigures, classFeeListPath, classReportPath, feeItemsFilename, itemStudentsLink, studentFeesFilename,
   type CardFigure, type CardPayment, type FeeCards, type FeeItemRow, type StudentFeeRow,
 } from './reportsModel.js';
 
@@ -40,7 +40,7 @@ export default function FeeReports(_props: PageProps) {
   const pickClass = useCallback((v: unknown) => { saveFilter(STORE, CLASS_FILTER.field, v); setClassId(v); }, []);
 
   const ready = Boolean(classId) && Boolean(yearId);
-  const base = `/reports/fees/${encodeURIComponent(String(classId))}/${encodeURIComponent(String(yearId))}/`;
+  const base = classReportPath(classId, yearId);
   const cards = useCustom<FeeCards>({ url: `${base}?type=card`, method: 'get', errorNotification, queryOptions: { enabled: ready } });
   const items = useCustom<FeeItemRow[]>({ url: base, method: 'get', errorNotification, queryOptions: { enabled: ready } });
   const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification: false });
@@ -53,7 +53,7 @@ export default function FeeReports(_props: PageProps) {
   const exportStudents = async () => {
     setExporting(true);
     try {
-      const rows = await call<StudentFeeRow[]>('get', `/fees/list/${encodeURIComponent(String(classId))}/${encodeURIComponent(String(yearId))}/`);
+      const rows = await call<StudentFeeRow[]>('get', classFeeListPath(classId, yearId));
       exportCsv(studentFeesFilename(klass, classId), STUDENT_FEES_CSV, Array.isArray(rows) ? rows : []);
     } catch (e) {
       notification.error({ message: errorText(e) });

@@ -10,12 +10,14 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';
 import { formatDateTime } from '../../framework/format.js';
+import { classSectionLabel } from '../../framework/labels.js';
 import { compareValues } from '../../framework/calls.js';
 import { useCall } from '../../framework/useCall.js';
 import { useBusyAction } from '../../framework/useBusyAction.js';
 import { CsvButton, DateRangeItem, ReportForm, ReportTable, TotalMoney, moneyColumn, studentColumn, useCsvExport } from './reportParts.js';
-import { INSTALLMENT_CSV, isoDay, queryString, type InstallmentRow } from './reportsModel.js';
+import { INSTALLMENT_CSV, isoDay, type InstallmentRow } from './reportsModel.js';
 import { isRefund, kindLabel, modeLabel } from './feesModel.js';
+import { queryString } from '../../framework/calls.js';
 
 interface Values { range: [Dayjs, Dayjs] }
 interface Answer { rows: InstallmentRow[]; total: number | string }
@@ -41,7 +43,7 @@ export default function InstallmentsReport(_props: PageProps) {
     { key: 'receipt_no', title: 'Receipt No', sorter: (a, b) => compareValues(a.receipt_no, b.receipt_no), render: (_v, r) => <Link to={`/fees/receipt/${r.payment_id}`}>{r.receipt_no}</Link> },
     studentColumn('Student'),
     { key: 'admission_no', dataIndex: 'admission_no', title: 'Admission No' },
-    { key: 'class', title: 'Class', sorter: (a, b) => compareValues(`${a.class} ${a.section}`, `${b.class} ${b.section}`), render: (_v, r) => [r.class, r.section].filter(Boolean).join(' - ') },
+    { key: 'class', title: 'Class', sorter: (a, b) => compareValues(`${a.class} ${a.section}`, `${b.class} ${b.section}`), render: (_v, r) => classSectionLabel(r) },
     moneyColumn('paid_amount', 'Amount'),
     { key: 'mode', title: 'Mode', render: (_v, r) => modeLabel(r.mode) },
     { key: 'kind', title: 'Kind', render: (_v, r) => (isRefund(r) ? <Tag color="red">{kindLabel(r)}</Tag> : kindLabel(r)) },

@@ -357,6 +357,3 @@ export function receiptFigures(r: Pick<FeeReceiptData, 'payment' | 'details'>) {
   };
 }
 
-/** 'Class 5 - A'. */
-export const classLabel = (c: { class?: string | null; section?: string | null } | null | undefined) =>
-  c ? [c.class, c.section].filter((x) => x !== undefined && x !== null && x !== '').join(' - ') : '';

@@ -7,6 +7,9 @@
 import { toPaise, toRupees } from '../../../shared/money.js';
 import { toCsv } from '../../../shared/csv.js';
 import { formatDateTime } from '../../framework/format.js';
+import { classSectionLabel } from '../../framework/labels.js';
+import { queryString } from '../../framework/calls.js';
+import { fillPath } from '../../../shared/resource.js';
 import { kindLabel, modeLabel } from './feesModel.js';
 
 /** One payment listed under a card (GET /reports/fees/{class}/{year}/?type=card). */
@@ -223,7 +226,7 @@ export const CREATED_FEE_STUDENTS_CSV: Array<CsvColumn<CreatedFeeStudentRow>> = 
 
 /** A class as a file name part: '10 - A' → '10-A' (the id when the class is not known). */
 export function classFilePart(klass: { class?: unknown; section?: unknown } | undefined, classId?: unknown): string {
-  const name = [klass?.class, klass?.section].filter((x) => x !== undefined && x !== null && x !== '').join('-');
+  const name = classSectionLabel(klass, '-');
   return (name || String(classId ?? '')).replace(/[^\w.-]+/g, '_');
 }
 
@@ -252,13 +255,11 @@ export function dateRangeError(range: readonly [unknown, unknown] | null | undef
   return range && range[0] && range[1] ? null : DATE_RANGE_REQUIRED;
 }
 
-/** A query string from the given values (empty ones left out), with its '?'. */
-export function queryString(values: Record<string, unknown>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
-}
+/** GET /reports/fees/{class_id}/{ac_year_id}/: the class and year report. */
+export const classReportPath = (classId: unknown, yearId: unknown) => fillPath('/reports/fees/{class_id}/{ac_year_id}/', { class_id: classId, ac_year_id: yearId });
+
+/** GET /fees/list/{class_id}/{ac_year_id}/: the class's students with their fee sums. */
+export const classFeeListPath = (classId: unknown, yearId: unknown) => fillPath('/fees/list/{class_id}/{ac_year_id}/', { class_id: classId, ac_year_id: yearId });
 
 /** The students report address of one fee item of the fee items table: by id, or by name for lines without an item. */
 export function itemStudentsLink(classId: unknown, yearId: unknown, row: Pick<FeeItemRow, 'id' | 'fee_item_name'>): string {
@@ -272,6 +273,6 @@ export function itemStudentsLink(classId: unknown, yearId: unknown, row: Pick<Fe
 /** The call of the students report of one fee item: item_id when known, else item_name. */
 export function itemStudentsCall(classId: unknown, yearId: unknown, itemId: unknown, itemName: unknown): string | null {
   if (!classId || !yearId || (!itemId && !itemName)) return null;
-  return `/reports/fees/${encodeURIComponent(String(classId))}/${encodeURIComponent(String(yearId))}/${itemId ? queryString({ item_id: itemId }) : queryString({ item_name: itemName })}`;
+  return `${classReportPath(classId, yearId)}${itemId ? queryString({ item_id: itemId }) : queryString({ item_name: itemName })}`;
 }
 

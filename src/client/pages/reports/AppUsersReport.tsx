@@ -12,7 +12,7 @@ import type { PageProps } from '../registry.js';
 import { PickerFilter, type FilterDef } from '../../framework/list/PickerFilter.js';
 import { errorNotification } from '../../framework/notify.js';
 import { formatDateTime } from '../../framework/format.js';
-import { compareValues } from '../../framework/calls.js';
+import { compareValues, queryString } from '../../framework/calls.js';
 import { downloadCsv, toCsv } from '../../framework/csv.js';
 
 interface AppUserRow { id: number; fullname: string; class?: string | null; section?: string | null; app_user: boolean; created_on?: string | null; admission_no?: string | null }
@@ -34,7 +34,7 @@ export default function AppUsersReport(_props: PageProps) {
   const [appUser, setAppUser] = useState<string[] | null>(null);
   const [page, setPage] = useState(1);
   const { result, query } = useCustom<AppUserRow[]>({
-    url: classId ? `/reports/app-users/?class_id=${encodeURIComponent(String(classId))}` : '/reports/app-users/',
+    url: `/reports/app-users/${queryString({ class_id: classId })}`,
     method: 'get',
     errorNotification,
   });

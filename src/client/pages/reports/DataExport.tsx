@@ -8,6 +8,7 @@ import { App, Button, Card, List, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { resourceByName } from '../../../../resources/index.js';
 import type { PageProps } from '../registry.js';
+import { queryString } from '../../framework/calls.js';
 import { download } from '../../framework/csv.js';
 import { PickerFilter, type FilterDef } from '../../framework/list/PickerFilter.js';
 import { useAllowed } from '../../framework/useAccess.js';
@@ -28,8 +29,7 @@ export default function DataExport(_props: PageProps) {
   const run = async (key: string) => {
     setBusy(key);
     try {
-      const query = yearId ? `?ac_year_id=${encodeURIComponent(String(yearId))}` : '';
-      const data = await call<{ path?: string }>('get', `/export/${key}/${query}`);
+      const data = await call<{ path?: string }>('get', `/export/${key}/${queryString({ ac_year_id: yearId })}`);
       if (!data?.path) throw new Error('The export has no file');
       download(data.path);
     } catch (e) {

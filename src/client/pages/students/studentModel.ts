@@ -6,6 +6,7 @@
 import { MODULES } from '../../../../resources/index.js';
 import studentSchema from '../../../../schemas/students/student.json' with { type: 'json' };
 import yearSchema from '../../../../schemas/students/student-year.json' with { type: 'json' };
+import { queryString } from '../../framework/calls.js';
 import { moduleEnabled, type AccessContext } from '../../framework/access.js';
 import { enumLabels } from '../../framework/format.js';
 import { optionLabel } from '../../framework/labels.js';
@@ -117,7 +118,7 @@ export function moduleActive(ctx: AccessContext, key: string, known: Array<{ key
 /** The query of GET /export/students/: the whole school, or one class of a year. */
 export function exportPath(classId?: unknown, acYearId?: unknown): string {
   if (!present(classId) || !present(acYearId)) return '/export/students/';
-  return `/export/students/?class_id=${encodeURIComponent(String(classId))}&ac_year_id=${encodeURIComponent(String(acYearId))}`;
+  return `/export/students/${queryString({ class_id: classId, ac_year_id: acYearId })}`;
 }
 
 // ---------------------------------------------------------------------------------------------
