@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, form, signIn, pick, startE2E, type E2E } from './support.js';
+import { DEMO, form, pick, startSignedIn, type E2E } from './support.js';
 
 let e: E2E;
 let page: Page;
 
 beforeAll(async () => {
-  e = await startE2E();
-  ({ page } = await e.newPage());
   // A lower-case institution code is matched to DEMO01.
-  await signIn(page, DEMO.code.toLowerCase(), DEMO.admin);
+  ({ e, page } = await startSignedIn(DEMO.code.toLowerCase()));
 });
 afterAll(() => e?.close());
 

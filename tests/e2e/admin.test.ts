@@ -1,14 +1,12 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, form, signIn, pick, startE2E, type E2E } from './support.js';
+import { DEMO, form, signIn, pick, startSignedIn, type E2E } from './support.js';
 
 let e: E2E;
 let page: Page;
 
 beforeAll(async () => {
-  e = await startE2E();
-  ({ page } = await e.newPage());
-  await signIn(page, DEMO.code, DEMO.admin);
+  ({ e, page } = await startSignedIn());
 });
 afterAll(() => e?.close());
 afterEach(async (ctx) => {

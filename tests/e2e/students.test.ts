@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, pick, signIn, startE2E, type E2E } from './support.js';
+import { DEMO, pick, signIn, startSignedIn, type E2E } from './support.js';
 
 let e: E2E;
 let page: Page;
 
 beforeAll(async () => {
-  e = await startE2E();
-  ({ page } = await e.newPage());
-  await signIn(page, DEMO.code, DEMO.admin);
+  ({ e, page } = await startSignedIn());
 });
 afterAll(() => e?.close());
 

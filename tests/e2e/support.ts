@@ -80,6 +80,14 @@ export async function signIn(page: Page, code: string, user: string, password = 
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
 
+/** The usual start of a staff screen test: the server, and one page signed in as the demo school's super admin. */
+export async function startSignedIn(code: string = DEMO.code): Promise<{ e: E2E; page: Page }> {
+  const e = await startE2E();
+  const { page } = await e.newPage();
+  await signIn(page, code, DEMO.admin);
+  return { e, page };
+}
+
 /**
  * Picks an option of an antd Select found by its form label. The input is covered, so the
  * wrapper is clicked; typing narrows the (virtualised) option list before the click.
