@@ -26,7 +26,7 @@ export default defineResource({
       label: 'CSV Template', icon: 'DownloadOutlined', to: '/templates/students-import.csv', download: true,
       requires: { resource: 'students', permission: 'create' },
     }],
-    rowComponents: [{ component: 'ImportStudents', requires: { resource: 'students', permission: 'create' } }],
+    rowComponents: [{ component: 'ImportStudents', requires: { resource: 'students', permission: 'create' }, call: 'PUT /import/students/' }],
   },
   form: {
     uiSchema: {
@@ -35,6 +35,6 @@ export default defineResource({
     },
   },
   unique: [{ fields: ['class', 'section'], message: 'This class and section already exist' }],
-  access: { read: [2, 3, 4], create: [3, 4], update: [3, 4], remove: [3, 4] },
+  access: { read: [2, 3, 4, 7], create: [3, 4], update: [3, 4], remove: [3, 4] },
   messages: { created: 'New Class Added', updated: 'Class Updated', removed: 'Class Deleted' },
 });

@@ -41,7 +41,10 @@ export default defineResource({
     fixedAfterCreate: ['test_id', 'class_id'],
   },
   pages: {
-    add: { route: '/academics/test/details/:testid', component: 'TestDetailsAdd', permission: 'create' },
+    add: {
+      route: '/academics/test/details/:testid', component: 'TestDetailsAdd', permission: 'create',
+      calls: ['GET /test/{id}/', 'PUT /class/tests/'], reads: ['classes', 'subjects', 'teachers'],
+    },
   },
   unique: [{ fields: ['test_id', 'class_id', 'subject_id'], message: 'This subject is already added to the test for this class' }],
   access: { read: [2, 3, 4], create: [3, 4], update: [3, 4], remove: [3, 4] },

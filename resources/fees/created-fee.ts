@@ -28,7 +28,7 @@ export default defineResource({
     },
   },
   pages: {
-    students: { route: '/fees/create/reports/', component: 'CreatedFeeStudents', permission: 'read' },
+    students: { route: '/fees/create/reports/', component: 'CreatedFeeStudents', permission: 'read', calls: ['GET /fees/create/'] },
   },
   access: { read: [3, 4], create: [3, 4] },
   messages: { created: 'New Fee Created' },

@@ -16,7 +16,7 @@ export default defineResource({
     headerLinks: [{ label: 'Reports', icon: 'BarChartOutlined', to: '/fees/item/reports' }],
   },
   pages: {
-    itemsReport: { route: '/fees/item/reports', component: 'FeeItemsReport', permission: 'read' },
+    itemsReport: { route: '/fees/item/reports', component: 'FeeItemsReport', permission: 'read', calls: ['GET /reports/fees/items/'], reads: ['classes', 'acyears'] },
   },
   access: { read: [3, 4], create: [3, 4], update: [3, 4], remove: [3, 4] },
   messages: { created: 'New fee item added', updated: 'Fee Item Updated', removed: 'Fee item deleted' },

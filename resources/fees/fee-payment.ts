@@ -18,18 +18,51 @@ export default defineResource({
   // Reports narrow bills by date.
   indexes: [['timestamp']],
   pages: {
-    pay: { route: '/fees/pay/:id', component: 'FeeBilling', permission: 'create' },
-    records: { route: '/fees/records/:id', component: 'FeeRecords', permission: 'read' },
-    parentFees: { route: '/fees/', component: 'FeeRecords', permission: 'read', roles: [1], menu: 'Fees' },
-    receipt: { route: '/fees/receipt/:id', component: 'FeeReceipt', permission: 'read' },
-    refund: { route: '/fees/refund/:id', component: 'FeeRefund', permission: 'update' },
-    installment: { route: '/fees/pay/installment/:id', component: 'FeeInstallment', permission: 'read' },
-    testGateway: { route: '/fees/online/test-gateway/:order', component: 'TestGateway', permission: 'read', roles: [1] },
-    reports: { route: '/fees/reports/', component: 'FeeReports', permission: 'read', roles: [3, 4], menu: 'Fee Reports' },
-    installmentsReport: { route: '/fees/installments/report', component: 'InstallmentsReport', permission: 'read', roles: [3, 4] },
-    itemStudents: { route: '/fees/reports/item', component: 'FeeItemStudents', permission: 'read', roles: [3, 4] },
-    multiClass: { route: '/reports/multi-class/fees', component: 'MultiClassFees', permission: 'read', roles: [3, 4] },
+    pay: {
+      route: '/fees/pay/:id', component: 'FeeBilling', permission: 'create',
+      calls: ['GET /student/{id}/', 'GET /fees/settings/', 'PUT /fees/pay/'], reads: ['fee-items', 'acyears'],
+    },
+    // Every role that reads students sees their fee records (spec 1 §6); only fee staff act on a bill.
+    records: {
+      route: '/fees/records/:id', component: 'FeeRecords', permission: 'read',
+      calls: ['GET /fees/history/{student_id}/', { call: 'GET /students-list/', roles: [1] }],
+      buttons: {
+        discount: { call: 'PATCH /fees/pay/', permission: 'update' },
+        discountSettings: { call: 'GET /fees/settings/', permission: 'update' },
+        alert: { call: 'GET /fees/due/alert/{payment_id}/', permission: 'update' },
+        delete: { call: 'DELETE /fees/pay/{payment_id}/', permission: 'remove' },
+      },
+    },
+    parentFees: {
+      route: '/fees/', component: 'FeeRecords', permission: 'read', roles: [1], menu: 'Fees',
+      calls: ['GET /students-list/', 'GET /fees/history/{student_id}/'],
+    },
+    receipt: { route: '/fees/receipt/:id', component: 'FeeReceipt', permission: 'read', calls: ['GET /fees/receipt/{id}/'] },
+    refund: { route: '/fees/refund/:id', component: 'FeeRefund', permission: 'update', calls: ['GET /fees/receipt/{id}/', 'PUT /fees/refund/'] },
+    // Staff pay an installment at the counter; parents (role 1) pay the same bill online.
+    installment: {
+      route: '/fees/pay/installment/:id', component: 'FeeInstallment', permission: 'read', roles: [1, 3, 4],
+      calls: ['GET /fees/receipt/{id}/', { call: 'GET /settings/fees/', roles: [1] }, { call: 'PUT /fees/online/pay/', roles: [1] }],
+      buttons: { pay: { call: 'PUT /fees/pay/installment/{payment_id}/', permission: 'create' } },
+    },
+    testGateway: {
+      route: '/fees/online/test-gateway/:order', component: 'TestGateway', permission: 'read', roles: [1],
+      calls: ['GET /fees/online/test/{order}/', 'POST /fees/online/test/{order}/', 'POST /fees/online/pay/'],
+    },
+    reports: {
+      route: '/fees/reports/', component: 'FeeReports', permission: 'read', roles: [3, 4], menu: 'Fee Reports',
+      calls: ['GET /reports/fees/{class_id}/{ac_year_id}/', 'GET /fees/list/{class_id}/{ac_year_id}/'], reads: ['classes', 'acyears'],
+    },
+    installmentsReport: { route: '/fees/installments/report', component: 'InstallmentsReport', permission: 'read', roles: [3, 4], calls: ['GET /reports/fees/installments/'] },
+    itemStudents: {
+      route: '/fees/reports/item', component: 'FeeItemStudents', permission: 'read', roles: [3, 4],
+      calls: ['GET /reports/fees/{class_id}/{ac_year_id}/', 'GET /fees/item/{id}/'],
+    },
+    multiClass: {
+      route: '/reports/multi-class/fees', component: 'MultiClassFees', permission: 'read', roles: [3, 4],
+      calls: ['GET /fees/list/{class_id}/{ac_year_id}/'], reads: ['classes', 'acyears'],
+    },
   },
-  access: { read: [1, 3, 4], create: [3, 4], update: [3, 4], remove: [3, 4] },
+  access: { read: [1, 2, 3, 4, 7], create: [3, 4], update: [3, 4], remove: [3, 4] },
   messages: {},
 });

@@ -19,7 +19,11 @@ export default defineResource({
     ac_year: { from: 'ac_year_id', resource: 'acyears', field: 'name' },
   },
   pages: {
-    promote: { route: '/academics/promote/', component: 'PromoteStudents', permission: 'update', menu: 'Promote' },
+    promote: {
+      route: '/academics/promote/', component: 'PromoteStudents', permission: 'update', menu: 'Promote',
+      calls: ['GET /students-list/{class_id}/{ac_year_id}/', 'POST /promote/students/', 'PUT /promote/students/', 'PATCH /promote/students/', 'POST /shuffle/students/'],
+      reads: ['classes', 'acyears'],
+    },
   },
   unique: [{ fields: ['student_id', 'ac_year_id', 'class_id'], message: 'The student is already in this class in this academic year' }],
   access: { read: [2, 3, 4], create: [3, 4], update: [3, 4], remove: [3, 4] },

@@ -1,5 +1,12 @@
 import schema from '../../schemas/students/student.json' with { type: 'json' };
-import { defineResource } from '../../src/shared/resource.js';
+import { defineResource, type Call } from '../../src/shared/resource.js';
+
+/** What the add-student screens call: numbers, the family login, the student, profile and contacts. */
+const ADD_CALLS: Call[] = [
+  'GET /next/admission_no/', 'GET /next/roll_no/{class_id}/', 'GET /validate/admn_no/{n}/', 'GET /search/email/{role}/',
+  'PUT /user/', 'PUT /students/', 'POST /student/profile/item/', 'PUT /student/contacts/',
+];
+const EDIT_CALLS: Call[] = ['GET /student/{id}/', 'POST /student/{id}/'];
 
 /**
  * Student records. `class_id` and `ac_year_id` are the student's latest year; every year the
@@ -26,21 +33,63 @@ export default defineResource({
     },
   },
   pages: {
-    list: { route: '/students/', component: 'StudentList', permission: 'read', roles: [2, 3, 4, 7], menu: 'Students' },
-    add: { route: '/students/new', component: 'StudentAdd', permission: 'create' },
-    addSlash: { route: '/students/new/', component: 'StudentAdd', permission: 'create' },
-    addAlso: { route: '/students/add', component: 'StudentAdd', permission: 'create' },
-    addWizard: { route: '/students/add/new', component: 'StudentAdd', permission: 'create' },
+    list: {
+      route: '/students/', component: 'StudentList', permission: 'read', roles: [2, 3, 4, 7], menu: 'Students',
+      calls: ['GET /students-list/{class_id}/{ac_year_id}/', 'GET /search/students/', 'GET /export/students/'], reads: ['classes', 'acyears'],
+      buttons: {
+        message: { call: 'PUT /messages/', permission: 'create', resource: 'messages' },
+        textMessage: { call: 'PUT /text-message/', permission: 'create' },
+        delete: { call: 'DELETE /student/{id}/{reason}/', permission: 'remove' },
+      },
+    },
+    add: { route: '/students/new', component: 'StudentAdd', permission: 'create', calls: ADD_CALLS, reads: ['acyears', 'classes'] },
+    addSlash: { route: '/students/new/', component: 'StudentAdd', permission: 'create', calls: ADD_CALLS, reads: ['acyears', 'classes'] },
+    addAlso: { route: '/students/add', component: 'StudentAdd', permission: 'create', calls: ADD_CALLS, reads: ['acyears', 'classes'] },
+    addWizard: { route: '/students/add/new', component: 'StudentAdd', permission: 'create', calls: ADD_CALLS, reads: ['acyears', 'classes'] },
     // The generated form, fed by the hand-written GET /student/{id}/ (no `one` call is declared).
-    edit: { route: '/students/:id', component: 'StudentEdit', permission: 'update' },
-    editAlso: { route: '/students/edit/:id', component: 'StudentEdit', permission: 'update' },
-    details: { route: '/students/details/:id', component: 'StudentDetails', permission: 'read' },
-    link: { route: '/students/link/:id', component: 'StudentLinkUser', permission: 'update' },
-    pocketMoney: { route: '/students/:id/pocket-money/', component: 'PocketMoney', permission: 'read' },
-    multiClass: { route: '/reports/multi-class/', component: 'MultiClassReport', permission: 'read', roles: [2, 3, 4, 7] },
-    appUsers: { route: '/reports/app-users/', component: 'AppUsersReport', permission: 'read', roles: [2, 3, 4, 7] },
-    smsLog: { route: '/reports/sms/', component: 'SmsLog', permission: 'read', roles: [3, 4], menu: 'SMS Log' },
-    dataExport: { route: '/admin-actions/export', component: 'DataExport', permission: 'read', roles: [3, 4], menu: 'Data Export' },
+    edit: { route: '/students/:id', component: 'StudentEdit', permission: 'update', calls: EDIT_CALLS, reads: ['acyears', 'classes'] },
+    editAlso: { route: '/students/edit/:id', component: 'StudentEdit', permission: 'update', calls: EDIT_CALLS, reads: ['acyears', 'classes'] },
+    details: {
+      route: '/students/details/:id', component: 'StudentDetails', permission: 'read',
+      calls: ['GET /student/{id}/', 'GET /student/details/{id}/{ac_year_id}/', 'GET /about/school/', 'GET /student/contacts/{student_id}/'],
+      buttons: {
+        message: { call: 'PUT /messages/', permission: 'create', resource: 'messages' },
+        textMessage: { call: 'PUT /text-message/', permission: 'create' },
+        pocketMoney: { call: 'GET /pocket-money/{student_id}/', permission: 'read', resource: 'pocket-money' },
+        feeRecords: { call: 'GET /fees/history/{student_id}/', permission: 'read', resource: 'fee-payments' },
+        profileItem: { call: 'POST /student/profile/item/', permission: 'update' },
+        username: { call: 'POST /user/update/username/', permission: 'update' },
+        password: { call: 'PATCH /user/change-password/', permission: 'update' },
+        admissionType: { call: 'POST /student/admission-type/', permission: 'update' },
+        attendance: { call: 'POST /attendance/students/', permission: 'update', resource: 'attendance' },
+        addContact: { call: 'PUT /student/contacts/', permission: 'create', resource: 'student-contacts' },
+        editContact: { call: 'POST /student/contact/{id}/', permission: 'update', resource: 'student-contacts' },
+        deleteContact: { call: 'DELETE /student/contact/{id}/', permission: 'remove', resource: 'student-contacts' },
+      },
+    },
+    link: {
+      route: '/students/link/:id', component: 'StudentLinkUser', permission: 'update',
+      calls: ['GET /student/{id}/', 'GET /search/email/{role}/', 'PUT /user/', 'POST /user/link/student/'],
+    },
+    pocketMoney: {
+      route: '/students/:id/pocket-money/', component: 'PocketMoney', permission: 'read', roles: [1, 2, 3, 4],
+      calls: ['GET /student/{id}/', 'GET /pocket-money/{student_id}/'],
+      buttons: { add: { call: 'PUT /pocket-money/', permission: 'create', resource: 'pocket-money' } },
+    },
+    multiClass: {
+      route: '/reports/multi-class/', component: 'MultiClassReport', permission: 'read', roles: [2, 3, 4, 7],
+      calls: ['GET /students-list/{class_id}/{ac_year_id}/'], reads: ['classes', 'acyears'],
+    },
+    appUsers: {
+      route: '/reports/app-users/', component: 'AppUsersReport', permission: 'read', roles: [2, 3, 4, 7],
+      calls: ['GET /reports/app-users/'], reads: ['classes'],
+    },
+    smsLog: { route: '/reports/sms/', component: 'SmsLog', permission: 'read', roles: [3, 4], menu: 'SMS Log', calls: ['GET /reports/sms/'] },
+    dataExport: {
+      route: '/admin-actions/export', component: 'DataExport', permission: 'read', roles: [3, 4], menu: 'Data Export',
+      calls: ['GET /export/students/'], reads: ['acyears'],
+      buttons: { fees: { call: 'GET /export/fees/', permission: 'read', resource: 'fee-payments' } },
+    },
   },
   unique: [{ fields: ['admission_no'], message: 'Admission number already used' }],
   access: { read: [1, 2, 3, 4, 7], create: [3, 4], update: [3, 4], remove: [3, 4] },

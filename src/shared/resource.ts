@@ -68,6 +68,8 @@ export interface LinkDef {
 export interface RowComponentDef {
   component: string;
   requires?: RequiresDef;
+  /** The call the component makes, allowed to exactly those `requires` admits. */
+  call?: Call;
 }
 
 export interface RelationDef {
@@ -85,6 +87,17 @@ export interface RelationDef {
   keep?: string;
 }
 
+/**
+ * A button of a hand-written page that makes a call of its own: the page shows it only to
+ * those holding `permission` on the resource (the declaring one unless named), and the server
+ * must allow exactly them the call (tests/api/page-calls.test.ts checks both ways).
+ */
+export interface PageButtonDef {
+  call: Call;
+  permission: Permission;
+  resource?: string;
+}
+
 export interface PageDef {
   /** React route, e.g. '/academics/test/details/:testid'. */
   route: string;
@@ -95,6 +108,15 @@ export interface PageDef {
   roles?: Role[];
   /** Shown in the sidebar under the module when set. */
   menu?: string;
+  /**
+   * The calls the page makes to show itself: every role that may open it must be allowed them.
+   * A call only some of those roles' view makes names them (a parent's picker of their children).
+   */
+  calls?: Array<Call | { call: Call; roles: Role[] }>;
+  /** Resources whose list the page reads (pickers), by name: their first list call. */
+  reads?: string[];
+  /** Buttons that make calls of their own, by name; each shown only to those its call allows. */
+  buttons?: Record<string, PageButtonDef>;
 }
 
 export interface ResourceDef {

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Permission, ResourceDef } from '../../../src/shared/resource.js';
+import { resourceByName } from '../../../resources/index.js';
 import { can, type AccessContext } from './access.js';
 
 /** The access facts of the logged-in user, provided by the application shell. */
@@ -12,3 +13,15 @@ export function useAllowed(def: ResourceDef | undefined, perm: Permission): bool
 }
 
 export const useAccessContext = () => useContext(AccessReactContext);
+
+/**
+ * Whether a declared page button shows: its permission on its resource, the rule the server's
+ * route for its call answers with (checked both ways in tests/api/page-calls.test.ts). An
+ * undeclared button is a programming error, not a silent hide.
+ */
+export function usePageButton(def: ResourceDef, page: string, button: string): boolean {
+  const ctx = useContext(AccessReactContext);
+  const b = def.pages?.[page]?.buttons?.[button];
+  if (!b) throw new Error(`${def.name} page ${page} declares no button ${button}`);
+  return can(ctx, b.resource ? resourceByName(b.resource) : def, b.permission);
+}

@@ -10,6 +10,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';
 import { useSession } from '../../app/SessionContext.js';
 import { useCall } from '../../framework/useCall.js';
+import { usePageButton } from '../../framework/useAccess.js';
+import { resourceByName } from '../../../../resources/index.js';
+import { Forbidden } from '../../app/results.js';
 import { useBusyAction } from '../../framework/useBusyAction.js';
 import { keepEnterInPicker } from '../../framework/form/keys.js';
 import { toRupees } from '../../../shared/money.js';
@@ -34,7 +37,9 @@ function StaffInstallment({ billId }: { billId: number }) {
   const [form] = Form.useForm<InstallmentValues>();
   const { busy, run } = useBusyAction();
   const { bill, loading } = useBill(billId);
+  const allowed = usePageButton(resourceByName('fee-payments'), 'installment', 'pay');
 
+  if (!allowed) return <Forbidden />;
   if (loading) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (!bill?.payment) return <Alert type="error" showIcon message="Bill not found" />;
   const state = billState(bill.payment);

@@ -18,7 +18,7 @@ import { useSession } from '../../app/SessionContext.js';
 import { errorNotification } from '../../framework/notify.js';
 import { errorStatus, errorText, useCall } from '../../framework/useCall.js';
 import { formatDateTime, formatMoney } from '../../framework/format.js';
-import { useAllowed } from '../../framework/useAccess.js';
+import { useAllowed, usePageButton } from '../../framework/useAccess.js';
 import { toRupees } from '../../../shared/money.js';
 import { ParentStudentPicker } from '../ParentStudentPicker.js';
 import {
@@ -58,14 +58,19 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
   const { notification } = App.useApp();
   const call = useCall();
   const def = resourceByName('fee-payments');
+  // Teachers and librarians read the records; only those the server lets act see the actions.
   const canCreate = useAllowed(def, 'create') && staff;
+  const canPay = usePageButton(def, 'installment', 'pay') && staff;
   const canUpdate = useAllowed(def, 'update') && staff;
-  const canRemove = useAllowed(def, 'remove') && staff;
+  const canDiscount = usePageButton(def, 'records', 'discount') && staff;
+  const canAlertSms = usePageButton(def, 'records', 'alert') && staff;
+  const canRemove = usePageButton(def, 'records', 'delete') && staff;
+  const readSettings = usePageButton(def, 'records', 'discountSettings') && staff;
   const [discountFor, setDiscountFor] = useState<FeeRecord | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   const history = useCustom<FeeHistory>({ url: `/fees/history/${studentId}/`, method: 'get', errorNotification });
-  const settingsQ = useCustom<FeeSettings>({ url: '/fees/settings/', method: 'get', errorNotification, queryOptions: { enabled: staff } });
+  const settingsQ = useCustom<FeeSettings>({ url: '/fees/settings/', method: 'get', errorNotification, queryOptions: { enabled: readSettings } });
   const discounts = discountsEnabled(settingsQ.result?.data as FeeSettings | undefined);
   const data = history.result?.data as FeeHistory | undefined;
   const fees = data?.fees ?? [];
@@ -106,17 +111,17 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
     }
     return (
       <Space wrap size="small">
-        {canCreate && (
+        {canPay && (
           <Button size="small" type="primary" disabled={!canPayInstallment(p)} onClick={() => navigate(`/fees/pay/installment/${p.id}`)}>Pay Installment</Button>
         )}
         {canUpdate && <Button size="small" disabled={!canRefund(p)} onClick={() => navigate(`/fees/refund/${p.id}`)}>Refund</Button>}
-        {canUpdate && discounts && <Button size="small" onClick={() => setDiscountFor(r)}>Update Discount</Button>}
-        {canAlert(p) && (
+        {canDiscount && discounts && <Button size="small" onClick={() => setDiscountFor(r)}>Update Discount</Button>}
+        {canAlertSms && canAlert(p) && (
           <Button size="small" loading={busy === `alert-${p.id}`} onClick={() => act(`alert-${p.id}`, () => call('get', `/fees/due/alert/${p.id}/`), 'Alert SMS Sent')}>
             Due Alert SMS
           </Button>
         )}
-        <Tooltip title="Not available"><Button size="small" disabled>Forfeit</Button></Tooltip>
+        {canUpdate && <Tooltip title="Not available"><Button size="small" disabled>Forfeit</Button></Tooltip>}
         {print}
         {canRemove && (
           <Popconfirm

@@ -14,7 +14,7 @@ import type { PageProps } from '../registry.js';
 import { classSection } from './studentModel.js';
 import { resourceByName } from '../../../../resources/index.js';
 import { errorNotification } from '../../framework/notify.js';
-import { useAllowed } from '../../framework/useAccess.js';
+import { useAllowed, usePageButton } from '../../framework/useAccess.js';
 import { useSession } from '../../app/SessionContext.js';
 import {
   latestYear, marksGrid, type AcademicYearEntry, type DetailsAnswer, type StudentRecord, textMobiles,
@@ -35,10 +35,13 @@ export default function StudentDetails({ resource }: PageProps) {
   const navigate = useNavigate();
   const session = useSession();
   const canEdit = useAllowed(resource, 'update');
-  const canMessage = useAllowed(resourceByName('messages'), 'create');
-  // Text messages are an editor's call (PUT /text-message/: roles 3, 4).
-  const canText = useAllowed(resource, 'create');
-  const canPocket = useAllowed(resourceByName('pocket-money'), 'read');
+  const canMessage = usePageButton(resource, 'details', 'message');
+  const canText = usePageButton(resource, 'details', 'textMessage');
+  const canPocket = usePageButton(resource, 'details', 'pocketMoney');
+  const canAttendance = usePageButton(resource, 'details', 'attendance');
+  // Fee staff bill the student; everyone else who reads fee records opens them.
+  const canBill = useAllowed(resourceByName('fee-payments'), 'create');
+  const canFeeRecords = usePageButton(resource, 'details', 'feeRecords');
   const [modal, setModal] = useState<'message' | 'text' | null>(null);
 
   const studentQ = useCustom<StudentRecord>({
@@ -94,7 +97,8 @@ export default function StudentDetails({ resource }: PageProps) {
               options={years.map((y) => ({ value: y.ac_year_id, label: y.ac_year }))}
               placeholder="Select Academic Year"
             />
-            <Button type="primary" icon={<DollarOutlined />} onClick={() => navigate(`/fees/pay/${student.id}`)}>Pay Fees</Button>
+            {canBill && <Button type="primary" icon={<DollarOutlined />} onClick={() => navigate(`/fees/pay/${student.id}`)}>Pay Fees</Button>}
+            {!canBill && canFeeRecords && <Button icon={<DollarOutlined />} onClick={() => navigate(`/fees/records/${student.id}`)}>Fee Records</Button>}
             {canPocket && <Button icon={<WalletOutlined />} onClick={() => navigate(`/students/${student.id}/pocket-money/`)}>Pocket Money</Button>}
             {canMessage && <Button icon={<MailOutlined />} onClick={() => setModal('message')}>Message</Button>}
             {canText && <Button icon={<MessageOutlined />} onClick={() => setModal('text')} disabled={mobiles.length === 0}>Send Text Messages</Button>}
@@ -114,7 +118,7 @@ export default function StudentDetails({ resource }: PageProps) {
       </Card>
 
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={canEdit ? 16 : 24}>
+        <Col xs={24} lg={canEdit || canAttendance ? 16 : 24}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             <ContactsCard studentId={student.id} contacts={contacts} loading={contactsLoading} />
             <Card title="Academic Years" size="small">
@@ -149,9 +153,12 @@ export default function StudentDetails({ resource }: PageProps) {
             </Card>
           </Space>
         </Col>
-        {canEdit && (
+        {(canEdit || canAttendance) && (
           <Col xs={24} lg={8}>
-            <DetailsEditor key={`${student.id}:${student.username ?? ''}:${latestYear(years)?.admission_type ?? ''}`} student={student} onChanged={reload} />
+            <DetailsEditor
+              key={`${student.id}:${student.username ?? ''}:${latestYear(years)?.admission_type ?? ''}`}
+              student={student} onChanged={reload} canEdit={canEdit} canAttendance={canAttendance}
+            />
           </Col>
         )}
       </Row>

@@ -12,11 +12,10 @@ import {
   DeleteOutlined, DownloadOutlined, EditOutlined, FileTextOutlined, LinkOutlined, MailOutlined, MessageOutlined, PlusOutlined,
 } from '@ant-design/icons';
 import { useCustom } from '@refinedev/core';
-import { resourceByName } from '../../../../resources/index.js';
 import type { PageProps } from '../registry.js';
 import { PickerFilter, type FilterDef } from '../../framework/list/PickerFilter.js';
 import { loadFilter, saveFilter } from '../../framework/list/filterStore.js';
-import { useAllowed } from '../../framework/useAccess.js';
+import { useAllowed, usePageButton } from '../../framework/useAccess.js';
 import { errorNotification } from '../../framework/notify.js';
 import { formatDate } from '../../framework/format.js';
 import { compareValues } from '../../framework/calls.js';
@@ -52,8 +51,9 @@ export default function StudentList({ resource }: PageProps) {
 
   const canCreate = useAllowed(resource, 'create');
   const canUpdate = useAllowed(resource, 'update');
-  const canRemove = useAllowed(resource, 'remove');
-  const canMessage = useAllowed(resourceByName('messages'), 'create');
+  const canRemove = usePageButton(resource, 'list', 'delete');
+  const canMessage = usePageButton(resource, 'list', 'message');
+  const canText = usePageButton(resource, 'list', 'textMessage');
 
   const pickClass = useCallback((v: unknown) => {
     saveFilter(resource.name, CLASS_FILTER.field, v);
@@ -172,7 +172,7 @@ export default function StudentList({ resource }: PageProps) {
             </Button>
           )}
           {/* Text messages go through the school's SMS gateway: admins only, as the server allows. */}
-          {canCreate && <Button icon={<MailOutlined />} onClick={() => setTextTo(mobilesOf(chosen))}>Send Text Messages</Button>}
+          {canText && <Button icon={<MailOutlined />} onClick={() => setTextTo(mobilesOf(chosen))}>Send Text Messages</Button>}
           {canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/students/new')}>Add Student</Button>}
         </Space>
       }

@@ -1,6 +1,7 @@
 /**
- * The Student Details Editor (roles 3 and 4): login username, password reset (shown once),
- * the latest year's admission type, profile items and the Attendance Editor.
+ * The Student Details Editor: login username, password reset (shown once), the latest year's
+ * admission type and profile items for the record's editors, and the Attendance Editor for those
+ * who correct attendance.
  */
 import { useState } from 'react';
 import { Alert, Button, Card, Checkbox, DatePicker, Divider, Form, Input, Modal, Select, Space, Typography } from 'antd';
@@ -13,16 +14,21 @@ import { useSend } from './useSend.js';
 const NO_USER = 'The student has no registered user';
 const GENDERS = ['Male', 'Female', 'Others'];
 
-export function DetailsEditor({ student, onChanged }: { student: StudentRecord; onChanged: () => void }) {
+/** `canEdit`: the record's editors (login, admission type, profile); `canAttendance`: those who correct attendance (teachers too). */
+export function DetailsEditor({ student, onChanged, canEdit, canAttendance }: { student: StudentRecord; onChanged: () => void; canEdit: boolean; canAttendance: boolean }) {
   return (
-    <Card title="Student Details Editor" size="small" data-testid="details-editor">
-      <LoginEditor student={student} onChanged={onChanged} />
-      <Divider />
-      <AdmissionTypeEditor student={student} onChanged={onChanged} />
-      <Divider />
-      <ProfileItemsEditor student={student} onChanged={onChanged} />
-      <Divider />
-      <AttendanceEditor studentId={student.id} onChanged={onChanged} />
+    <Card title={canEdit ? 'Student Details Editor' : 'Attendance'} size="small" data-testid="details-editor">
+      {canEdit && (
+        <>
+          <LoginEditor student={student} onChanged={onChanged} />
+          <Divider />
+          <AdmissionTypeEditor student={student} onChanged={onChanged} />
+          <Divider />
+          <ProfileItemsEditor student={student} onChanged={onChanged} />
+        </>
+      )}
+      {canEdit && canAttendance && <Divider />}
+      {canAttendance && <AttendanceEditor studentId={student.id} onChanged={onChanged} />}
     </Card>
   );
 }

@@ -1,0 +1,88 @@
+/**
+ * Every screen the declarations make, with who may open it, the calls it makes to show itself
+ * and the buttons that make calls of their own. Generated screens (list, create, edit) derive
+ * theirs from the resource; hand-written pages declare theirs (`calls`, `reads`, `buttons`).
+ * The rule "a screen in a role's menu, and every button on it, works for that role" is checked
+ * against the server from this list (tests/api/page-calls.test.ts).
+ */
+import { listCalls, pageRoles, type Call, type Permission, type ResourceDef } from './resource.js';
+
+export interface ScreenButton {
+  name: string;
+  call: Call;
+  permission: Permission;
+  /** Whose permission shows the button. */
+  resource: ResourceDef;
+  /** Fixed body fields the call is made with (declared actions). */
+  body?: Record<string, unknown>;
+}
+
+export interface Screen {
+  key: string;
+  route: string;
+  resource: ResourceDef;
+  permission: Permission;
+  /** Roles that may open it (the school's module switches and an admin's module access narrow it further). */
+  roles: number[];
+  calls: ScreenCall[];
+  buttons: ScreenButton[];
+}
+
+/** A call a screen makes when it opens; `roles` when only their view of it makes the call. */
+export interface ScreenCall { call: Call; roles?: number[] }
+
+/** The call a picker of a resource makes: its first list call. */
+export function pickerCall(resources: ResourceDef[], name: string): Call {
+  const r = resources.find((x) => x.name === name);
+  const call = r && listCalls(r)[0];
+  if (!call) throw new Error(`${name} has no list call to read it by`);
+  return call;
+}
+
+/** Resources the generated form reads for its pickers (`resource-select` widgets). */
+function formReads(r: ResourceDef): string[] {
+  const ui = r.form?.uiSchema ?? {};
+  return Object.values<any>(ui).map((u) => u?.['ui:options']?.resource).filter((x): x is string => typeof x === 'string');
+}
+
+const rolesFor = (r: ResourceDef, perm: Permission) => [...((r.access[perm] ?? []) as number[])];
+
+export function screensOf(resources: ResourceDef[]): Screen[] {
+  const byName = (name: string) => {
+    const r = resources.find((x) => x.name === name);
+    if (!r) throw new Error(`Unknown resource ${name}`);
+    return r;
+  };
+  const out: Screen[] = [];
+  for (const r of resources) {
+    const routes = r.routes ?? {};
+    const picks = (names: string[]): ScreenCall[] => names.map((n) => ({ call: pickerCall(resources, n) }));
+    const plain = (calls: Call[]): ScreenCall[] => calls.map((call) => ({ call }));
+    if (routes.list) {
+      const buttons: ScreenButton[] = [];
+      if (r.api.remove) buttons.push({ name: 'delete', call: r.api.remove, permission: 'remove', resource: r });
+      for (const [name, a] of Object.entries(r.actions ?? {})) buttons.push({ name, call: a.call, permission: a.permission, resource: r, body: a.body });
+      for (const c of r.list?.rowComponents ?? []) {
+        if (typeof c !== 'string' && c.call) buttons.push({ name: c.component, call: c.call, permission: c.requires?.permission ?? 'read', resource: byName(c.requires?.resource ?? r.name) });
+      }
+      const filterReads = (r.list?.filters ?? []).map((f) => f.resource);
+      out.push({ key: `${r.name}:list`, route: routes.list, resource: r, permission: 'read', roles: rolesFor(r, 'read'), calls: [...plain(listCalls(r)), ...picks(filterReads)], buttons });
+    }
+    for (const route of [routes.create, ...(routes.createAlso ?? [])]) {
+      if (!route || !r.api.create) continue;
+      out.push({ key: `${r.name}:create:${route}`, route, resource: r, permission: 'create', roles: rolesFor(r, 'create'), calls: [...plain([r.api.create]), ...picks(formReads(r))], buttons: [] });
+    }
+    if (routes.edit && r.api.update) {
+      const calls = [...plain([r.api.update, ...(r.api.one ? [r.api.one] : [])]), ...picks(formReads(r))];
+      out.push({ key: `${r.name}:edit`, route: routes.edit, resource: r, permission: 'update', roles: rolesFor(r, 'update'), calls, buttons: [] });
+    }
+    for (const [name, page] of Object.entries(r.pages ?? {})) {
+      const buttons = Object.entries(page.buttons ?? {}).map(([b, def]) => ({ name: b, call: def.call, permission: def.permission, resource: byName(def.resource ?? r.name) }));
+      out.push({
+        key: `${r.name}:page:${name}`, route: page.route, resource: r, permission: page.permission, roles: pageRoles(r, page),
+        calls: [...(page.calls ?? []).map((c) => (typeof c === 'string' ? { call: c } : { call: c.call, roles: [...c.roles] })), ...picks(page.reads ?? [])], buttons,
+      });
+    }
+  }
+  return out;
+}
