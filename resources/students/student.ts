@@ -91,6 +91,8 @@ export default defineResource({
       buttons: { fees: { call: 'GET /export/fees/', permission: 'read', resource: 'fee-payments' } },
     },
   },
+  // The whole-school search (header and student list): name, admission number, mobile, father's name.
+  searchIndexes: ['fullname', 'admission_no', 'mobile', 'extras.father_name'],
   unique: [{ fields: ['admission_no'], message: 'Admission number already used' }],
   access: { read: [1, 2, 3, 4, 7], create: [3, 4], update: [3, 4], remove: [3, 4] },
   messages: { created: 'New Student Added', updated: 'Student Data Updated', removed: 'Student Deleted' },

@@ -181,6 +181,11 @@ export interface ResourceDef {
   };
   /** Extra indexes for the queries reports run (columns in order); relations index their own columns. */
   indexes?: string[][];
+  /**
+   * Text searched by substring (`ilike '%…%'`) across a big table: a trigram index each, so the
+   * search stays fast at tens of thousands of rows. `extras.key` names a key of a jsonb column.
+   */
+  searchIndexes?: string[];
   /** Values that must be unique among the rows, with the message for a clash. */
   unique?: Array<{ fields: string[]; message: string }>;
   actions?: Record<string, ActionDef>;

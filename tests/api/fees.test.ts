@@ -281,6 +281,11 @@ describe('receipts and history for parents', () => {
       for (const who of ['1', '2', '7', 'admin-none']) expect((await call(c, body, s.tokens[who])).status, `${who} ${c}`).toBe(403);
       expect((await call(c, body, other.tokens['4'])).status, c).toBe(401);
     }
+    // Teachers and librarians read a student's fee records and receipts (spec 1 §6), and act on none.
+    for (const who of ['2', '7']) {
+      expect((await call(`GET /fees/history/${aarav.id}/`, undefined, s.tokens[who])).status, who).toBe(200);
+      expect((await call(`GET /fees/receipt/${b.payment_id}/`, undefined, s.tokens[who])).status, who).toBe(200);
+    }
     // Read-only admins read but cannot refund.
     expect((await call(`GET /fees/receipt/${b.payment_id}/`, undefined, s.tokens['admin-read'])).status).toBe(200);
     expect((await call('PUT /fees/refund/', { payment_id: b.payment_id, amount_paid: 1, mode: 'cash' }, s.tokens['admin-read'])).status).toBe(403);

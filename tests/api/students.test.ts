@@ -3,6 +3,7 @@
  * student and details pages, next numbers, attendance, logins, profile items, delete, messages,
  * text messages, pocket money, user pickers, the app-users report and file uploads.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestSchool, PASSWORD, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { createRecord } from '../support/samples.js';
@@ -97,13 +98,37 @@ describe('students of a class', () => {
 describe('student search', () => {
   it('finds active students by part of the name, admission number or mobile', async () => {
     const byName = await call('GET /search/student/aarav/');
-    expect(byName.body.data).toEqual([{ id: aarav.id, fullname: 'Aarav Sharma', class: '5', section: 'A', class_id: classA.id, admission_no: '100', mobile: '9811111111' }]);
+    expect(byName.body.data).toHaveLength(1);
+    expect(byName.body.data[0]).toMatchObject({
+      id: aarav.id, fullname: 'Aarav Sharma', class: '5', section: 'A', class_id: classA.id, ac_year_id: y2.id, admission_no: '100',
+      mobile: '9811111111', admission_date: '2026-06-01', roll_no: 2, status: 1, user_id: parentId,
+    });
     expect((await call('GET /search/student/A-7/')).body.data.map((r: any) => r.id)).toEqual([kabir.id]);
     expect((await call('GET /search/student/98222/')).body.data.map((r: any) => r.id)).toEqual([diya.id]);
     expect((await call('GET /search/students/?q=Patel')).body.data.map((r: any) => r.id)).toEqual([diya.id]);
     // Wildcards are plain text.
     expect((await call('GET /search/student/%25/')).body.data).toEqual([]);
     expect((await call('GET /search/students/?q=_')).body.data).toEqual([]);
+  });
+
+  it("finds students of every class by their father's name, names that start with the text first", async () => {
+    const classC = await createRecord(t, s, 'classes', { class: '6', section: 'C' });
+    const father = await admit({ fullname: 'Meera Iyer', class_id: classC.id, extras: { father_name: 'Raghavan Iyer' } });
+    const named = await admit({ fullname: 'Raghav Rao', class_id: classC.id });
+    const res = await call('GET /search/students/?q=raghav');
+    expect(res.body.data.map((r: any) => r.id)).toEqual([named.id, father.id]);
+    expect(res.body.data[1]).toMatchObject({ class: '6', section: 'C', father_name: 'Raghavan Iyer' });
+    // A parent's search still reaches only their own children.
+    expect((await call('GET /search/students/?q=raghav', undefined, s.tokens['1'])).body.data).toEqual([]);
+  });
+
+  it('is served by trigram indexes, so it stays fast in a school of thousands', async () => {
+    const plan = await db().transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql.raw(`set local search_path to "${s.schema}", public`).execute(trx);
+      return (await sql<{ 'QUERY PLAN': string }>`explain select id from student where fullname ilike '%rag%' or admission_no ilike '%rag%' or mobile ilike '%rag%' or (extras->>'father_name') ilike '%rag%'`.execute(trx)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    for (const ix of ['student_fullname_trgm', 'student_admission_no_trgm', 'student_mobile_trgm', 'student_extras_father_name_trgm']) expect(plan).toContain(ix);
   });
 
   it('finds an exact admission number', async () => {

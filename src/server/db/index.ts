@@ -37,8 +37,11 @@ async function openPostgres(url: string): Promise<Database> {
 
 async function openPGlite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   fs.mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create(`${dataDir}/pgdata`, {
+    // Trigram indexes keep substring search (names, numbers) fast in big schools.
+    extensions: { pg_trgm },
     parsers: {
       [DATE_OID]: (v: string) => v,
       [NUMERIC_OID]: (v: string) => v,

@@ -46,11 +46,36 @@ export function resourceDdl(r: ResourceDef): string[] {
   for (const cols of r.indexes ?? []) {
     out.push(`create index if not exists ${q(`${r.table}_${cols.join('_')}_ix`)} on ${t} (${cols.map(q).join(', ')})`);
   }
+  for (const field of r.searchIndexes ?? []) {
+    out.push(`create index if not exists ${q(`${r.table}_${field.replace('.', '_')}_trgm`)} on ${t} using gin ((${searchExpression(field)}) public.gin_trgm_ops)`);
+  }
   for (const u of r.unique ?? []) {
     const cols = u.fields.map(q).join(', ');
     out.push(`create unique index if not exists ${q(`${r.table}_${u.fields.join('_')}_uq`)} on ${t} (${cols})`);
   }
   return out;
+}
+
+/** The SQL a declared search field reads: a column, or `column.key` for a key of a jsonb column. */
+export function searchExpression(field: string): string {
+  const [col, key] = field.split('.');
+  return key === undefined ? q(col!) : `${q(col!)}->>${sqlLiteral(key)}`;
+}
+
+/**
+ * pg_trgm, once per database, in the public schema so every school's indexes name its operator
+ * class alike. A PostgreSQL server that will not install it still runs every search, unindexed.
+ */
+async function trigramsAvailable(db: Kysely<any>): Promise<boolean> {
+  const installed = async () => (await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db)).rows.length > 0;
+  if (await installed()) return true;
+  try {
+    await sql.raw('create extension if not exists pg_trgm with schema public').execute(db);
+    return true;
+  } catch {
+    // Another process may have installed it at the same moment.
+    return installed();
+  }
 }
 
 function sqlLiteral(v: unknown): string {
@@ -61,7 +86,8 @@ function sqlLiteral(v: unknown): string {
 /** Brings one school's schema up to the declarations: core tables, then every resource table. */
 export async function syncSchool(db: Kysely<any>, schemaName: string): Promise<void> {
   // Tables first, indexes after, because count relations index other resources' tables.
-  const tables = RESOURCES.flatMap(resourceDdl);
+  const trigrams = await trigramsAvailable(db);
+  const tables = RESOURCES.flatMap(resourceDdl).filter((s) => trigrams || !s.includes('gin_trgm_ops'));
   const stmts = [...CORE_TABLES, ...tables.filter((s) => !s.startsWith('create index')), ...tables.filter((s) => s.startsWith('create index'))];
   await withTransaction(db, async (trx) => {
     await sql.raw(`create schema if not exists ${q(schemaName)}`).execute(trx);

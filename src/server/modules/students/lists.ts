@@ -25,19 +25,28 @@ async function classList(ctx: Ctx, classId: number, yearId: number | null) {
     .execute();
 }
 
-/** Active students matching a search, with their latest class. */
+const FATHER = sql<string | null>`s.extras->>'father_name'`;
+
+/** Active students matching a search, with their latest class and what a person at the counter recognises them by. */
 function searchRows(ctx: Ctx) {
   const qb = ctx.db.selectFrom('student as s').leftJoin('class as c', 'c.id', 's.class_id')
-    .select(['s.id', 's.fullname', 'c.class', 'c.section', 's.class_id', 's.admission_no', 's.mobile'])
+    .select(['s.id', 's.fullname', 'c.class', 'c.section', 's.class_id', 's.ac_year_id', 's.admission_no', 's.admission_date', 's.mobile',
+      's.roll_no', 's.usn', 's.status', 's.profile_photo', 's.user_id', FATHER.as('father_name')])
     .where('s.status', '=', 1);
   return ownStudents(ctx, qb, 's.id');
 }
 
+/**
+ * The whole school by name, admission number, mobile or father's name, each matched anywhere in
+ * the text through its trigram index (resources/students/student.ts `searchIndexes`); names that
+ * start with the text come first.
+ */
 function searchByText(ctx: Ctx, text: string) {
-  const like = likePattern(text.trim());
+  const needle = text.trim();
+  const like = likePattern(needle);
   return searchRows(ctx)
-    .where((eb) => eb.or([eb('s.fullname', 'ilike', like), eb('s.admission_no', 'ilike', like), eb('s.mobile', 'like', like)]))
-    .orderBy('s.fullname').orderBy('s.id').limit(SEARCH_LIMIT).execute();
+    .where((eb) => eb.or([eb('s.fullname', 'ilike', like), eb('s.admission_no', 'ilike', like), eb('s.mobile', 'ilike', like), eb(FATHER, 'ilike', like)]))
+    .orderBy(sql`s.fullname ilike ${`${likePattern(needle).slice(1)}`}`, 'desc').orderBy('s.fullname').orderBy('s.id').limit(SEARCH_LIMIT).execute();
 }
 
 export function registerStudentListRoutes(app: FastifyInstance, env: RouteEnv) {
