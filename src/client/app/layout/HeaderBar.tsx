@@ -3,8 +3,9 @@ import { Button, Dropdown, Layout, Space, Typography } from 'antd';
 import { DownOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
 import { useSession } from '../SessionContext.js';
 import { Notifications } from './Notifications.js';
+import { HeaderStudentSearch } from '../../pages/students/search/HeaderStudentSearch.js';
 
-/** The shared header (spec 1, 1): school name, notifications, chat in a new tab, user menu. */
+/** The shared header (spec 1, 1): school name, the student search, notifications, chat in a new tab, user menu. */
 export function HeaderBar() {
   const { school, user } = useSession();
   const navigate = useNavigate();
@@ -18,6 +19,7 @@ export function HeaderBar() {
         {school.school_name}
       </Typography.Title>
       <Space size="small">
+        <HeaderStudentSearch />
         <Notifications />
         <Button type="text" icon={<MessageOutlined />} aria-label="Chat" title="Chat" href="/chat" target="_blank" rel="noopener" />
         <Dropdown

@@ -25,6 +25,7 @@ import {
   DEFAULT_STATUS_FILTER, STATUS_FILTERS, classSection, exportPath, initials, matchesStatus, mobilesOf, searchStudents, statusLabel,
   type StudentRow,
 } from './studentModel.js';
+import { useStudentSearch } from './search/useStudentSearch.js';
 import MessageModal from './modals/MessageModal.js';
 import TextMessageModal from './modals/TextMessageModal.js';
 import DeleteStudentModal from './modals/DeleteStudentModal.js';
@@ -71,7 +72,9 @@ export default function StudentList({ resource }: PageProps) {
     queryOptions: { enabled: ready },
   });
   const all = useMemo(() => (ready && Array.isArray(result?.data) ? (result.data as StudentRow[]) : []), [ready, result]);
-  const rows = useMemo(() => searchStudents(all, q), [all, q]);
+  // Two or more characters search the whole school; the class list is for browsing a class.
+  const search = useStudentSearch(q);
+  const rows = useMemo(() => (search.active ? search.rows : searchStudents(all, q)), [search.active, search.rows, all, q]);
   const chosen = useMemo(() => all.filter((r) => selected.includes(r.id)), [all, selected]);
 
   const reload = () => { void query.refetch(); };
@@ -182,20 +185,21 @@ export default function StudentList({ resource }: PageProps) {
         <PickerFilter def={YEAR_FILTER} idPrefix="students" value={yearId} onChange={pickYear} />
         <Input.Search
           aria-label="Search"
-          placeholder="Search name, admission no, mobile"
+          placeholder="Search the school: name, adm. no, mobile, father"
           allowClear
           onChange={(e) => { setQ(e.target.value); setPage(1); }}
-          style={{ width: 280 }}
+          style={{ width: 320, maxWidth: '100%' }}
         />
       </Space>
-      {!ready ? (
+      {search.active && <Typography.Paragraph type="secondary">Students of the whole school matching “{q.trim()}”</Typography.Paragraph>}
+      {!ready && !search.active ? (
         <Alert type="info" showIcon message={`Please select ${[!classId && 'Class', !yearId && 'Academic Year'].filter(Boolean).join(', ')}`} />
       ) : (
         <Table<StudentRow>
           rowKey="id"
           columns={columns}
           dataSource={rows}
-          loading={query.isFetching}
+          loading={search.active ? search.loading : query.isFetching}
           size="middle"
           scroll={{ x: true }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys), preserveSelectedRowKeys: true }}
