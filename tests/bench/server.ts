@@ -31,6 +31,7 @@ import type { Ctx } from '../../src/server/framework/context.js';
 import { hashPassword } from '../../src/server/framework/passwords.js';
 import { applySort, selectRecords } from '../../src/server/framework/query.js';
 import { likePattern, studentYearRows } from '../../src/server/modules/students/queries.js';
+import { studentSearch } from '../../src/server/modules/students/lists.js';
 import { createIntegrations } from '../../src/server/integrations/index.js';
 import { inTransaction } from '../../src/server/framework/service.js';
 import { addInstallment, createBill } from '../../src/server/modules/fees/ledger.js';
@@ -185,11 +186,7 @@ const studentsListSql = studentYearRows(adminCtx).where('sy.class_id', '=', -1).
 const listClassAt = studentsListSql.parameters.indexOf(-1);
 const listYearAt = studentsListSql.parameters.indexOf(-2);
 const like = '%__bench__%';
-const searchSql = sdb.selectFrom('student as s').leftJoin('class as c', 'c.id', 's.class_id')
-  .select(['s.id', 's.fullname', 'c.class', 'c.section', 's.class_id', 's.admission_no', 's.mobile'])
-  .where('s.status', '=', 1)
-  .where((eb) => eb.or([eb('s.fullname', 'ilike', like), eb('s.admission_no', 'ilike', like), eb('s.mobile', 'like', like)]))
-  .orderBy('s.fullname').orderBy('s.id').limit(20).compile();
+const searchSql = studentSearch(adminCtx, '__bench__').compile();
 if (listClassAt < 0 || listYearAt < 0 || !searchSql.parameters.includes(like)) throw new Error('bench: could not find the parameters of the student queries');
 
 const bare = Fastify({ logger: false, bodyLimit: 20 * 1024 * 1024 });
@@ -214,7 +211,8 @@ bare.get<{ Params: { class_id: string; ac_year_id: string } }>('/bare/students-l
 });
 bare.get<{ Querystring: { q: string } }>('/bare/search/students/', async (req) => {
   const pattern = likePattern(String(req.query.q ?? '').trim());
-  const params = searchSql.parameters.map((p) => (p === like ? pattern : p));
+  // The text is matched anywhere, and at the start of the name for the order.
+  const params = searchSql.parameters.map((p) => (p === like ? pattern : p === like.slice(1) ? pattern.slice(1) : p));
   const { rows } = await database.db.executeQuery(CompiledQuery.raw(searchSql.sql, params));
   return { success: true, data: rows, error: null };
 });

@@ -41,13 +41,14 @@ function searchRows(ctx: Ctx) {
  * the text through its trigram index (resources/students/student.ts `searchIndexes`); names that
  * start with the text come first.
  */
-function searchByText(ctx: Ctx, text: string) {
-  const needle = text.trim();
-  const like = likePattern(needle);
+export function studentSearch(ctx: Ctx, text: string) {
+  const like = likePattern(text.trim());
   return searchRows(ctx)
     .where((eb) => eb.or([eb('s.fullname', 'ilike', like), eb('s.admission_no', 'ilike', like), eb('s.mobile', 'ilike', like), eb(FATHER, 'ilike', like)]))
-    .orderBy(sql`s.fullname ilike ${`${likePattern(needle).slice(1)}`}`, 'desc').orderBy('s.fullname').orderBy('s.id').limit(SEARCH_LIMIT).execute();
+    .orderBy(sql`s.fullname ilike ${like.slice(1)}`, 'desc').orderBy('s.fullname').orderBy('s.id').limit(SEARCH_LIMIT);
 }
+
+const searchByText = (ctx: Ctx, text: string) => studentSearch(ctx, text).execute();
 
 export function registerStudentListRoutes(app: FastifyInstance, env: RouteEnv) {
   addRoute(app, env, {
