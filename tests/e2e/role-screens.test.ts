@@ -36,7 +36,8 @@ async function menuRoutes(page: Page): Promise<string[]> {
   const school = await demoApi(e, 'GET', '/about/school/', undefined, token);
   const admin = user.role === 3 || user.role === 4 ? await demoApi(e, 'GET', '/admin/modules/', undefined, token) : null;
   const groups = buildMenu({ role: user.role, schoolModules: school.modules ?? [], adminModules: admin }, MODULES, RESOURCES);
-  return ['/', ...groups.filter((g) => !g.disabled).flatMap((g) => g.items.map((i) => i.route))];
+  // The header's user menu opens Home, Profile and Settings for everyone.
+  return ['/', '/profile', '/settings', ...groups.filter((g) => !g.disabled).flatMap((g) => g.items.map((i) => i.route))];
 }
 
 const errorToasts = (page: Page) => page.locator('.ant-notification-notice-error').allTextContents();

@@ -80,7 +80,9 @@ function SearchBox() {
       onChange={(v) => setText(String(v ?? ''))}
       onSelect={(id) => open(`/students/details/${id}`)}
       notFoundContent={text ? notFound : null}
-      popupMatchSelectWidth={360}
+      popupMatchSelectWidth={Math.min(360, window.innerWidth - 16)}
+      // On a phone the list is wider than the box: shifted to stay on the screen.
+      builtinPlacements={{ bottomLeft: { points: ['tl', 'bl'], offset: [0, 4], overflow: { adjustX: true, adjustY: true, shiftX: true } } }}
       className="header-student-search"
       style={{ width: 'min(280px, 40vw)' }}
     >
