@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestSchool, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
+import { admitStudent } from '../support/admit.js';
 import { createRecord } from '../support/samples.js';
 
 let t: TestApp;
@@ -65,17 +66,20 @@ describe('academic years', () => {
 });
 
 describe('classes', () => {
-  it('shows the class teacher name, branch code and student count', async () => {
+  it('shows the class teacher name, branch code and the enabled year\'s student count', async () => {
     const teacher = await createRecord(t, s, 'teachers', { fullname: 'Meera Iyer' });
     const branch = await createRecord(t, s, 'branches', { code: 'NRTH' });
     const cls = await createRecord(t, s, 'classes', { class: '7', section: 'C', class_teacher_id: teacher.id, branch_id: branch.id });
-    const year = await createRecord(t, s, 'acyears');
-    await schoolDb(t, s).insertInto('student').values([1, 2, 3].map((i) => ({
-      fullname: `Student ${i}`, class_id: cls.id, ac_year_id: year.id, mobile: '9876543210', dob: '2015-01-01', admission_no: `A${cls.id}-${i}`, admission_date: '2026-06-01', status: 1,
-    }))).execute();
+    const last = await createRecord(t, s, 'acyears');
+    const current = await createRecord(t, s, 'acyears');
+    await call(`PATCH /acyear/${current.id}/`, { action: 'start' });
+    // Two students of this year and one who was in the class last year only.
+    for (const ac_year_id of [current.id, current.id, last.id]) await admitStudent(t, s, admin, { ac_year_id, class_id: cls.id }, 'count');
     const row = (await call('GET /classes-list/')).body.data.find((c: any) => c.id === cls.id);
-    expect(row).toMatchObject({ class: '7', section: 'C', class_teacher_name: 'Meera Iyer', branch_code: 'NRTH', students_count: 3 });
-    // A class with students cannot be deleted out from under them.
+    expect(row).toMatchObject({ class: '7', section: 'C', class_teacher_name: 'Meera Iyer', branch_code: 'NRTH', students_count: 2 });
+    expect((await call(`GET /class/${cls.id}/`)).body.data.students_count).toBe(2);
+    expect((await call(`GET /students-list/${cls.id}/`)).body.data).toHaveLength(2);
+    // A class with students of any year cannot be deleted out from under them.
     const del = await call(`DELETE /class/${cls.id}/`);
     expect(del.status).toBe(409);
     expect(del.body.error).toBe('This class is used by 3 students; remove those first');

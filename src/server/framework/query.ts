@@ -32,9 +32,17 @@ export function selectRecords(db: Kysely<any>, r: ResourceDef): SelectQueryBuild
       qb = qb.select(`${alias}.${rel.field} as ${name}`);
     } else if (rel.count) {
       const child = resourceByName(rel.count);
-      qb = qb.select((eb) =>
-        eb.selectFrom(`${child.table} as c`).select(sql<number>`count(*)::int`.as('n')).whereRef(`c.${rel.by}`, '=', 't.id').as(name),
-      );
+      const within = rel.within;
+      qb = qb.select((eb) => {
+        let counted = eb.selectFrom(`${child.table} as c`).select(sql<number>`count(*)::int`.as('n')).whereRef(`c.${rel.by}`, '=', 't.id');
+        if (within) {
+          let parents = eb.selectFrom(`${resourceByName(within.resource).table} as w`).select('w.id');
+          // Declared values are literals, so a compiled list keeps its filters as its only parameters.
+          for (const [col, value] of Object.entries(within.where)) parents = parents.where(`w.${col}`, '=', sql.lit(value));
+          counted = counted.where(`c.${within.from}`, 'in', parents);
+        }
+        return counted.as(name);
+      });
     }
   }
   return qb;
