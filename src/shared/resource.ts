@@ -88,6 +88,11 @@ export interface RelationDef {
    * the parent is refused with this message while such rows exist.
    */
   keep?: string;
+  /**
+   * Our rows go with the row we point at (a test's per-class details with the test); rows that
+   * point at ours in turn (marks of a detail) still refuse the delete, naming them.
+   */
+  cascade?: boolean;
 }
 
 export interface PageDef {

@@ -176,6 +176,32 @@ describe('tests and test details', () => {
     expect((await call(`POST /class/test/${entry.id}/`, { class_id: class_id + 1 })).body.error).toBe('Class cannot be changed');
   });
 
+  it('answers the required-field message for an empty or null required value on update', async () => {
+    const entry = await createRecord(t, s, 'test-subjects');
+    for (const max_marks of ['', null]) {
+      const res = await call(`POST /class/test/${entry.id}/`, { max_marks });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('Max marks is required!');
+    }
+    expect((await call(`GET /class/test/${entry.id}/detail/`)).body.data.max_marks).toBe(100);
+  });
+
+  it('deletes a test together with its per-class details, and one detail from the details list', async () => {
+    const first = await createRecord(t, s, 'test-subjects');
+    const second = await createRecord(t, s, 'test-subjects', { test_id: first.test_id });
+    const third = await createRecord(t, s, 'test-subjects', { test_id: first.test_id });
+    const one = await call(`DELETE /class/test/${third.id}/`);
+    expect(one.body).toMatchObject({ success: true, message: 'Test Item Deleted' });
+    expect((await call(`GET /class/test/${first.test_id}/`)).body.data.map((x: any) => x.id)).toEqual([first.id, second.id]);
+
+    const res = await call(`DELETE /test/${first.test_id}/`);
+    expect(res.body).toMatchObject({ success: true, message: 'Test Deleted' });
+    expect((await call(`GET /test/${first.test_id}/`)).status).toBe(404);
+    for (const id of [first.id, second.id]) expect((await call(`GET /class/test/${id}/detail/`)).status).toBe(404);
+    // The classes and subjects stay.
+    expect((await call(`GET /class/${first.class_id}/`)).status).toBe(200);
+  });
+
   it('lists tests of one academic year', async () => {
     const a = await createRecord(t, s, 'tests');
     const b = await createRecord(t, s, 'tests');

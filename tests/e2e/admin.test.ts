@@ -71,8 +71,17 @@ it('adds subject-wise test details with 10-minute time steps and edits one entry
   await form(page).getByLabel(/max marks/i).fill('30');
   await page.getByRole('button', { name: /^submit$/i }).click();
   await toast('Test Subject Updated').waitFor();
-  const stored = await e.demoDb.selectFrom('class_test').select('max_marks').where('test_id', '=', test.id).executeTakeFirstOrThrow();
+  const stored = await e.demoDb.selectFrom('class_test').select(['id', 'max_marks']).where('test_id', '=', test.id).executeTakeFirstOrThrow();
   expect(stored.max_marks).toBe(30);
+
+  // The details list deletes an entry.
+  await page.waitForURL(`**/academics/test/list/${test.id}`);
+  const science = page.locator('.ant-table-row', { hasText: 'Science' }).first();
+  await science.getByRole('button', { name: /delete/i }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: /yes/i }).click();
+  await toast('Test Item Deleted').waitFor();
+  await expect.poll(() => page.locator('.ant-table-row', { hasText: 'Science' }).count()).toBe(0);
+  expect(await e.demoDb.selectFrom('class_test').select('id').where('id', '=', stored.id).executeTakeFirst()).toBeUndefined();
 });
 
 it('lets the super admin disable a module, which then shows as Pro and is refused', async () => {
