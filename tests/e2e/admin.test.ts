@@ -49,8 +49,10 @@ it('adds subject-wise test details with 10-minute time steps and edits one entry
   await page.getByLabel(/min marks/i).fill('10');
   await page.getByLabel(/max marks/i).fill('25');
   await pick(page, 'Marks Type', 'Marks');
-  for (const [label, value] of [[/start time/i, '2026-07-21 09:30'], [/end time/i, '2026-07-21 10:20']] as const) {
+  for (const [label, value] of [[/start time/i, '21-07-2026 09:30 AM'], [/end time/i, '21-07-2026 10:20 AM']] as const) {
     const input = page.getByLabel(label);
+    // A date-and-time picker asks for both, as DD-MM-YYYY and a 12-hour time.
+    expect(await input.getAttribute('placeholder')).toBe('Select date and time');
     await input.click();
     // The time column offers minutes in steps of 10.
     // The dropdown renders after the click, so wait for its cells rather than reading them once.
@@ -58,6 +60,7 @@ it('adds subject-wise test details with 10-minute time steps and edits one entry
     await expect.poll(() => minutes.allTextContents()).toEqual(['00', '10', '20', '30', '40', '50']);
     await input.fill(value);
     await input.press('Enter');
+    expect(await input.inputValue()).toBe(value);
   }
   await page.getByRole('button', { name: /^submit$/i }).click();
   await toast('New Test Item Added').waitFor();

@@ -100,7 +100,9 @@ it('edits attendance, and says when a day has none', async () => {
   await editor.getByText('Attendance Not Taken').waitFor();
   // A Monday: the record can be corrected.
   const before = await e.demoDb.selectFrom('attendance').select(['id', 'present']).where('student_id', '=', student.id).where('date', '=', '2026-06-08').executeTakeFirstOrThrow();
-  await typeDate(page, '#attendance-editor-date', '2026-06-08');
+  // Typed as YYYY-MM-DD or DD-MM-YYYY, the date reads DD-MM-YYYY.
+  await typeDate(page, '#attendance-editor-date', '08-06-2026');
+  expect(await page.locator('#attendance-editor-date').inputValue()).toBe('08-06-2026');
   const present = editor.getByLabel('Present');
   await present.waitFor();
   await expect.poll(() => present.isChecked()).toBe(before.present === 1);
@@ -110,6 +112,14 @@ it('edits attendance, and says when a day has none', async () => {
   await toast(page, 'Attendance Updated').waitFor();
   const after = await e.demoDb.selectFrom('attendance').select(['present', 'reason']).where('id', '=', before.id).executeTakeFirstOrThrow();
   expect(after).toEqual({ present: before.present === 1 ? 0 : 1, reason: 'Corrected by the office' });
+});
+
+it("shows the student's dates as DD-MM-YYYY in the edit form", async () => {
+  const { dob, admission_date } = await e.demoDb.selectFrom('student').select(['dob', 'admission_date']).where('id', '=', student.id).executeTakeFirstOrThrow();
+  const shown = (iso: unknown) => String(iso).slice(0, 10).split('-').reverse().join('-');
+  await page.goto(`/students/edit/${student.id}`);
+  await expect.poll(() => page.locator('#students_dob').inputValue()).toBe(shown(dob));
+  expect(await page.locator('#students_admission_date').inputValue()).toBe(shown(admission_date));
 });
 
 it('changes the login, admission type, a profile item and the photo in the details editor', async () => {

@@ -14,6 +14,7 @@ import { downloadCsv } from '../../framework/csv.js';
 import { formatMoney } from '../../framework/format.js';
 import { compareValues, sameValue } from '../../framework/calls.js';
 import { optionLabel } from '../../framework/labels.js';
+import { DATE_FORMAT } from '../../framework/dates.js';
 import {
   DATE_RANGE_REQUIRED, csvOf, dateRangeError, itemKey, paiseOf, pendingOf, rupeesOf, sumRupees, type CsvColumn, type FeeItemRow,
 } from './reportsModel.js';
@@ -184,7 +185,7 @@ export function FeeItemsTable({ rows, loading, link, emptyText }: {
 export function DateRangeItem({ name = 'range' }: { name?: string }) {
   return (
     <Form.Item label="Date Range" name={name} rules={[{ validator: (_r, v) => (dateRangeError(v) ? Promise.reject(new Error(DATE_RANGE_REQUIRED)) : Promise.resolve()) }]}>
-      <DatePicker.RangePicker format="DD-MM-YYYY" allowClear={false} placeholder={['Start date', 'End date']} />
+      <DatePicker.RangePicker format={DATE_FORMAT} allowClear={false} placeholder={['Start date', 'End date']} />
     </Form.Item>
   );
 }

@@ -11,6 +11,7 @@ import { classSectionLabel } from '../../framework/labels.js';
 import { queryString } from '../../framework/calls.js';
 import { fillPath } from '../../../shared/resource.js';
 import { kindLabel, modeLabel } from './feesModel.js';
+import { DATE_FORMAT, DATE_TIME_FORMAT, WIRE_DATE } from '../../framework/dates.js';
 
 /** One payment listed under a card (GET /reports/fees/{class}/{year}/?type=card). */
 export interface CardPayment {
@@ -202,12 +203,12 @@ export const STUDENT_FEES_CSV: Array<CsvColumn<StudentFeeRow>> = [
 ];
 
 export const INSTALLMENT_CSV: Array<CsvColumn<InstallmentRow>> = [
-  ['Receipt No', (r) => r.receipt_no], ['Date', (r) => formatDateTime(r.timestamp, 'DD-MM-YYYY hh:mm A')], ['Student Name', (r) => r.fullname], ['Admission No', (r) => r.admission_no],
+  ['Receipt No', (r) => r.receipt_no], ['Date', (r) => formatDateTime(r.timestamp, DATE_TIME_FORMAT)], ['Student Name', (r) => r.fullname], ['Admission No', (r) => r.admission_no],
   ['Class', (r) => r.class], ['Section', (r) => r.section], ['Amount', (r) => rupeesOf(r.paid_amount)], ['Mode', (r) => modeLabel(r.mode)], ['Kind', (r) => kindLabel(r)],
 ];
 
 export const ITEM_STUDENTS_CSV: Array<CsvColumn<ItemStudentRow>> = [
-  ['Admission No', (r) => r.admission_no], ['Student Name', (r) => r.fullname], ['Bill', (r) => r.fee_name], ['Date', (r) => formatDateTime(r.date, 'DD-MM-YYYY')],
+  ['Admission No', (r) => r.admission_no], ['Student Name', (r) => r.fullname], ['Bill', (r) => r.fee_name], ['Date', (r) => formatDateTime(r.date, DATE_FORMAT)],
   ['Quantity', (r) => r.item_quantity], ['Item Amount', (r) => rupeesOf(r.item_amount)], ['Bill Total', (r) => rupeesOf(r.total_amount)],
   ['Bill Paid', (r) => rupeesOf(r.paid_amount)], ['Discount', (r) => rupeesOf(r.discount_amount)],
 ];
@@ -248,7 +249,7 @@ export function multiClassFeeRows(
 export const DATE_RANGE_REQUIRED = 'Start and end dates are required!';
 
 /** YYYY-MM-DD of a day, as the report calls take dates. */
-export const isoDay = (d: { format(f: string): string }) => d.format('YYYY-MM-DD');
+export const isoDay = (d: { format(f: string): string }) => d.format(WIRE_DATE);
 
 /** The error of a date range picker's value, if any: both ends are needed. */
 export function dateRangeError(range: readonly [unknown, unknown] | null | undefined): string | null {

@@ -14,6 +14,7 @@ import { errorNotification } from '../../framework/notify.js';
 import { formatDateTime } from '../../framework/format.js';
 import { compareValues, queryString } from '../../framework/calls.js';
 import { downloadCsv, toCsv } from '../../framework/csv.js';
+import { DATE_FORMAT } from '../../framework/dates.js';
 
 interface AppUserRow { id: number; fullname: string; class?: string | null; section?: string | null; app_user: boolean; created_on?: string | null; admission_no?: string | null }
 
@@ -43,7 +44,7 @@ export default function AppUsersReport(_props: PageProps) {
 
   const exportCsv = () => downloadCsv('app-users.csv', toCsv(
     ['ID', 'Name', 'Class', 'Section', 'App User', 'Created On'],
-    shown.map((r) => [String(r.id), r.fullname, r.class ?? '', r.section ?? '', yesNo(r.app_user), formatDateTime(r.created_on, 'DD-MM-YYYY')]),
+    shown.map((r) => [String(r.id), r.fullname, r.class ?? '', r.section ?? '', yesNo(r.app_user), formatDateTime(r.created_on, DATE_FORMAT)]),
   ));
 
   const columns: ColumnsType<AppUserRow> = [
@@ -55,7 +56,7 @@ export default function AppUsersReport(_props: PageProps) {
       key: 'app_user', title: 'App User', filters: [{ text: 'Yes', value: 'Yes' }, { text: 'No', value: 'No' }], filteredValue: appUser,
       render: (_v, r) => (yesNo(r.app_user) === 'Yes' ? <Tag color="green">Yes</Tag> : <Tag>No</Tag>),
     },
-    { key: 'created_on', title: 'Created On', sorter: (a, b) => compareValues(a.created_on, b.created_on), render: (_v, r) => formatDateTime(r.created_on, 'DD-MM-YYYY') },
+    { key: 'created_on', title: 'Created On', sorter: (a, b) => compareValues(a.created_on, b.created_on), render: (_v, r) => formatDateTime(r.created_on, DATE_FORMAT) },
   ];
 
   return (
