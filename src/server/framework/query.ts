@@ -48,13 +48,20 @@ export function selectRecords(db: Kysely<any>, r: ResourceDef): SelectQueryBuild
   return qb;
 }
 
-export function applySort(qb: SelectQueryBuilder<any, any, any>, r: ResourceDef) {
+export function applySort(qb: SelectQueryBuilder<any, any, any>, r: ResourceDef, alias = 't') {
   const sort = r.list?.sort;
   if (sort) {
     const desc = sort.startsWith('-');
     const field = desc ? sort.slice(1) : sort;
-    const col = field in (r.schema.properties ?? {}) ? `t.${field}` : field;
+    const col = field in (r.schema.properties ?? {}) ? `${alias}.${field}` : field;
     qb = qb.orderBy(col, desc ? 'desc' : 'asc');
   }
-  return qb.orderBy('t.id', 'asc');
+  return qb.orderBy(`${alias}.id`, 'asc');
 }
+
+/**
+ * Orders rows joined to a resource (as `alias`) the way that resource's own list is ordered:
+ * e.g. students by class as the classes list shows them (LKG, UKG, 1 … 12), not as text.
+ */
+export const inListOrder = (qb: SelectQueryBuilder<any, any, any>, resource: string, alias: string) =>
+  applySort(qb, resourceByName(resource), alias);

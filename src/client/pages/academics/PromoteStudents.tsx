@@ -14,6 +14,7 @@ import { errorNotification } from '../../framework/notify.js';
 import { sameValue } from '../../framework/calls.js';
 import { statusLabel } from '../students/studentModel.js';
 import { promoteCall, promoteProblem, type PromoteAction } from '../../../shared/promotion.js';
+import { totalOf } from '../../../shared/plural.js';
 
 interface Row { id: number; fullname: string; admission_no?: string; acy_status?: number | null; status?: number | null }
 
@@ -107,7 +108,7 @@ export default function PromoteStudents(_props: PageProps) {
         size="middle"
         locale={{ emptyText: ready ? 'No students' : 'Select From class and academic year' }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-        pagination={{ pageSize: 50, showSizeChanger: false, showTotal: (t) => `${t} students` }}
+        pagination={{ pageSize: 50, showSizeChanger: false, showTotal: totalOf('student') }}
         columns={[
           { key: 'admission_no', dataIndex: 'admission_no', title: 'Admn. No.' },
           { key: 'fullname', dataIndex: 'fullname', title: 'Student Name' },

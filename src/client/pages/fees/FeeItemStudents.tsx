@@ -62,7 +62,7 @@ export default function FeeItemStudents(_props: PageProps) {
     >
       {scope && <Typography.Paragraph type="secondary">{scope}</Typography.Paragraph>}
       <ReportTable<ItemStudentRow>
-        rowKey="payment_id" columns={columns} rows={rows} loading={query.isFetching} page={page} onPage={setPage} unit="students"
+        rowKey="payment_id" columns={columns} rows={rows} loading={query.isFetching} page={page} onPage={setPage} unit="student"
         totals={rows.length === 0 ? null : {
           span: 5,
           figures: [

@@ -18,7 +18,7 @@ export interface CardPayment {
   id: number; receipt_no?: number | string | null; payment_id: number; student_id: number; fullname: string;
   paid_amount: number | string; mode?: string | null; timestamp?: string | null;
 }
-export interface CardPeriod { paid: number | string; total: number | string; list?: CardPayment[] }
+export interface CardPeriod { paid: number | string; total: number | string; pending?: number | string; list?: CardPayment[] }
 export type FeeCards = Record<'today' | 'week' | 'month' | 'total', CardPeriod>;
 
 /** A row of the fee items table (the default answer of GET /reports/fees/{class}/{year}/ and GET /reports/fees/items/). */
@@ -103,6 +103,8 @@ export interface CardFigure {
   paid: number;
   /** Billed in the period: totals of the bills dated in it. */
   total: number;
+  /** What the bills dated in the period still owe. */
+  pending: number;
   list: CardPayment[];
 }
 
@@ -110,7 +112,7 @@ export interface CardFigure {
 export function cardFigures(data: Partial<FeeCards> | null | undefined): CardFigure[] {
   return CARD_PERIODS.map(({ key, title }) => {
     const p = data?.[key];
-    return { key, title, paid: rupeesOf(p?.paid), total: rupeesOf(p?.total), list: Array.isArray(p?.list) ? p!.list : [] };
+    return { key, title, paid: rupeesOf(p?.paid), total: rupeesOf(p?.total), pending: rupeesOf(p?.pending), list: Array.isArray(p?.list) ? p!.list : [] };
   });
 }
 
