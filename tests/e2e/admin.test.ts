@@ -93,6 +93,11 @@ it('lets the super admin disable a module, which then shows as Pro and is refuse
   await page.getByRole('button', { name: /^save$/i }).click();
   await toast('Modules Saved').waitFor();
   await sider().getByText('Pro', { exact: true }).waitFor();
+  // The Pro group does not open: it has no entries to show.
+  const pro = sider().locator('.ant-menu-item-disabled, .ant-menu-submenu-disabled').filter({ hasText: 'Pro' });
+  await pro.click({ force: true });
+  expect(await sider().locator('.ant-menu-submenu-open').filter({ hasText: 'Pro' }).count()).toBe(0);
+  expect(await sider().getByRole('link', { name: /^teachers$/i }).count()).toBe(0);
   const res = await page.evaluate(async (code) => {
     const token = localStorage.getItem('token') ?? JSON.parse(localStorage.getItem('session') ?? '{}').token;
     const r = await fetch(`/api/${code}/teachers/`, { headers: { authorization: `Bearer ${token}` } });
