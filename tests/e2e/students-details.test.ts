@@ -212,7 +212,20 @@ it('promotes a class to the next year and shows them as Promoted in the old year
   await page.getByRole('button', { name: /^promote$/i }).click();
   await toast(page, "Academic Year can't be same").waitFor();
   await pick(page, 'To Year', '2027-28');
+  // A lower class is refused before anything is asked.
+  await pick(page, 'To Class', '8 - B');
   await page.getByRole('button', { name: /^promote$/i }).click();
+  await toast(page, 'Students cannot be promoted to a lower class (9 to 8): use Year Back/Break, or the same class to detain them').waitFor();
+  await pick(page, 'To Class', '10 - B');
+  // The promotion is confirmed with what will happen; No leaves everyone where they are.
+  await page.getByRole('button', { name: /^promote$/i }).click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await confirm.getByText('Promote 12 students from 9 - B 2026-27 to 10 - B 2027-28?').waitFor();
+  await confirm.getByRole('button', { name: 'No' }).click();
+  await expect.poll(() => confirm.count()).toBe(0);
+  expect(await e.demoDb.selectFrom('student_year as sy').innerJoin('ac_year as y', 'y.id', 'sy.ac_year_id').select('sy.id').where('y.name', '=', '2027-28').execute()).toEqual([]);
+  await page.getByRole('button', { name: /^promote$/i }).click();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
   await toast(page, 'Students promoted').waitFor();
   await expect.poll(async () => (await rows.allTextContents()).filter((t) => t.includes('Promoted')).length).toBe(12);
   // The selection was cleared.
