@@ -12,7 +12,8 @@ export default defineResource({
   relations: {
     class_teacher_name: { from: 'class_teacher_id', resource: 'teachers', field: 'fullname' },
     branch_code: { from: 'branch_id', resource: 'branches', field: 'code' },
-    students_count: { count: 'students', by: 'class_id' },
+    // The class list's students: year rows of the enabled academic year, as its student list shows them.
+    students_count: { count: 'student-years', by: 'class_id', within: { from: 'ac_year_id', resource: 'acyears', where: { status: 1 } } },
   },
   list: {
     columns: [

@@ -13,7 +13,7 @@ export default defineResource({
   },
   batch: { rows: 'subjects', shared: ['test_id', 'class_id'] },
   relations: {
-    test: { from: 'test_id', resource: 'tests', field: 'name' },
+    test: { from: 'test_id', resource: 'tests', field: 'name', cascade: true },
     class: { from: 'class_id', resource: 'classes', field: 'class' },
     section: { from: 'class_id', resource: 'classes', field: 'section' },
     subject: { from: 'subject_id', resource: 'subjects', field: 'name' },

@@ -3,6 +3,7 @@
  * its success message, and the checks made before it, in order, with the spec's messages.
  * The browser checks before calling and the server refuses with the very same words.
  */
+import { counted } from './plural.js';
 
 export type PromoteAction = 'promote' | 'graduate' | 'yearBreak' | 'shuffle';
 
@@ -43,6 +44,44 @@ export function promoteProblem(action: PromoteAction, s: PromoteState): string |
     if (s.from_class === s.to_class) return PROMOTE_MSG.shuffleClass;
   }
   return null;
+}
+
+/**
+ * A class's level from its name, for telling a lower class: pre-primary names before class 1,
+ * then numbers (arabic or roman). Null for a name it cannot place (a house, 'Special').
+ */
+export function classLevel(name: string | null | undefined): number | null {
+  const n = String(name ?? '').trim().toUpperCase().replace(/[\s.-]+/g, '');
+  const pre: Record<string, number> = { PLAYGROUP: -4, PLAYSCHOOL: -4, NURSERY: -3, PREKG: -3, LKG: -2, PP1: -2, UKG: -1, PP2: -1 };
+  if (n in pre) return pre[n]!;
+  if (/^\d{1,2}$/.test(n)) return Number(n);
+  const roman = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'].indexOf(n);
+  return roman >= 0 ? roman + 1 : null;
+}
+
+/** The refusal of a promotion into a lower class (a student kept back is Detained or given a Year Back/Break), or null. */
+export function lowerClassProblem(fromClass: string | null | undefined, toClass: string | null | undefined): string | null {
+  const from = classLevel(fromClass);
+  const to = classLevel(toClass);
+  if (from === null || to === null || to >= from) return null;
+  return `Students cannot be promoted to a lower class (${String(fromClass).trim()} to ${String(toClass).trim()}): use Year Back/Break, or the same class to detain them`;
+}
+
+/** How the screen names the classes and years of an action in its confirmation. */
+export interface PromoteLabels { fromClass: string; fromYear: string; toClass?: string; toYear?: string }
+
+/** The question asked before an action, saying what will happen to how many students. */
+export function promoteQuestion(action: PromoteAction, count: number, l: PromoteLabels): string {
+  const n = counted(count, 'student');
+  switch (action) {
+    case 'promote':
+      return l.toClass === l.fromClass
+        ? `Keep ${n} in ${l.fromClass} for ${l.toYear} (detained)?`
+        : `Promote ${n} from ${l.fromClass} ${l.fromYear} to ${l.toClass} ${l.toYear}?`;
+    case 'graduate': return `Mark ${n} of ${l.fromClass} ${l.fromYear} as graduated?`;
+    case 'yearBreak': return `Mark ${n} of ${l.fromClass} ${l.fromYear} for Year Back/Break?`;
+    case 'shuffle': return `Move ${n} from ${l.fromClass} to ${l.toClass} in ${l.fromYear}?`;
+  }
 }
 
 /** Each action's call and success message. Promote, graduate and year back share one path. */

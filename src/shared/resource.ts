@@ -81,10 +81,20 @@ export interface RelationDef {
   count?: string;
   by?: string;
   /**
+   * Count only children whose `from` column points at a `resource` row matching `where`
+   * (e.g. year rows of the enabled academic year: `{ from: 'ac_year_id', resource: 'acyears', where: { status: 1 } }`).
+   */
+  within?: { from: string; resource: string; where: Record<string, string | number | boolean> };
+  /**
    * Rows that must outlive a hand-written cascade of their parent (money records): deleting
    * the parent is refused with this message while such rows exist.
    */
   keep?: string;
+  /**
+   * Our rows go with the row we point at (a test's per-class details with the test); rows that
+   * point at ours in turn (marks of a detail) still refuse the delete, naming them.
+   */
+  cascade?: boolean;
 }
 
 /**

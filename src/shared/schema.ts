@@ -29,6 +29,11 @@ function walk(s: JsonSchema) {
     if (requiredMsgs[key] && types.includes('string') && prop.minLength && !s.errorMessage?.properties?.[key]) {
       prop.errorMessage = { minLength: requiredMsgs[key], ...(prop.errorMessage ?? {}) };
     }
+    // A required value sent empty or null (a cleared field in an update) gets the field's 'required' message.
+    if (requiredMsgs[key] && !types.includes('null') && !prop.not && typeof (prop.errorMessage ?? {}) === 'object' && !s.errorMessage?.properties?.[key]) {
+      prop.not = { enum: [null, ''] };
+      prop.errorMessage = { not: requiredMsgs[key], ...(prop.errorMessage ?? {}) };
+    }
     if (Array.isArray(prop.oneOf) && prop.oneOf.every((o: JsonSchema) => 'const' in o) && !prop.enum) {
       prop.enum = prop.oneOf.map((o: JsonSchema) => o.const);
       if (types.includes('null')) prop.enum.push(null);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestSchool, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
+import { admitStudent } from '../support/admit.js';
 import { createRecord } from '../support/samples.js';
 
 let t: TestApp;
@@ -65,17 +66,20 @@ describe('academic years', () => {
 });
 
 describe('classes', () => {
-  it('shows the class teacher name, branch code and student count', async () => {
+  it('shows the class teacher name, branch code and the enabled year\'s student count', async () => {
     const teacher = await createRecord(t, s, 'teachers', { fullname: 'Meera Iyer' });
     const branch = await createRecord(t, s, 'branches', { code: 'NRTH' });
     const cls = await createRecord(t, s, 'classes', { class: '7', section: 'C', class_teacher_id: teacher.id, branch_id: branch.id });
-    const year = await createRecord(t, s, 'acyears');
-    await schoolDb(t, s).insertInto('student').values([1, 2, 3].map((i) => ({
-      fullname: `Student ${i}`, class_id: cls.id, ac_year_id: year.id, mobile: '9876543210', dob: '2015-01-01', admission_no: `A${cls.id}-${i}`, admission_date: '2026-06-01', status: 1,
-    }))).execute();
+    const last = await createRecord(t, s, 'acyears');
+    const current = await createRecord(t, s, 'acyears');
+    await call(`PATCH /acyear/${current.id}/`, { action: 'start' });
+    // Two students of this year and one who was in the class last year only.
+    for (const ac_year_id of [current.id, current.id, last.id]) await admitStudent(t, s, admin, { ac_year_id, class_id: cls.id }, 'count');
     const row = (await call('GET /classes-list/')).body.data.find((c: any) => c.id === cls.id);
-    expect(row).toMatchObject({ class: '7', section: 'C', class_teacher_name: 'Meera Iyer', branch_code: 'NRTH', students_count: 3 });
-    // A class with students cannot be deleted out from under them.
+    expect(row).toMatchObject({ class: '7', section: 'C', class_teacher_name: 'Meera Iyer', branch_code: 'NRTH', students_count: 2 });
+    expect((await call(`GET /class/${cls.id}/`)).body.data.students_count).toBe(2);
+    expect((await call(`GET /students-list/${cls.id}/`)).body.data).toHaveLength(2);
+    // A class with students of any year cannot be deleted out from under them.
     const del = await call(`DELETE /class/${cls.id}/`);
     expect(del.status).toBe(409);
     expect(del.body.error).toBe('This class is used by 3 students; remove those first');
@@ -170,6 +174,32 @@ describe('tests and test details', () => {
     const ok = await call(`POST /class/test/${entry.id}/`, { min_marks: 40, max_marks: 80 });
     expect(ok.body).toMatchObject({ success: true, message: 'Test Subject Updated', data: { min_marks: 40, max_marks: 80, subject_id } });
     expect((await call(`POST /class/test/${entry.id}/`, { class_id: class_id + 1 })).body.error).toBe('Class cannot be changed');
+  });
+
+  it('answers the required-field message for an empty or null required value on update', async () => {
+    const entry = await createRecord(t, s, 'test-subjects');
+    for (const max_marks of ['', null]) {
+      const res = await call(`POST /class/test/${entry.id}/`, { max_marks });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('Max marks is required!');
+    }
+    expect((await call(`GET /class/test/${entry.id}/detail/`)).body.data.max_marks).toBe(100);
+  });
+
+  it('deletes a test together with its per-class details, and one detail from the details list', async () => {
+    const first = await createRecord(t, s, 'test-subjects');
+    const second = await createRecord(t, s, 'test-subjects', { test_id: first.test_id });
+    const third = await createRecord(t, s, 'test-subjects', { test_id: first.test_id });
+    const one = await call(`DELETE /class/test/${third.id}/`);
+    expect(one.body).toMatchObject({ success: true, message: 'Test Item Deleted' });
+    expect((await call(`GET /class/test/${first.test_id}/`)).body.data.map((x: any) => x.id)).toEqual([first.id, second.id]);
+
+    const res = await call(`DELETE /test/${first.test_id}/`);
+    expect(res.body).toMatchObject({ success: true, message: 'Test Deleted' });
+    expect((await call(`GET /test/${first.test_id}/`)).status).toBe(404);
+    for (const id of [first.id, second.id]) expect((await call(`GET /class/test/${id}/detail/`)).status).toBe(404);
+    // The classes and subjects stay.
+    expect((await call(`GET /class/${first.class_id}/`)).status).toBe(200);
   });
 
   it('lists tests of one academic year', async () => {

@@ -193,7 +193,9 @@ describe('the cards', () => {
     const yesterday = addDays(day, -1);
     expect(paise(c.total.paid)).toBe(sumPaise(installments, (i: any) => i.paid_amount));
     expect(paise(c.total.total)).toBe(sumPaise(receipts, (r) => r.payment.total_amount));
-    expect(c.total).toMatchObject({ paid: 35150.87, total: 47151.71 });
+    // Pending: what the bills still owe (every bill is the class's, so billed less collected here).
+    expect(c.total).toMatchObject({ paid: 35150.87, total: 47151.71, pending: 12000.84 });
+    expect(paise(c.total.pending)).toBe(sumPaise(receipts, (r) => r.payment.total_amount) - sumPaise(receipts, (r) => r.payment.paid_amount));
     // Diya's installment was yesterday: today has the other three.
     expect(c.today.paid).toBe(21000.12);
     expect(paise(c.week.paid)).toBe(sumPaise(paidOn(mondayOf(day)), (i: any) => i.paid_amount));
@@ -222,6 +224,7 @@ describe('the cards', () => {
     for (const k of ['today', 'week', 'month', 'total'] as const) {
       expect(paise(after[k].paid), k).toBe(paise(before[k].paid) - 123456);
       expect(after[k].total, k).toBe(before[k].total);
+      expect(paise(after[k].pending), k).toBe(paise(before[k].pending) + 123456);
     }
     expect(after.today.list[0]).toMatchObject({ fullname: 'Aarav Sharma', paid_amount: -1234.56, mode: 'cheque' });
   });
@@ -239,7 +242,7 @@ describe('the cards', () => {
 
   it('are zero for a class with no bills', async () => {
     const c = await cards(classC.id);
-    for (const k of ['today', 'week', 'month', 'total'] as const) expect(c[k]).toEqual({ paid: 0, total: 0, list: [] });
+    for (const k of ['today', 'week', 'month', 'total'] as const) expect(c[k]).toEqual({ paid: 0, total: 0, pending: 0, list: [] });
   });
 });
 

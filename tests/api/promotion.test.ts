@@ -65,10 +65,16 @@ describe('promote', () => {
     expect(again.status).toBe(400);
     expect(again.body.error).toMatch(/^Not current students of the From class and academic year: Pupil/);
 
+    // Never into a lower class: keeping a student back is its own action.
+    const down = await call('POST /promote/students/', { from_class: c, from_ac_year: y2, to_class: a, to_ac_year: y3, students: [s1] });
+    expect(down.status).toBe(400);
+    expect(down.body.error).toBe('Students cannot be promoted to a lower class (6 to 5): use Year Back/Break, or the same class to detain them');
+
     // And a year later again: three years of history.
-    const next = await call('POST /promote/students/', { from_class: c, from_ac_year: y2, to_class: a, to_ac_year: y3, students: [s1] });
+    const d = await cls('7', 'PA');
+    const next = await call('POST /promote/students/', { from_class: c, from_ac_year: y2, to_class: d, to_ac_year: y3, students: [s1] });
     expect(next.body.success).toBe(true);
-    expect((await history(s1)).map((h) => [h.ac_year_id, h.class_id, h.status])).toEqual([[y1, a, 2], [y2, c, 2], [y3, a, 1]]);
+    expect((await history(s1)).map((h) => [h.ac_year_id, h.class_id, h.status])).toEqual([[y1, a, 2], [y2, c, 2], [y3, d, 1]]);
   });
 
   it('detains when the From and To class are the same', async () => {

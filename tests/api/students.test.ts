@@ -676,6 +676,19 @@ describe('app users report', () => {
     expect((await call('GET /reports/app-users/')).body.data.map((r: any) => r.id)).not.toContain(tc.id);
   });
 
+  it('orders classes as the classes list does (LKG, UKG, 1 … 10), not as text', async () => {
+    const names = ['LKG', 'UKG', '1', '2', '10'];
+    const made: any[] = [];
+    for (const name of names) made.push(await createRecord(t, s, 'classes', { class: name, section: 'Q' }));
+    // Admitted in another order, so neither admission nor name order could pass for the class order.
+    for (const c of [...made].reverse()) await admit({ class_id: c.id, fullname: `Order ${c.class}` });
+    const ids = new Set(made.map((c) => c.id));
+    const listed = (await call('GET /classes-list/')).body.data.filter((c: any) => ids.has(c.id)).map((c: any) => c.class);
+    expect(listed).toEqual(names);
+    const report = (await call('GET /reports/app-users/')).body.data.filter((r: any) => ids.has(r.class_id)).map((r: any) => r.class);
+    expect(report).toEqual(names);
+  });
+
   it('filters by class and is for staff', async () => {
     const b = (await call(`GET /reports/app-users/?class_id=${classB.id}`)).body.data;
     expect(b.map((r: any) => r.id)).toEqual([kabir.id]);

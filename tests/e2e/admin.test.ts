@@ -49,8 +49,10 @@ it('adds subject-wise test details with 10-minute time steps and edits one entry
   await page.getByLabel(/min marks/i).fill('10');
   await page.getByLabel(/max marks/i).fill('25');
   await pick(page, 'Marks Type', 'Marks');
-  for (const [label, value] of [[/start time/i, '2026-07-21 09:30'], [/end time/i, '2026-07-21 10:20']] as const) {
+  for (const [label, value] of [[/start time/i, '21-07-2026 09:30 AM'], [/end time/i, '21-07-2026 10:20 AM']] as const) {
     const input = page.getByLabel(label);
+    // A date-and-time picker asks for both, as DD-MM-YYYY and a 12-hour time.
+    expect(await input.getAttribute('placeholder')).toBe('Select date and time');
     await input.click();
     // The time column offers minutes in steps of 10.
     // The dropdown renders after the click, so wait for its cells rather than reading them once.
@@ -58,6 +60,7 @@ it('adds subject-wise test details with 10-minute time steps and edits one entry
     await expect.poll(() => minutes.allTextContents()).toEqual(['00', '10', '20', '30', '40', '50']);
     await input.fill(value);
     await input.press('Enter');
+    expect(await input.inputValue()).toBe(value);
   }
   await page.getByRole('button', { name: /^submit$/i }).click();
   await toast('New Test Item Added').waitFor();
@@ -71,8 +74,17 @@ it('adds subject-wise test details with 10-minute time steps and edits one entry
   await form(page).getByLabel(/max marks/i).fill('30');
   await page.getByRole('button', { name: /^submit$/i }).click();
   await toast('Test Subject Updated').waitFor();
-  const stored = await e.demoDb.selectFrom('class_test').select('max_marks').where('test_id', '=', test.id).executeTakeFirstOrThrow();
+  const stored = await e.demoDb.selectFrom('class_test').select(['id', 'max_marks']).where('test_id', '=', test.id).executeTakeFirstOrThrow();
   expect(stored.max_marks).toBe(30);
+
+  // The details list deletes an entry.
+  await page.waitForURL(`**/academics/test/list/${test.id}`);
+  const science = page.locator('.ant-table-row', { hasText: 'Science' }).first();
+  await science.getByRole('button', { name: /delete/i }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: /yes/i }).click();
+  await toast('Test Item Deleted').waitFor();
+  await expect.poll(() => page.locator('.ant-table-row', { hasText: 'Science' }).count()).toBe(0);
+  expect(await e.demoDb.selectFrom('class_test').select('id').where('id', '=', stored.id).executeTakeFirst()).toBeUndefined();
 });
 
 it('lets the super admin disable a module, which then shows as Pro and is refused', async () => {
@@ -81,6 +93,11 @@ it('lets the super admin disable a module, which then shows as Pro and is refuse
   await page.getByRole('button', { name: /^save$/i }).click();
   await toast('Modules Saved').waitFor();
   await sider().getByText('Pro', { exact: true }).waitFor();
+  // The Pro group does not open: it has no entries to show.
+  const pro = sider().locator('.ant-menu-item-disabled, .ant-menu-submenu-disabled').filter({ hasText: 'Pro' });
+  await pro.click({ force: true });
+  expect(await sider().locator('.ant-menu-submenu-open').filter({ hasText: 'Pro' }).count()).toBe(0);
+  expect(await sider().getByRole('link', { name: /^teachers$/i }).count()).toBe(0);
   const res = await page.evaluate(async (code) => {
     const token = localStorage.getItem('token') ?? JSON.parse(localStorage.getItem('session') ?? '{}').token;
     const r = await fetch(`/api/${code}/teachers/`, { headers: { authorization: `Bearer ${token}` } });

@@ -82,6 +82,12 @@ it('bills two items with a partial payment and shows both receipt copies in rupe
   await toast(page, 'Fees Paid').waitFor();
   await page.waitForURL(/\/fees\/receipt\/\d+$/);
   billId = Number(new URL(page.url()).pathname.split('/').pop());
+  // The success toast stays clear of the receipt's Print button.
+  const printBox = (await page.getByRole('button', { name: 'Print' }).boundingBox())!;
+  const toastBox = (await toast(page, 'Fees Paid').boundingBox())!;
+  const overlaps = toastBox.x < printBox.x + printBox.width && printBox.x < toastBox.x + toastBox.width
+    && toastBox.y < printBox.y + printBox.height && printBox.y < toastBox.y + toastBox.height;
+  expect(overlaps).toBe(false);
 
   const copies = page.getByTestId('receipt-copy');
   await expect.poll(() => copies.count()).toBe(2);

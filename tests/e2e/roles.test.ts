@@ -20,6 +20,10 @@ it('shows a teacher the academics lists without the buttons only admins may use'
   await page.locator('.ant-table-row').first().waitFor();
   expect(await page.getByRole('button', { name: /add class/i }).count()).toBe(0);
   expect(await page.locator('.ant-table-row').first().getByRole('button').count()).toBe(0);
+  // No button for any row, so no empty Actions column.
+  expect(await page.locator('.ant-table-thead th').allTextContents()).not.toContain('Actions');
+  // The pager counts in words that agree with the number.
+  expect(await page.locator('.ant-pagination-total-text').textContent()).toMatch(/^\d[\d,]* records?$/);
   // Opening the form by its address is refused in the browser as on the server.
   await page.goto('/academics/classes/new');
   await page.getByText('403').first().waitFor();
@@ -44,6 +48,16 @@ it('gives the office admin the modules and permissions the super admin granted, 
   await page.getByRole('button', { name: /add branch/i }).waitFor();
   // Module settings are for the super admin only.
   expect(await page.locator('.ant-layout-sider').getByText('Modules').count()).toBe(0);
+  // The settings page's entries look like links, not plain text.
+  await page.goto('/settings');
+  const profile = page.getByRole('link', { name: 'Profile', exact: true });
+  const [link, text] = await Promise.all([
+    profile.evaluate((el) => getComputedStyle(el).color),
+    page.locator('.ant-list-item-meta-description').first().evaluate((el) => getComputedStyle(el).color),
+  ]);
+  expect(link).not.toBe(text);
+  expect(link).not.toMatch(/^rgba?\(0, 0, 0/);
+  expect(await profile.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('underline');
   await context.close();
 });
 

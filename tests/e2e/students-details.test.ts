@@ -100,7 +100,9 @@ it('edits attendance, and says when a day has none', async () => {
   await editor.getByText('Attendance Not Taken').waitFor();
   // A Monday: the record can be corrected.
   const before = await e.demoDb.selectFrom('attendance').select(['id', 'present']).where('student_id', '=', student.id).where('date', '=', '2026-06-08').executeTakeFirstOrThrow();
-  await typeDate(page, '#attendance-editor-date', '2026-06-08');
+  // Typed as YYYY-MM-DD or DD-MM-YYYY, the date reads DD-MM-YYYY.
+  await typeDate(page, '#attendance-editor-date', '08-06-2026');
+  expect(await page.locator('#attendance-editor-date').inputValue()).toBe('08-06-2026');
   const present = editor.getByLabel('Present');
   await present.waitFor();
   await expect.poll(() => present.isChecked()).toBe(before.present === 1);
@@ -110,6 +112,14 @@ it('edits attendance, and says when a day has none', async () => {
   await toast(page, 'Attendance Updated').waitFor();
   const after = await e.demoDb.selectFrom('attendance').select(['present', 'reason']).where('id', '=', before.id).executeTakeFirstOrThrow();
   expect(after).toEqual({ present: before.present === 1 ? 0 : 1, reason: 'Corrected by the office' });
+});
+
+it("shows the student's dates as DD-MM-YYYY in the edit form", async () => {
+  const { dob, admission_date } = await e.demoDb.selectFrom('student').select(['dob', 'admission_date']).where('id', '=', student.id).executeTakeFirstOrThrow();
+  const shown = (iso: unknown) => String(iso).slice(0, 10).split('-').reverse().join('-');
+  await page.goto(`/students/edit/${student.id}`);
+  await expect.poll(() => page.locator('#students_dob').inputValue()).toBe(shown(dob));
+  expect(await page.locator('#students_admission_date').inputValue()).toBe(shown(admission_date));
 });
 
 it('changes the login, admission type, a profile item and the photo in the details editor', async () => {
@@ -202,7 +212,20 @@ it('promotes a class to the next year and shows them as Promoted in the old year
   await page.getByRole('button', { name: /^promote$/i }).click();
   await toast(page, "Academic Year can't be same").waitFor();
   await pick(page, 'To Year', '2027-28');
+  // A lower class is refused before anything is asked.
+  await pick(page, 'To Class', '8 - B');
   await page.getByRole('button', { name: /^promote$/i }).click();
+  await toast(page, 'Students cannot be promoted to a lower class (9 to 8): use Year Back/Break, or the same class to detain them').waitFor();
+  await pick(page, 'To Class', '10 - B');
+  // The promotion is confirmed with what will happen; No leaves everyone where they are.
+  await page.getByRole('button', { name: /^promote$/i }).click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await confirm.getByText('Promote 12 students from 9 - B 2026-27 to 10 - B 2027-28?').waitFor();
+  await confirm.getByRole('button', { name: 'No' }).click();
+  await expect.poll(() => confirm.count()).toBe(0);
+  expect(await e.demoDb.selectFrom('student_year as sy').innerJoin('ac_year as y', 'y.id', 'sy.ac_year_id').select('sy.id').where('y.name', '=', '2027-28').execute()).toEqual([]);
+  await page.getByRole('button', { name: /^promote$/i }).click();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
   await toast(page, 'Students promoted').waitFor();
   await expect.poll(async () => (await rows.allTextContents()).filter((t) => t.includes('Promoted')).length).toBe(12);
   // The selection was cleared.

@@ -6,6 +6,8 @@ import { buildMenu } from '../../src/client/app/menu.js';
 import { columnDef, displayText, formatDate, formatMoney } from '../../src/client/framework/format.js';
 import { csvCell, toCsv } from '../../src/shared/csv.js';
 import { optionLabel } from '../../src/client/framework/labels.js';
+import { hasRowActions } from '../../src/client/framework/list/rowExtras.js';
+import { counted, totalOf } from '../../src/shared/plural.js';
 
 const ctx = (role: number, adminModules: AccessContext['adminModules'] = null, schoolModules: AccessContext['schoolModules'] = []): AccessContext => ({ role, adminModules, schoolModules });
 
@@ -90,5 +92,29 @@ describe('formatting and CSV', () => {
   it('labels classes as "class - section"', () => {
     expect(optionLabel({ id: 1, class: '5', section: 'B' }, 'class-section')).toBe('5 - B');
     expect(optionLabel({ id: 1, fullname: 'Anita' }, 'fullname')).toBe('Anita');
+  });
+});
+
+describe('row actions', () => {
+  const classes = resourceByName('classes');
+  it('leave out the Actions column for a role with no button on the rows', () => {
+    // A teacher reads classes: no edit, delete, student import or template.
+    expect(hasRowActions(ctx(2), classes)).toBe(false);
+    expect(hasRowActions(ctx(4), classes)).toBe(true);
+    // An admin allowed only to read academics, but who may add students, still has the import.
+    const readAcademics = [{ module_key: 'academics', enabled: true, read: true, create: false, update: false, delete: false },
+      { module_key: 'students', enabled: true, read: true, create: true, update: false, delete: false }];
+    expect(hasRowActions(ctx(3, readAcademics), classes)).toBe(true);
+    expect(hasRowActions(ctx(3, readAcademics.slice(0, 1)), classes)).toBe(false);
+  });
+});
+
+describe('counts', () => {
+  it('read singular for one', () => {
+    expect(counted(1, 'student')).toBe('1 student');
+    expect(counted(0, 'student')).toBe('0 students');
+    expect(counted(31, 'family', 'families')).toBe('31 families');
+    expect(counted(12000, 'record')).toBe('12,000 records');
+    expect(totalOf('student')(1)).toBe('1 student');
   });
 });

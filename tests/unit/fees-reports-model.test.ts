@@ -33,14 +33,14 @@ describe('amounts in paise', () => {
 });
 
 describe('cards', () => {
-  it('are Today, This Week, This Month and Total with collected and billed figures', () => {
+  it('are Today, This Week, This Month and Total with collected, billed and pending figures', () => {
     const list = [{ id: 1, receipt_no: 7, payment_id: 3, student_id: 9, fullname: 'A', paid_amount: 500, mode: 'cash', timestamp: '2026-06-01T04:00:00Z' }];
     const f = cardFigures({
-      today: { paid: 500, total: '1200.50', list }, week: { paid: '700', total: 2000, list: [] },
+      today: { paid: 500, total: '1200.50', pending: '700.50', list }, week: { paid: '700', total: 2000, pending: 1300, list: [] },
       month: { paid: 700, total: 2000 }, total: { paid: 900.1, total: 5000 },
     } as any);
     expect(f.map((c) => c.title)).toEqual(['Today', 'This Week', 'This Month', 'Total']);
-    expect(f.map((c) => [c.paid, c.total])).toEqual([[500, 1200.5], [700, 2000], [700, 2000], [900.1, 5000]]);
+    expect(f.map((c) => [c.paid, c.total, c.pending])).toEqual([[500, 1200.5, 700.5], [700, 2000, 1300], [700, 2000, 0], [900.1, 5000, 0]]);
     expect(f[0]!.list).toEqual(list);
     expect(f[2]!.list).toEqual([]);
   });

@@ -5,7 +5,7 @@ import {
 } from '../../src/client/pages/students/detailsModel.js';
 import { statusLabel } from '../../src/client/pages/students/studentModel.js';
 import { currentBalance, ledger } from '../../src/client/pages/students/pocketMoneyModel.js';
-import { PROMOTE_MSG, promoteCall, promoteProblem } from '../../src/shared/promotion.js';
+import { PROMOTE_MSG, classLevel, lowerClassProblem, promoteCall, promoteProblem, promoteQuestion } from '../../src/shared/promotion.js';
 import { isCsvName, photoProblem } from '../../src/client/framework/upload.js';
 import { permitted, rowComponent } from '../../src/client/framework/list/rowExtras.js';
 import { resourceByName } from '../../resources/index.js';
@@ -84,6 +84,24 @@ describe('pocket money ledger', () => {
     expect(l.map((r) => [r.id, r.credit, r.debit, r.balance])).toEqual([[1, 500, null, 500], [2, 0.2, null, 500.2], [3, null, 50.1, 450.1]]);
     expect(currentBalance(rows)).toBe(450.1);
     expect(currentBalance([])).toBe(0);
+  });
+});
+
+describe('promotion confirmations and class levels', () => {
+  const l = { fromClass: '11 - A', fromYear: '2026-27', toClass: '12 - A', toYear: '2027-28' };
+  it('ask what will happen to how many students', () => {
+    expect(promoteQuestion('promote', 12, l)).toBe('Promote 12 students from 11 - A 2026-27 to 12 - A 2027-28?');
+    expect(promoteQuestion('promote', 1, { ...l, toClass: '11 - A' })).toBe('Keep 1 student in 11 - A for 2027-28 (detained)?');
+    expect(promoteQuestion('graduate', 3, l)).toBe('Mark 3 students of 11 - A 2026-27 as graduated?');
+    expect(promoteQuestion('yearBreak', 2, l)).toBe('Mark 2 students of 11 - A 2026-27 for Year Back/Break?');
+    expect(promoteQuestion('shuffle', 4, { ...l, toClass: '11 - B' })).toBe('Move 4 students from 11 - A to 11 - B in 2026-27?');
+  });
+  it('place pre-primary before class 1 and numbers by value, and refuse only a known lower class', () => {
+    expect(['Nursery', 'LKG', 'U.K.G', '1', 'IX', '10', '12'].map(classLevel)).toEqual([-3, -2, -1, 1, 9, 10, 12]);
+    expect(classLevel('Special')).toBeNull();
+    expect(lowerClassProblem('11', '10')).toBe('Students cannot be promoted to a lower class (11 to 10): use Year Back/Break, or the same class to detain them');
+    expect(lowerClassProblem('1', 'UKG')).toMatch(/lower class \(1 to UKG\)/);
+    for (const [a, b] of [['UKG', '1'], ['9', '10'], ['5', '5'], ['Special', '1'], ['5', 'Special']]) expect(lowerClassProblem(a, b), `${a}→${b}`).toBeNull();
   });
 });
 

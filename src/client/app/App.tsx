@@ -20,6 +20,7 @@ import { loadStartup, type StartupData } from './startup.js';
 import { SessionContext } from './SessionContext.js';
 import { refineResources } from './refineResources.js';
 import { Shell } from './Shell.js';
+import { NOTIFICATION_PLACEMENT } from '../framework/notify.js';
 import { Logout } from './Logout.js';
 
 dayjs.extend(relativeTime);
@@ -27,7 +28,7 @@ dayjs.extend(relativeTime);
 export default function App() {
   return (
     <ConfigProvider theme={{ token: { colorPrimary: '#1677ff' } }}>
-      <AntdApp>
+      <AntdApp notification={NOTIFICATION_PLACEMENT}>
         <BrowserRouter>
           {window.location.pathname.replace(/\/+$/, '') === '/logout' ? <Logout /> : <Startup />}
         </BrowserRouter>

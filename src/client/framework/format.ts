@@ -5,6 +5,7 @@
 import dayjs from 'dayjs';
 import type { ColumnDef, JsonSchema, ResourceDef } from '../../../src/shared/resource.js';
 import { formatINR } from '../../../src/shared/money.js';
+import { DATE_FORMAT, WIRE_DATE } from './dates.js';
 
 export function formatMoney(v: unknown): string {
   if (v === null || v === undefined || v === '') return '';
@@ -13,9 +14,9 @@ export function formatMoney(v: unknown): string {
 }
 
 /** A YYYY-MM-DD date: parsed as a calendar day, never shifted by time zone. */
-export function formatDate(v: unknown, format = 'DD-MM-YYYY'): string {
+export function formatDate(v: unknown, format = DATE_FORMAT): string {
   if (!v) return '';
-  const d = dayjs(String(v).slice(0, 10), 'YYYY-MM-DD');
+  const d = dayjs(String(v).slice(0, 10), WIRE_DATE);
   return d.isValid() ? d.format(format) : String(v);
 }
 

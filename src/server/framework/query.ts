@@ -32,21 +32,36 @@ export function selectRecords(db: Kysely<any>, r: ResourceDef): SelectQueryBuild
       qb = qb.select(`${alias}.${rel.field} as ${name}`);
     } else if (rel.count) {
       const child = resourceByName(rel.count);
-      qb = qb.select((eb) =>
-        eb.selectFrom(`${child.table} as c`).select(sql<number>`count(*)::int`.as('n')).whereRef(`c.${rel.by}`, '=', 't.id').as(name),
-      );
+      const within = rel.within;
+      qb = qb.select((eb) => {
+        let counted = eb.selectFrom(`${child.table} as c`).select(sql<number>`count(*)::int`.as('n')).whereRef(`c.${rel.by}`, '=', 't.id');
+        if (within) {
+          let parents = eb.selectFrom(`${resourceByName(within.resource).table} as w`).select('w.id');
+          // Declared values are literals, so a compiled list keeps its filters as its only parameters.
+          for (const [col, value] of Object.entries(within.where)) parents = parents.where(`w.${col}`, '=', sql.lit(value));
+          counted = counted.where(`c.${within.from}`, 'in', parents);
+        }
+        return counted.as(name);
+      });
     }
   }
   return qb;
 }
 
-export function applySort(qb: SelectQueryBuilder<any, any, any>, r: ResourceDef) {
+export function applySort(qb: SelectQueryBuilder<any, any, any>, r: ResourceDef, alias = 't') {
   const sort = r.list?.sort;
   if (sort) {
     const desc = sort.startsWith('-');
     const field = desc ? sort.slice(1) : sort;
-    const col = field in (r.schema.properties ?? {}) ? `t.${field}` : field;
+    const col = field in (r.schema.properties ?? {}) ? `${alias}.${field}` : field;
     qb = qb.orderBy(col, desc ? 'desc' : 'asc');
   }
-  return qb.orderBy('t.id', 'asc');
+  return qb.orderBy(`${alias}.id`, 'asc');
 }
+
+/**
+ * Orders rows joined to a resource (as `alias`) the way that resource's own list is ordered:
+ * e.g. students by class as the classes list shows them (LKG, UKG, 1 … 12), not as text.
+ */
+export const inListOrder = (qb: SelectQueryBuilder<any, any, any>, resource: string, alias: string) =>
+  applySort(qb, resourceByName(resource), alias);

@@ -164,40 +164,64 @@ export async function update(ctx: Ctx, r: ResourceDef, id: number, input: Row): 
   });
 }
 
-/** Resources whose rows point at `r`: a required reference blocks the delete, an optional one is cleared. */
+/** Resources whose rows point at `r`: a required reference blocks the delete, an optional one is cleared, a cascading one goes too. */
 function referencesTo(r: ResourceDef) {
-  const refs: Array<{ child: ResourceDef; column: string; required: boolean }> = [];
+  const refs: Array<{ child: ResourceDef; column: string; required: boolean; cascade: boolean }> = [];
   for (const other of RESOURCES) {
     for (const rel of Object.values(other.relations ?? {})) {
       if (rel.from && rel.resource === r.name && other.table) {
-        refs.push({ child: other, column: rel.from, required: (other.schema.required ?? []).includes(rel.from) });
+        refs.push({ child: other, column: rel.from, required: (other.schema.required ?? []).includes(rel.from), cascade: !!rel.cascade });
       }
     }
   }
   for (const rel of Object.values(r.relations ?? {})) {
     if (rel.count) {
       const child = resourceByName(rel.count);
-      refs.push({ child, column: rel.by!, required: (child.schema.required ?? []).includes(rel.by) });
+      refs.push({ child, column: rel.by!, required: (child.schema.required ?? []).includes(rel.by), cascade: false });
     }
   }
-  const seen = new Set<string>();
-  return refs.filter((x) => !seen.has(`${x.child.name}.${x.column}`) && seen.add(`${x.child.name}.${x.column}`));
+  const seen = new Map<string, (typeof refs)[number]>();
+  for (const x of refs) {
+    const key = `${x.child.name}.${x.column}`;
+    const had = seen.get(key);
+    if (!had) seen.set(key, x);
+    else had.cascade ||= x.cascade;
+  }
+  return [...seen.values()];
+}
+
+/** Refuses the delete while `ids` (our rows, or a cascading child's rows) are used by required references. */
+async function refuseWhileUsed(tx: Ctx, r: ResourceDef, owner: ResourceDef, ids: (db: Ctx['db']) => any) {
+  for (const ref of referencesTo(r).filter((x) => x.required && !x.cascade)) {
+    const { n } = await tx.db.selectFrom(ref.child.table!).select((eb) => eb.fn.countAll<number>().as('n')).where(ref.column, 'in', ids(tx.db)).executeTakeFirstOrThrow();
+    if (Number(n) > 0) {
+      throw conflict(`This ${(owner.singular ?? 'record').toLowerCase()} is used by ${n} ${Number(n) === 1 ? (ref.child.singular ?? ref.child.label).toLowerCase() : ref.child.label.toLowerCase()}; remove those first`);
+    }
+  }
+}
+
+/** Clears optional references to `ids` of `r`. */
+async function clearOptional(tx: Ctx, r: ResourceDef, ids: (db: Ctx['db']) => any) {
+  for (const ref of referencesTo(r).filter((x) => !x.required && !x.cascade)) {
+    await tx.db.updateTable(ref.child.table!).set({ [ref.column]: null }).where(ref.column, 'in', ids(tx.db)).execute();
+  }
 }
 
 export async function remove(ctx: Ctx, r: ResourceDef, id: number): Promise<Row> {
   return inTransaction(ctx, async (tx) => {
     const existing = await lock(tx, r, id);
-    const refs = referencesTo(r);
-    for (const ref of refs.filter((x) => x.required)) {
-      const { n } = await tx.db.selectFrom(ref.child.table!).select((eb) => eb.fn.countAll<number>().as('n')).where(ref.column, '=', id).executeTakeFirstOrThrow();
-      if (Number(n) > 0) {
-        throw conflict(`This ${(r.singular ?? 'record').toLowerCase()} is used by ${n} ${Number(n) === 1 ? (ref.child.singular ?? ref.child.label).toLowerCase() : ref.child.label.toLowerCase()}; remove those first`);
-      }
-    }
+    const self = (db: Ctx['db']) => db.selectFrom(r.table!).select('id').where('id', '=', id);
+    const cascades = referencesTo(r).filter((x) => x.cascade);
+    const childIds = (c: (typeof cascades)[number]) => (db: Ctx['db']) => db.selectFrom(c.child.table!).select('id').where(c.column, '=', id);
+    await refuseWhileUsed(tx, r, r, self);
+    // Rows that go with ours must not be in use themselves (marks of a test's details).
+    for (const c of cascades) await refuseWhileUsed(tx, c.child, r, childIds(c));
     await hooksOf(r).beforeRemove?.(tx, existing);
-    for (const ref of refs.filter((x) => !x.required)) {
-      await tx.db.updateTable(ref.child.table!).set({ [ref.column]: null }).where(ref.column, '=', id).execute();
+    for (const c of cascades) {
+      await clearOptional(tx, c.child, childIds(c));
+      await tx.db.deleteFrom(c.child.table!).where(c.column, '=', id).execute();
     }
+    await clearOptional(tx, r, self);
     await tx.db.deleteFrom(r.table!).where('id', '=', id).execute();
     await hooksOf(r).afterRemove?.(tx, existing);
     await audit(tx, r.name, 'remove', id, existing);

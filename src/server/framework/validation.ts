@@ -36,7 +36,10 @@ const RANK: Record<string, number> = { errorMessage: 0, required: 1, additionalP
 
 export function formatErrors(schema: JsonSchema, errors: ErrorObject[]): string[] {
   const withEnum = new Set(errors.filter((e) => e.keyword === 'enum').map((e) => e.instancePath));
-  const kept = errors.filter((e) => !((e.keyword === 'const' || e.keyword === 'oneOf') && withEnum.has(e.instancePath)));
+  // A field's own message (e.g. 'required' for an emptied value) stands instead of a generic type complaint.
+  const withOwn = new Set(errors.filter((e) => e.keyword === 'errorMessage').map((e) => e.instancePath));
+  const kept = errors.filter((e) => !((e.keyword === 'const' || e.keyword === 'oneOf') && withEnum.has(e.instancePath)))
+    .filter((e) => !(e.keyword === 'type' && withOwn.has(e.instancePath)));
   kept.sort((a, b) => (RANK[a.keyword] ?? 9) - (RANK[b.keyword] ?? 9));
   const out: string[] = [];
   for (const e of kept) {

@@ -22,7 +22,8 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
       icon: <Icon name={g.icon} />,
       disabled: g.disabled,
       label: g.disabled ? <span>{g.title} <Tag color="gold">Pro</Tag></span> : g.title,
-      children: g.items.map((i) => ({ key: i.route, label: <Link to={i.route} onClick={onNavigate}>{i.label}</Link> })),
+      // A disabled (Pro) group is a plain entry: nothing to expand.
+      children: g.disabled ? undefined : g.items.map((i) => ({ key: i.route, label: <Link to={i.route} onClick={onNavigate}>{i.label}</Link> })),
     })),
     ...(user.role === 4
       ? [{ key: MODULES_SETTINGS_ROUTE, icon: <Icon name="SettingOutlined" />, label: <Link to={MODULES_SETTINGS_ROUTE} onClick={onNavigate}>Modules</Link> } as Item]
@@ -32,7 +33,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   // The selected entry is the longest route the current path starts with.
   const routes = [...groups.flatMap((g) => g.items.map((i) => i.route)), MODULES_SETTINGS_ROUTE];
   const selected = routes.filter((r) => pathname.startsWith(r.replace(/\/$/, ''))).sort((a, b) => b.length - a.length)[0] ?? (pathname === '/' ? '/' : '');
-  const openGroup = groups.find((g) => g.items.some((i) => i.route === selected) || pathname.startsWith(g.link));
+  const openGroup = groups.filter((g) => !g.disabled).find((g) => g.items.some((i) => i.route === selected) || pathname.startsWith(g.link));
 
   return (
     <Menu

@@ -13,6 +13,17 @@ export interface FilterDef {
   preselect?: { field: string; equals: unknown };
 }
 
+/**
+ * Whether an empty picker is still to be filled by its preselection (its options are loading, or
+ * one matches): a screen says 'Please select …' only for pickers that are really left empty.
+ */
+export function useAwaitingPreselect(def: FilterDef, value: unknown): boolean {
+  const { result, query } = useList({ resource: def.resource, pagination: { mode: 'off' }, errorNotification: false, queryOptions: { enabled: Boolean(def.preselect) } });
+  if (!def.preselect || (value !== undefined && value !== null && value !== '')) return false;
+  if (query.isLoading) return true;
+  return ((result?.data ?? []) as Array<Record<string, any>>).some((r) => sameValue(r[def.preselect!.field], def.preselect!.equals));
+}
+
 /** One declared picker above a list; its value fills a list call parameter. */
 export function PickerFilter({ def, value, onChange, idPrefix }: { def: FilterDef; value: unknown; onChange: (v: unknown) => void; idPrefix: string }) {
   const { result, query } = useList({ resource: def.resource, pagination: { mode: 'off' }, errorNotification: false });

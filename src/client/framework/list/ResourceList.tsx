@@ -19,8 +19,9 @@ import { PickerFilter, type FilterDef } from './PickerFilter.js';
 import { loadFilter, saveFilter } from './filterStore.js';
 import { fillTemplate, resolvedColumns, tableColumns } from './columns.js';
 import { RowActions } from './RowActions.js';
-import { permitted } from './rowExtras.js';
+import { hasRowActions, permitted } from './rowExtras.js';
 import { Icon } from '../icons.js';
+import { totalOf } from '../../../shared/plural.js';
 
 export default function ResourceList({ name }: { name: string }) {
   const def = resourceByName(name);
@@ -72,7 +73,8 @@ function ListBody({ def }: { def: ResourceDef }) {
 
   const columns = [
     ...tableColumns(def, page),
-    { key: 'actions', title: 'Actions', render: (_: unknown, row: Record<string, any>) => <RowActions def={def} row={row} /> },
+    // A role with no button for these rows (read-only) gets no empty Actions column.
+    ...(hasRowActions(ctx, def) ? [{ key: 'actions', title: 'Actions', render: (_: unknown, row: Record<string, any>) => <RowActions def={def} row={row} /> }] : []),
   ];
 
   const exportCsv = () => {
@@ -125,7 +127,7 @@ function ListBody({ def }: { def: ResourceDef }) {
           scroll={{ x: true }}
           pagination={{
             current: page.current, pageSize: page.pageSize, showSizeChanger: true, total: rows.length,
-            showTotal: (t) => `${t} records`,
+            showTotal: totalOf('record'),
             onChange: (current, pageSize) => setPage({ current, pageSize }),
           }}
         />

@@ -11,7 +11,7 @@ import type { ActionDef, ResourceDef } from '../../../../src/shared/resource.js'
 import { ROW_COMPONENTS } from '../../pages/registry.js';
 import { useAccessContext } from '../useAccess.js';
 import { can } from '../access.js';
-import { permitted, rowComponent } from './rowExtras.js';
+import { canEditRow, canRemoveRow, permitted, rowComponent } from './rowExtras.js';
 import { fillMessage, fillRoute, prepare, sameValue } from '../calls.js';
 import { errorNotification } from '../notify.js';
 import { Icon } from '../icons.js';
@@ -24,8 +24,6 @@ export function RowActions({ def, row }: { def: ResourceDef; row: Record<string,
   const invalidate = useInvalidate();
   const navigate = useNavigate();
 
-  const canUpdate = can(ctx, def, 'update');
-  const canRemove = can(ctx, def, 'remove');
   const actions = Object.entries(def.actions ?? {}).filter(([, a]) => shows(a, row) && can(ctx, def, a.permission));
 
   const runAction = (name: string, a: ActionDef) => {
@@ -40,7 +38,7 @@ export function RowActions({ def, row }: { def: ResourceDef; row: Record<string,
 
   return (
     <Space size={4} wrap>
-      {def.routes?.edit && def.api.update && canUpdate && (
+      {canEditRow(ctx, def) && (
         // The row is handed over as navigation state, so the edit form needs no extra call.
         <Button size="small" icon={<EditOutlined />} onClick={() => navigate(fillRoute(def.routes!.edit!, row), { state: { record: row } })}>Edit</Button>
       )}
@@ -64,7 +62,7 @@ export function RowActions({ def, row }: { def: ResourceDef; row: Record<string,
           <span key={name} onClick={() => runAction(name, a)}>{button}</span>
         );
       })}
-      {def.api.remove && canRemove && (
+      {canRemoveRow(ctx, def) && (
         <Popconfirm
           title="Are you sure to delete?"
           okText="Yes"

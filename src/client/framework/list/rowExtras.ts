@@ -12,3 +12,16 @@ export function permitted(ctx: AccessContext, def: ResourceDef, requires: Requir
   const target = requires.resource ? resources.find((r) => r.name === requires.resource) : def;
   return target ? can(ctx, target, requires.permission) : false;
 }
+
+/** The row's Edit button: an edit screen, an update call and the right to use them. */
+export const canEditRow = (ctx: AccessContext, def: ResourceDef) => Boolean(def.routes?.edit && def.api.update) && can(ctx, def, 'update');
+/** The row's Delete button. */
+export const canRemoveRow = (ctx: AccessContext, def: ResourceDef) => Boolean(def.api.remove) && can(ctx, def, 'remove');
+
+/** Whether a role may have any button in a list's rows; without one the Actions column is left out. */
+export function hasRowActions(ctx: AccessContext, def: ResourceDef, resources: ResourceDef[] = RESOURCES): boolean {
+  return canEditRow(ctx, def) || canRemoveRow(ctx, def)
+    || (def.list?.links ?? []).some((l) => permitted(ctx, def, l.requires, resources))
+    || (def.list?.rowComponents ?? []).map(rowComponent).some((c) => permitted(ctx, def, c.requires, resources))
+    || Object.values(def.actions ?? {}).some((a) => can(ctx, def, a.permission));
+}

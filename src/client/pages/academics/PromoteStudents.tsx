@@ -5,7 +5,7 @@
  * after success the selection is cleared and the list reloaded.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Card, Form, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Select, Space, Table, Tag } from 'antd';
 import { useCustom, useList, useNotification } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
 import { requestWithMessage } from '../../api.js';
@@ -13,7 +13,8 @@ import { optionLabel } from '../../framework/labels.js';
 import { errorNotification } from '../../framework/notify.js';
 import { sameValue } from '../../framework/calls.js';
 import { statusLabel } from '../students/studentModel.js';
-import { promoteCall, promoteProblem, type PromoteAction } from '../../../shared/promotion.js';
+import { lowerClassProblem, promoteCall, promoteProblem, promoteQuestion, type PromoteAction } from '../../../shared/promotion.js';
+import { totalOf } from '../../../shared/plural.js';
 
 interface Row { id: number; fullname: string; admission_no?: string; acy_status?: number | null; status?: number | null }
 
@@ -29,10 +30,12 @@ export default function PromoteStudents(_props: PageProps) {
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState<PromoteAction | null>(null);
   const { open } = useNotification();
+  const { modal } = App.useApp();
 
   const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification });
   const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification });
-  const classOptions = useMemo(() => (classes.result?.data ?? []).map((r: any) => ({ value: r.id as number, label: optionLabel(r, 'class-section') })), [classes.result]);
+  const classRows = (classes.result?.data ?? []) as Array<Record<string, any>>;
+  const classOptions = useMemo(() => classRows.map((r) => ({ value: r.id as number, label: optionLabel(r, 'class-section') })), [classRows]);
   const yearRows = (years.result?.data ?? []) as Array<Record<string, any>>;
   const yearOptions = useMemo(() => yearRows.map((r) => ({ value: r.id as number, label: String(r.name) })), [yearRows]);
 
@@ -55,11 +58,25 @@ export default function PromoteStudents(_props: PageProps) {
 
   const run = async (action: PromoteAction) => {
     const state = { from_class: fromClass, from_ac_year: fromYear, to_class: toClass, to_ac_year: toYear, students: selected };
-    const problem = promoteProblem(action, state);
+    const className = (id?: number) => classRows.find((r) => sameValue(r.id, id))?.class;
+    const problem = promoteProblem(action, state) ?? (action === 'promote' ? lowerClassProblem(className(fromClass), className(toClass)) : null);
     if (problem) {
       open?.({ type: 'error', message: problem });
       return;
     }
+    const label = (options: Array<{ value: number; label: string }>, id?: number) => options.find((o) => o.value === id)?.label ?? '';
+    // Bulk changes to students' years are confirmed with what will happen, to how many.
+    modal.confirm({
+      title: 'Are you sure?',
+      content: promoteQuestion(action, selected.length, {
+        fromClass: label(classOptions, fromClass), fromYear: label(yearOptions, fromYear), toClass: label(classOptions, toClass), toYear: label(yearOptions, toYear),
+      }),
+      okText: 'Yes', cancelText: 'No',
+      onOk: () => send(action, state),
+    });
+  };
+
+  const send = async (action: PromoteAction, state: Parameters<typeof promoteCall>[1]) => {
     const call = promoteCall(action, state);
     setBusy(action);
     try {
@@ -107,7 +124,7 @@ export default function PromoteStudents(_props: PageProps) {
         size="middle"
         locale={{ emptyText: ready ? 'No students' : 'Select From class and academic year' }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-        pagination={{ pageSize: 50, showSizeChanger: false, showTotal: (t) => `${t} students` }}
+        pagination={{ pageSize: 50, showSizeChanger: false, showTotal: totalOf('student') }}
         columns={[
           { key: 'admission_no', dataIndex: 'admission_no', title: 'Admn. No.' },
           { key: 'fullname', dataIndex: 'fullname', title: 'Student Name' },

@@ -14,7 +14,7 @@ import { optionLabel } from '../../framework/labels.js';
 import { enumLabels } from '../../framework/format.js';
 import { errorNotification } from '../../framework/notify.js';
 import { fillMessage } from '../../framework/calls.js';
-import { keepEnterInPicker } from '../../framework/form/keys.js';
+import { dateTimePickerProps } from '../../framework/dates.js';
 
 interface Row { subject_id?: number; min_marks?: number; max_marks?: number; marks_type?: number; start_time?: Dayjs; end_time?: Dayjs; invigilator?: number | null }
 
@@ -104,10 +104,10 @@ export default function TestDetailsAdd({ resource }: PageProps) {
                       <Select style={{ width: 130 }} options={marksTypes} placeholder="Select" />
                     </Form.Item>
                     <Form.Item label={title('start_time')} name={[name, 'start_time']} rules={required('start_time')}>
-                      <DatePicker showTime={{ minuteStep: 10, format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" onKeyDown={keepEnterInPicker} />
+                      <DatePicker {...dateTimePickerProps(10)} />
                     </Form.Item>
                     <Form.Item label={title('end_time')} name={[name, 'end_time']} rules={required('end_time')}>
-                      <DatePicker showTime={{ minuteStep: 10, format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" onKeyDown={keepEnterInPicker} />
+                      <DatePicker {...dateTimePickerProps(10)} />
                     </Form.Item>
                     <Form.Item label={title('invigilator')} name={[name, 'invigilator']}>
                       <Select style={{ width: 200 }} options={opts(teachers.result?.data, 'fullname')} allowClear showSearch optionFilterProp="label" placeholder="Select teacher" />

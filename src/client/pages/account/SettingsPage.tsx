@@ -1,4 +1,4 @@
-import { Alert, Card, Descriptions, List, Spin, Table, Tabs, Tag } from 'antd';
+import { Alert, Card, Descriptions, List, Spin, Table, Tabs, Tag, theme } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useCustom } from '@refinedev/core';
 import { useSession } from '../../app/SessionContext.js';
@@ -10,6 +10,7 @@ import { gatewayRows, isOn, type FeeSettings } from '../fees/feesModel.js';
 /** /settings: links to what the user can set; for admins a read-only Fees tab (?tab=fees). */
 export default function SettingsPage() {
   const { user } = useSession();
+  const { token } = theme.useToken();
   const [params, setParams] = useSearchParams();
   const admin = user.role === 3 || user.role === 4;
   const entries = [
@@ -18,7 +19,7 @@ export default function SettingsPage() {
   ];
   const general = (
     <List dataSource={entries} renderItem={(e) => (
-      <List.Item><List.Item.Meta title={<Link to={e.to}>{e.title}</Link>} description={e.text} /></List.Item>
+      <List.Item><List.Item.Meta title={<Link to={e.to} style={{ color: token.colorLink, textDecoration: 'underline' }}>{e.title}</Link>} description={e.text} /></List.Item>
     )} />
   );
   if (!admin) return <Card title="Settings" style={{ maxWidth: 760 }}>{general}</Card>;

@@ -55,7 +55,7 @@ export default function CreatedFeeStudents(_props: PageProps) {
     >
       {scope && <Typography.Paragraph type="secondary">{scope}</Typography.Paragraph>}
       <ReportTable<CreatedFeeStudentRow>
-        rowKey={(r) => `${r.payment_id}:${r.student_id}`} columns={columns} rows={rows} loading={query.isFetching} page={page} onPage={setPage} unit="students"
+        rowKey={(r) => `${r.payment_id}:${r.student_id}`} columns={columns} rows={rows} loading={query.isFetching} page={page} onPage={setPage} unit="student"
         totals={rows.length === 0 ? null : { span: 3, figures: [<TotalMoney value={totals.total} />, <TotalMoney value={totals.paid} />, <TotalMoney value={totals.pending} />] }}
       />
     </Card>

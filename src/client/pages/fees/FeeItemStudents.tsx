@@ -17,6 +17,7 @@ import {
   CsvButton, ReportTable, TotalMoney, admissionNoColumn, moneyColumn, studentColumn, useClassAndYear, useCsvExport,
 } from './reportParts.js';
 import { ITEM_STUDENTS_CSV, classFilePart, itemStudentsCall, sumRupees, type ItemStudentRow } from './reportsModel.js';
+import { DATE_FORMAT } from '../../framework/dates.js';
 
 export default function FeeItemStudents(_props: PageProps) {
   const [params] = useSearchParams();
@@ -41,7 +42,7 @@ export default function FeeItemStudents(_props: PageProps) {
     admissionNoColumn(),
     studentColumn(),
     { key: 'fee_name', dataIndex: 'fee_name', title: 'Bill' },
-    { key: 'date', title: 'Date', sorter: (a, b) => compareValues(a.date, b.date), render: (_v, r) => formatDateTime(r.date, 'DD-MM-YYYY') },
+    { key: 'date', title: 'Date', sorter: (a, b) => compareValues(a.date, b.date), render: (_v, r) => formatDateTime(r.date, DATE_FORMAT) },
     { key: 'item_quantity', dataIndex: 'item_quantity', title: 'Quantity', align: 'right' },
     moneyColumn('item_amount', 'Item Amount'),
     moneyColumn('total_amount', 'Bill Total'),
@@ -61,7 +62,7 @@ export default function FeeItemStudents(_props: PageProps) {
     >
       {scope && <Typography.Paragraph type="secondary">{scope}</Typography.Paragraph>}
       <ReportTable<ItemStudentRow>
-        rowKey="payment_id" columns={columns} rows={rows} loading={query.isFetching} page={page} onPage={setPage} unit="students"
+        rowKey="payment_id" columns={columns} rows={rows} loading={query.isFetching} page={page} onPage={setPage} unit="student"
         totals={rows.length === 0 ? null : {
           span: 5,
           figures: [

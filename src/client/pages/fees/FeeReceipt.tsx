@@ -20,6 +20,7 @@ import {
   sortedInstallments, type FeeReceiptData,
 } from './feesModel.js';
 import { classSectionLabel } from '../../framework/labels.js';
+import { DATE_FORMAT } from '../../framework/dates.js';
 
 const PRINT_CSS = `
 .fee-receipt-copy { border: 1px solid #d9d9d9; padding: 16px; background: #fff; font-size: 13px; }
@@ -108,7 +109,7 @@ function ReceiptCopy({ copy, receipt }: { copy: string; receipt: FeeReceiptData 
       </div>
       <div className="fee-receipt-meta">
         <div>Receipt No: <b>{no ?? '—'}</b></div>
-        <div>Date: {formatDateTime(installments[installments.length - 1]?.timestamp ?? payment.timestamp, 'DD-MM-YYYY')}</div>
+        <div>Date: {formatDateTime(installments[installments.length - 1]?.timestamp ?? payment.timestamp, DATE_FORMAT)}</div>
         <div>Student: <b>{student?.fullname}</b></div>
         <div>Admission No: {student?.admission_no ?? ''}</div>
         <div>Class: {classSectionLabel(receipt.class)}</div>
@@ -143,7 +144,7 @@ function ReceiptCopy({ copy, receipt }: { copy: string; receipt: FeeReceiptData 
             {installments.map((i) => (
               <tr key={i.id} className={isRefund(i) ? 'refund' : undefined}>
                 <td>{i.receipt_no ?? ''}</td>
-                <td className="nowrap">{formatDateTime(i.timestamp, 'DD-MM-YYYY')}</td>
+                <td className="nowrap">{formatDateTime(i.timestamp, DATE_FORMAT)}</td>
                 <td>{kindLabel(i)}</td>
                 <td>{[modeLabel(i.mode), i.account, i.extras?.transaction_details].filter(Boolean).join(' · ')}</td>
                 <td className="num">{formatINR(Number(i.paid_amount))}</td>

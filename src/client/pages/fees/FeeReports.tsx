@@ -12,11 +12,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useCustom, useList } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
-import { PickerFilter, type FilterDef } from '../../framework/list/PickerFilter.js';
+import { PickerFilter, useAwaitingPreselect, type FilterDef } from '../../framework/list/PickerFilter.js';
 import { loadFilter, saveFilter } from '../../framework/list/filterStore.js';
 import { errorNotification } from '../../framework/notify.js';
 import { formatDateTime, formatMoney } from '../../framework/format.js';
 import { sameValue } from '../../framework/calls.js';
+import { counted } from '../../../shared/plural.js';
 import { errorText, useCall } from '../../framework/useCall.js';
 import { FeePieChart } from './FeePieChart.js';
 import { FeeItemsTable, Money, useCsvExport } from './reportParts.js';
@@ -40,6 +41,8 @@ export default function FeeReports(_props: PageProps) {
   const pickClass = useCallback((v: unknown) => { saveFilter(STORE, CLASS_FILTER.field, v); setClassId(v); }, []);
 
   const ready = Boolean(classId) && Boolean(yearId);
+  const yearComing = useAwaitingPreselect(YEAR_FILTER, yearId);
+  const missing = [!classId && CLASS_FILTER.label, !yearId && !yearComing && YEAR_FILTER.label].filter(Boolean);
   const base = classReportPath(classId, yearId);
   const cards = useCustom<FeeCards>({ url: `${base}?type=card`, method: 'get', errorNotification, queryOptions: { enabled: ready } });
   const items = useCustom<FeeItemRow[]>({ url: base, method: 'get', errorNotification, queryOptions: { enabled: ready } });
@@ -82,7 +85,8 @@ export default function FeeReports(_props: PageProps) {
         </Space>
       </Card>
       {!ready ? (
-        <Alert type="info" showIcon message="Please select Class, Academic Year" />
+        // Named only once a picker is really empty, not while the year picker finds the enabled year.
+        missing.length > 0 && <Alert type="info" showIcon message={`Please select ${missing.join(', ')}`} />
       ) : (
         <>
           <Row gutter={[16, 16]}>
@@ -94,8 +98,12 @@ export default function FeeReports(_props: PageProps) {
                     <Typography.Text type="secondary">Billed </Typography.Text>
                     <Typography.Text data-testid="billed">{formatMoney(f.total)}</Typography.Text>
                   </div>
+                  <div>
+                    <Typography.Text type="secondary">Pending </Typography.Text>
+                    <Typography.Text data-testid="pending">{formatMoney(f.pending)}</Typography.Text>
+                  </div>
                   <Button type="link" size="small" style={{ padding: 0 }} disabled={f.list.length === 0} onClick={() => setListed(f)}>
-                    {`${f.list.length} ${f.list.length === 1 ? 'payment' : 'payments'}`}
+                    {counted(f.list.length, 'payment')}
                   </Button>
                 </Card>
               </Col>
@@ -112,7 +120,7 @@ export default function FeeReports(_props: PageProps) {
           >
             <Row gutter={[24, 24]}>
               <Col xs={24} xl={14}>
-                <FeeItemsTable rows={itemRows} loading={items.query.isFetching} link={(r) => itemStudentsLink(classId, yearId, r)} emptyText="No fees billed in this class and year" />
+                <FeeItemsTable rows={itemRows} loading={items.query.isFetching} link={(r) => itemStudentsLink(classId, yearId, r)} emptyText={items.query.isFetching ? ' ' : 'No fees billed in this class and year'} />
               </Col>
               <Col xs={24} xl={10}>
                 {!items.query.isLoading && <FeePieChart rows={itemRows} />}

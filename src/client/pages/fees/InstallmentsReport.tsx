@@ -59,7 +59,7 @@ export default function InstallmentsReport(_props: PageProps) {
         <DateRangeItem />
       </ReportForm>
       <ReportTable<InstallmentRow>
-        rowKey="id" columns={columns} rows={rows} loading={busy} page={page} onPage={setPage} unit="installments"
+        rowKey="id" columns={columns} rows={rows} loading={busy} page={page} onPage={setPage} unit="installment"
         emptyText={answer === null ? 'Choose the start and end dates, then Show' : undefined}
         // The total is the server's (refunds netted), shown once asked for even when no row came.
         totals={answer === null ? null : { span: 5, figures: [<TotalMoney value={answer.total} testId="installments-total" />] }}

@@ -72,7 +72,7 @@ export default function MultiClassFees(_props: PageProps) {
         <YearItem choices={choices} />
       </ReportForm>
       <ReportTable<MultiClassFeeRow>
-        rowKey={(r) => `${r.id}:${r.class_id}`} columns={columns} rows={shown} loading={busy} page={page} onPage={setPage} unit="students"
+        rowKey={(r) => `${r.id}:${r.class_id}`} columns={columns} rows={shown} loading={busy} page={page} onPage={setPage} unit="student"
         emptyText={rows === null ? 'Choose classes and a year, then Show' : undefined}
         totals={shown.length === 0 ? null : { span: 5, figures: [<TotalMoney value={totals.total} />, <TotalMoney value={totals.paid} />, <TotalMoney value={totals.pending} />] }}
       />

@@ -14,9 +14,11 @@ import { downloadCsv } from '../../framework/csv.js';
 import { formatMoney } from '../../framework/format.js';
 import { compareValues, sameValue } from '../../framework/calls.js';
 import { optionLabel } from '../../framework/labels.js';
+import { DATE_FORMAT } from '../../framework/dates.js';
 import {
   DATE_RANGE_REQUIRED, csvOf, dateRangeError, itemKey, paiseOf, pendingOf, rupeesOf, sumRupees, type CsvColumn, type FeeItemRow,
 } from './reportsModel.js';
+import { totalOf } from '../../../shared/plural.js';
 
 export const NO_DATA = 'No data to export';
 export const PAGE_SIZE = 50;
@@ -82,7 +84,7 @@ export function ReportTable<T extends object>({ rowKey, columns, rows, loading, 
   loading?: boolean;
   page: number;
   onPage: (page: number) => void;
-  /** What a row is, counted under the table: 'students' → '12 students'. */
+  /** What a row is, counted under the table: 'student' → '1 student', '12 students'. */
   unit: string;
   emptyText?: string;
   totals?: { span: number; figures: ReactNode[] } | null;
@@ -99,7 +101,7 @@ export function ReportTable<T extends object>({ rowKey, columns, rows, loading, 
       scroll={{ x: true }}
       locale={emptyText ? { emptyText } : undefined}
       onChange={(p) => onPage(p.current ?? 1)}
-      pagination={{ current: page, pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: (t) => `${t} ${unit}` }}
+      pagination={{ current: page, pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: totalOf(unit) }}
       summary={() => (!totals ? null : (
         <Table.Summary.Row>
           <Table.Summary.Cell index={0} colSpan={totals.span}><strong>Total</strong></Table.Summary.Cell>
@@ -169,7 +171,7 @@ export function FeeItemsTable({ rows, loading, link, emptyText }: {
   return (
     <>
       <ReportTable<FeeItemRow>
-        rowKey={itemKey} columns={columns} rows={rows} loading={loading} page={page} onPage={setPage} unit="fee items" emptyText={emptyText}
+        rowKey={itemKey} columns={columns} rows={rows} loading={loading} page={page} onPage={setPage} unit="fee item" emptyText={emptyText}
         totals={rows.length === 0 ? null : {
           span: 2,
           figures: [null, rows.reduce((s, r) => s + (Number(r.quantity) || 0), 0), null, <TotalMoney value={sumRupees(rows, (r) => r.total_amount)} />],
@@ -184,7 +186,7 @@ export function FeeItemsTable({ rows, loading, link, emptyText }: {
 export function DateRangeItem({ name = 'range' }: { name?: string }) {
   return (
     <Form.Item label="Date Range" name={name} rules={[{ validator: (_r, v) => (dateRangeError(v) ? Promise.reject(new Error(DATE_RANGE_REQUIRED)) : Promise.resolve()) }]}>
-      <DatePicker.RangePicker format="DD-MM-YYYY" allowClear={false} placeholder={['Start date', 'End date']} />
+      <DatePicker.RangePicker format={DATE_FORMAT} allowClear={false} placeholder={['Start date', 'End date']} />
     </Form.Item>
   );
 }

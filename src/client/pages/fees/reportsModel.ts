@@ -11,13 +11,14 @@ import { classSectionLabel } from '../../framework/labels.js';
 import { queryString } from '../../framework/calls.js';
 import { fillPath } from '../../../shared/resource.js';
 import { kindLabel, modeLabel } from './feesModel.js';
+import { DATE_FORMAT, DATE_TIME_FORMAT, WIRE_DATE } from '../../framework/dates.js';
 
 /** One payment listed under a card (GET /reports/fees/{class}/{year}/?type=card). */
 export interface CardPayment {
   id: number; receipt_no?: number | string | null; payment_id: number; student_id: number; fullname: string;
   paid_amount: number | string; mode?: string | null; timestamp?: string | null;
 }
-export interface CardPeriod { paid: number | string; total: number | string; list?: CardPayment[] }
+export interface CardPeriod { paid: number | string; total: number | string; pending?: number | string; list?: CardPayment[] }
 export type FeeCards = Record<'today' | 'week' | 'month' | 'total', CardPeriod>;
 
 /** A row of the fee items table (the default answer of GET /reports/fees/{class}/{year}/ and GET /reports/fees/items/). */
@@ -102,6 +103,8 @@ export interface CardFigure {
   paid: number;
   /** Billed in the period: totals of the bills dated in it. */
   total: number;
+  /** What the bills dated in the period still owe. */
+  pending: number;
   list: CardPayment[];
 }
 
@@ -109,7 +112,7 @@ export interface CardFigure {
 export function cardFigures(data: Partial<FeeCards> | null | undefined): CardFigure[] {
   return CARD_PERIODS.map(({ key, title }) => {
     const p = data?.[key];
-    return { key, title, paid: rupeesOf(p?.paid), total: rupeesOf(p?.total), list: Array.isArray(p?.list) ? p!.list : [] };
+    return { key, title, paid: rupeesOf(p?.paid), total: rupeesOf(p?.total), pending: rupeesOf(p?.pending), list: Array.isArray(p?.list) ? p!.list : [] };
   });
 }
 
@@ -202,12 +205,12 @@ export const STUDENT_FEES_CSV: Array<CsvColumn<StudentFeeRow>> = [
 ];
 
 export const INSTALLMENT_CSV: Array<CsvColumn<InstallmentRow>> = [
-  ['Receipt No', (r) => r.receipt_no], ['Date', (r) => formatDateTime(r.timestamp, 'DD-MM-YYYY hh:mm A')], ['Student Name', (r) => r.fullname], ['Admission No', (r) => r.admission_no],
+  ['Receipt No', (r) => r.receipt_no], ['Date', (r) => formatDateTime(r.timestamp, DATE_TIME_FORMAT)], ['Student Name', (r) => r.fullname], ['Admission No', (r) => r.admission_no],
   ['Class', (r) => r.class], ['Section', (r) => r.section], ['Amount', (r) => rupeesOf(r.paid_amount)], ['Mode', (r) => modeLabel(r.mode)], ['Kind', (r) => kindLabel(r)],
 ];
 
 export const ITEM_STUDENTS_CSV: Array<CsvColumn<ItemStudentRow>> = [
-  ['Admission No', (r) => r.admission_no], ['Student Name', (r) => r.fullname], ['Bill', (r) => r.fee_name], ['Date', (r) => formatDateTime(r.date, 'DD-MM-YYYY')],
+  ['Admission No', (r) => r.admission_no], ['Student Name', (r) => r.fullname], ['Bill', (r) => r.fee_name], ['Date', (r) => formatDateTime(r.date, DATE_FORMAT)],
   ['Quantity', (r) => r.item_quantity], ['Item Amount', (r) => rupeesOf(r.item_amount)], ['Bill Total', (r) => rupeesOf(r.total_amount)],
   ['Bill Paid', (r) => rupeesOf(r.paid_amount)], ['Discount', (r) => rupeesOf(r.discount_amount)],
 ];
@@ -248,7 +251,7 @@ export function multiClassFeeRows(
 export const DATE_RANGE_REQUIRED = 'Start and end dates are required!';
 
 /** YYYY-MM-DD of a day, as the report calls take dates. */
-export const isoDay = (d: { format(f: string): string }) => d.format('YYYY-MM-DD');
+export const isoDay = (d: { format(f: string): string }) => d.format(WIRE_DATE);
 
 /** The error of a date range picker's value, if any: both ends are needed. */
 export function dateRangeError(range: readonly [unknown, unknown] | null | undefined): string | null {

@@ -14,8 +14,10 @@ import { errorNotification } from '../../framework/notify.js';
 import { formatDateTime } from '../../framework/format.js';
 import { compareValues, queryString } from '../../framework/calls.js';
 import { downloadCsv, toCsv } from '../../framework/csv.js';
+import { DATE_FORMAT } from '../../framework/dates.js';
+import { totalOf } from '../../../shared/plural.js';
 
-interface AppUserRow { id: number; fullname: string; class?: string | null; section?: string | null; app_user: boolean; created_on?: string | null; admission_no?: string | null }
+interface AppUserRow { id: number; fullname: string; class_id?: number | null; class?: string | null; section?: string | null; app_user: boolean; created_on?: string | null; admission_no?: string | null }
 
 const CLASS_FILTER: FilterDef = { field: 'class_id', resource: 'classes', label: 'Class' };
 const PAGE_SIZE = 50;
@@ -40,22 +42,28 @@ export default function AppUsersReport(_props: PageProps) {
   });
   const all = useMemo(() => (Array.isArray(result?.data) ? (result.data as AppUserRow[]) : []), [result]);
   const shown = useMemo(() => appUserRows(all, q, appUser), [all, q, appUser]);
+  // The server lists classes in the classes list's order (LKG, UKG, 1 … 12); sorting by Class keeps it.
+  const classRank = useMemo(() => {
+    const rank = new Map<unknown, number>();
+    all.forEach((r, i) => { if (!rank.has(r.class_id)) rank.set(r.class_id, i); });
+    return (r: AppUserRow) => rank.get(r.class_id) ?? all.length;
+  }, [all]);
 
   const exportCsv = () => downloadCsv('app-users.csv', toCsv(
     ['ID', 'Name', 'Class', 'Section', 'App User', 'Created On'],
-    shown.map((r) => [String(r.id), r.fullname, r.class ?? '', r.section ?? '', yesNo(r.app_user), formatDateTime(r.created_on, 'DD-MM-YYYY')]),
+    shown.map((r) => [String(r.id), r.fullname, r.class ?? '', r.section ?? '', yesNo(r.app_user), formatDateTime(r.created_on, DATE_FORMAT)]),
   ));
 
   const columns: ColumnsType<AppUserRow> = [
     { key: 'id', dataIndex: 'id', title: 'ID', sorter: (a, b) => a.id - b.id },
     { key: 'fullname', title: 'Name', sorter: (a, b) => compareValues(a.fullname, b.fullname), render: (_v, r) => <Link to={`/students/details/${r.id}`}>{r.fullname}</Link> },
-    { key: 'class', dataIndex: 'class', title: 'Class', sorter: (a, b) => compareValues(a.class, b.class) },
+    { key: 'class', dataIndex: 'class', title: 'Class', sorter: (a, b) => classRank(a) - classRank(b) },
     { key: 'section', dataIndex: 'section', title: 'Section' },
     {
       key: 'app_user', title: 'App User', filters: [{ text: 'Yes', value: 'Yes' }, { text: 'No', value: 'No' }], filteredValue: appUser,
       render: (_v, r) => (yesNo(r.app_user) === 'Yes' ? <Tag color="green">Yes</Tag> : <Tag>No</Tag>),
     },
-    { key: 'created_on', title: 'Created On', sorter: (a, b) => compareValues(a.created_on, b.created_on), render: (_v, r) => formatDateTime(r.created_on, 'DD-MM-YYYY') },
+    { key: 'created_on', title: 'Created On', sorter: (a, b) => compareValues(a.created_on, b.created_on), render: (_v, r) => formatDateTime(r.created_on, DATE_FORMAT) },
   ];
 
   return (
@@ -72,7 +80,7 @@ export default function AppUsersReport(_props: PageProps) {
         size="middle"
         scroll={{ x: true }}
         onChange={(p, filters) => { setPage(p.current ?? 1); setAppUser((filters.app_user as string[] | null) ?? null); }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: (t) => `${t} students` }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: totalOf('student') }}
       />
     </Card>
   );

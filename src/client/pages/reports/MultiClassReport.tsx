@@ -18,6 +18,7 @@ import { errorText, useCall } from '../../framework/useCall.js';
 import { DEFAULT_STATUS_FILTER, STATUS_FILTERS, matchesStatus, statusLabel, type StudentRow } from '../students/studentModel.js';
 import { ClassesItem, YearItem, useClassYearChoices } from './classYearForm.js';
 import { failedClassText, fetchPerClass } from './perClass.js';
+import { totalOf } from '../../../shared/plural.js';
 
 const PAGE_SIZE = 50;
 interface Values { class_ids: number[]; ac_year_id: number }
@@ -99,7 +100,7 @@ export default function MultiClassReport(_props: PageProps) {
         scroll={{ x: true }}
         locale={rows === null ? { emptyText: 'Choose classes and a year, then Show' } : undefined}
         onChange={(p, filters) => { setPage(p.current ?? 1); setStatuses((filters.status as Array<number | string> | null) ?? null); }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: (t) => `${t} students` }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: totalOf('student') }}
       />
     </Card>
   );

@@ -9,6 +9,7 @@ import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
 import { errorNotification } from '../../framework/notify.js';
 import { formatDateTime } from '../../framework/format.js';
+import { totalOf } from '../../../shared/plural.js';
 
 interface SmsRow { id: number; to: string; message: string; timestamp: string; response: string }
 type Counts = { today: number; week: number; month: number };
@@ -44,7 +45,7 @@ export default function SmsLog(_props: PageProps) {
       </Row>
       <Input.Search aria-label="Search" placeholder="Search mobile or message" allowClear onChange={(e) => setQ(e.target.value)} style={{ width: 280, marginBottom: 16 }} />
       <Table<SmsRow> rowKey="id" columns={columns} dataSource={rows} loading={log.query.isFetching} size="middle" scroll={{ x: true }}
-        pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: (t) => `${t} messages` }} />
+        pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: totalOf('message') }} />
     </Card>
   );
 }

@@ -29,6 +29,7 @@ import { useStudentSearch } from './search/useStudentSearch.js';
 import MessageModal from './modals/MessageModal.js';
 import TextMessageModal from './modals/TextMessageModal.js';
 import DeleteStudentModal from './modals/DeleteStudentModal.js';
+import { totalOf } from '../../../shared/plural.js';
 
 const PAGE_SIZE = 50;
 const CLASS_FILTER: FilterDef = { field: 'class_id', resource: 'classes', label: 'Class', remember: true, required: true };
@@ -207,7 +208,7 @@ export default function StudentList({ resource }: PageProps) {
             setPage(p.current ?? 1);
             setStatusFilter((filters.status as Array<number | string> | null) ?? null);
           }}
-          pagination={{ current: page, pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: (t) => `${t} students` }}
+          pagination={{ current: page, pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: totalOf('student') }}
         />
       )}
       <MessageModal

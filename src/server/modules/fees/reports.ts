@@ -17,7 +17,8 @@ import { PERIODS, periodRows, SCHOOL_TZ, type Period } from '../../framework/per
  * installments, exact to the paisa (cast to a JSON number only at the end, as the generic
  * lists do with money), so the reports agree with each other and with the receipts:
  *   - a bill's paid amount is the sum of its installments (refunds negative);
- *   - the cards' paid figure is a sum of installments, their total a sum of bill totals;
+ *   - the cards' paid figure is a sum of installments, their total a sum of bill totals and
+ *     their pending what those bills still owe;
  *   - the fee items table sums bill lines (amount × quantity), before the bill's discount.
  * A bill belongs to a class through its student's year row for the bill's year (the live row:
  * a shuffled student's old class row, status 4, is history). Days, weeks (from Monday) and
@@ -189,21 +190,21 @@ export function cardInstallmentsQuery(db: Kysely<any>, classId: number, yearId: 
     .where('x.n', '<=', CARD_LIST_LIMIT).orderBy('x.period').orderBy('x.n');
 }
 
-/** The cards' bill totals: Σ total_amount of the class's bills dated in each period. */
+/** The cards' bill totals: Σ total_amount of the class's bills dated in each period, and what those bills still owe. */
 export function cardBillsQuery(db: Kysely<any>, classId: number, yearId: number) {
   return classBills(withPeriods(db), classId, yearId)
     .innerJoin('per', (j) => j.on(sql<boolean>`${sql.ref('p.timestamp')} >= ${sql.ref('per.lo')} and ${sql.ref('p.timestamp')} < ${sql.ref('per.hi')}`))
-    .select(['per.period', sumOf('p.total_amount').as('total')])
+    .select(['per.period', sumOf('p.total_amount').as('total'), sumOf(sql`${sql.ref('p.total_amount')} - ${sql.ref('p.paid_amount')}`).as('pending')])
     .groupBy('per.period');
 }
 
 export interface CardInstallment { id: number; receipt_no: number; payment_id: number; student_id: number; fullname: string; paid_amount: number; mode: string; timestamp: Date | string }
-export type Card = { paid: number; total: number; list: CardInstallment[] };
+export type Card = { paid: number; total: number; pending: number; list: CardInstallment[] };
 
 /** The four cards from the rows of the two card queries. */
 export function cardsFrom(installments: Array<Record<string, any>>, bills: Array<Record<string, any>>): Record<Period, Card> {
-  const cards = Object.fromEntries(PERIODS.map((p) => [p, { paid: 0, total: 0, list: [] as CardInstallment[] }])) as Record<Period, Card>;
-  for (const b of bills) cards[b.period as Period].total = b.total;
+  const cards = Object.fromEntries(PERIODS.map((p) => [p, { paid: 0, total: 0, pending: 0, list: [] as CardInstallment[] }])) as Record<Period, Card>;
+  for (const b of bills) Object.assign(cards[b.period as Period], { total: b.total, pending: b.pending });
   for (const r of installments) {
     const card = cards[r.period as Period];
     card.paid = r.period_paid;

@@ -6,7 +6,7 @@ import { badRequest, conflict } from '../../framework/errors.js';
 import { addRoute, isRecordId, type RouteEnv, type RouteDef } from '../../framework/route.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { assertObject } from '../../framework/validation.js';
-import { PROMOTE_CALLS, promoteProblem, type PromoteAction, type PromoteState } from '../../../shared/promotion.js';
+import { PROMOTE_CALLS, lowerClassProblem, promoteProblem, type PromoteAction, type PromoteState } from '../../../shared/promotion.js';
 import { assertClass, assertYear } from './queries.js';
 import { ACY, STUDENT_STATUS } from './student.hooks.js';
 
@@ -140,6 +140,10 @@ export function registerPromotionRoutes(app: FastifyInstance, env: RouteEnv) {
         const to = await assertYear(tx, b.to_ac_year, TO);
         await assertClass(tx, b.to_class, TO);
         if (to.start_date <= from.start_date) throw badRequest('The To academic year must come after the From academic year');
+        const names = await tx.db.selectFrom('class').select(['id', 'class']).where('id', 'in', [b.from_class, b.to_class]).execute();
+        const nameOf = (id: number) => names.find((c) => c.id === id)?.class;
+        const lower = lowerClassProblem(nameOf(b.from_class), nameOf(b.to_class));
+        if (lower) throw badRequest(lower);
         await assertNoPlaceIn(tx, to, places);
         // A year break stays a year break in the history; a current year ends promoted or detained.
         await setYearStatus(tx, places.filter((p) => p.status === ACY.CURRENT), detain ? ACY.DETAINED : ACY.PROMOTED);

@@ -4,6 +4,7 @@ import type { Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { badRequest } from '../../framework/errors.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
+import { inListOrder } from '../../framework/query.js';
 import { EDITORS } from './lists.js';
 import { assertClass, likePattern, queryId, queryValue } from './queries.js';
 import { STUDENT_STATUS } from './student.hooks.js';
@@ -49,7 +50,8 @@ export function registerStudentReportRoutes(app: FastifyInstance, env: RouteEnv)
           sql<boolean>`s.user_id is not null`.as('app_user'), 's.created_at as created_on'])
         .where('s.status', '=', STUDENT_STATUS.ACTIVE);
       if (classId !== undefined) qb = qb.where('s.class_id', '=', classId);
-      return ok(await qb.orderBy('c.class').orderBy('c.section').orderBy('s.fullname').orderBy('s.id').execute());
+      // Classes as the classes list orders them; students by name within a class.
+      return ok(await inListOrder(qb, 'classes', 'c').orderBy('s.fullname').orderBy('s.id').execute());
     },
   });
 }

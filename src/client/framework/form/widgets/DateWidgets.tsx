@@ -1,21 +1,20 @@
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import type { WidgetProps } from '@rjsf/utils';
-import { keepEnterInPicker } from '../keys.js';
+import { datePickerProps, dateTimePickerProps, WIRE_DATE } from '../../dates.js';
 
-/** A calendar date stored as YYYY-MM-DD (the schema's `format: date`). */
+/** A calendar date stored as YYYY-MM-DD (the schema's `format: date`), shown DD-MM-YYYY. */
 export function DateWidget({ id, value, onChange, disabled, readonly, onBlur, onFocus }: WidgetProps) {
-  const d = value ? dayjs(String(value), 'YYYY-MM-DD') : null;
+  const d = value ? dayjs(String(value), WIRE_DATE) : null;
   return (
     <DatePicker
+      {...datePickerProps}
       id={id}
       value={d && d.isValid() ? d : null}
-      format="YYYY-MM-DD"
       disabled={disabled || readonly}
-      onChange={(v) => onChange(v ? v.format('YYYY-MM-DD') : undefined)}
+      onChange={(v) => onChange(v ? v.format(WIRE_DATE) : undefined)}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
-      onKeyDown={keepEnterInPicker}
       style={{ width: '100%' }}
     />
   );
@@ -26,15 +25,13 @@ export function DateTime10MinWidget({ id, value, onChange, disabled, readonly, o
   const d = value ? dayjs(String(value)) : null;
   return (
     <DatePicker
+      {...dateTimePickerProps(10)}
       id={id}
       value={d && d.isValid() ? d : null}
-      showTime={{ minuteStep: 10, format: 'HH:mm' }}
-      format="YYYY-MM-DD HH:mm"
       disabled={disabled || readonly}
       onChange={(v) => onChange(v ? v.second(0).millisecond(0).toISOString() : undefined)}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
-      onKeyDown={keepEnterInPicker}
       style={{ width: '100%' }}
     />
   );

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Checkbox, DatePicker, Divider, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { randomPassword } from '../../../framework/form/formModel.js';
-import { keepEnterInPicker } from '../../../framework/form/keys.js';
+import { datePickerProps, WIRE_DATE } from '../../../framework/dates.js';
 import { latestYear, PROFILE_ITEMS, type StudentRecord } from '../detailsModel.js';
 import { useSend } from './useSend.js';
 
@@ -188,7 +188,7 @@ export function AttendanceEditor({ studentId, onChanged }: { studentId: number; 
     if (!d) return;
     setBusy('load');
     try {
-      const r = await send<AttendanceAnswer>('GET', `/attendance/student/${studentId}/${d.format('YYYY-MM-DD')}/`);
+      const r = await send<AttendanceAnswer>('GET', `/attendance/student/${studentId}/${d.format(WIRE_DATE)}/`);
       setRecord(r);
       setPresent(r?.present === null || r?.present === undefined ? undefined : Number(r.present) === 1);
       setReason(r?.reason ?? '');
@@ -202,7 +202,7 @@ export function AttendanceEditor({ studentId, onChanged }: { studentId: number; 
     setBusy('save');
     try {
       const saved = await send<AttendanceAnswer>('POST', '/attendance/students/', {
-        id: record.id, present: present ? 1 : 0, reason: reason.trim() || null, date: date.format('YYYY-MM-DD'),
+        id: record.id, present: present ? 1 : 0, reason: reason.trim() || null, date: date.format(WIRE_DATE),
       }, { success: 'Attendance Updated' });
       if (saved && typeof saved === 'object') setRecord({ ...record, ...saved });
       onChanged();
@@ -214,7 +214,7 @@ export function AttendanceEditor({ studentId, onChanged }: { studentId: number; 
       <Typography.Title level={5}>Attendance Editor</Typography.Title>
       <Form layout="vertical" component="div">
         <Form.Item label="Date" htmlFor="attendance-editor-date" style={{ marginBottom: 8 }}>
-          <DatePicker id="attendance-editor-date" value={date} onChange={load} format="YYYY-MM-DD" onKeyDown={keepEnterInPicker} />
+          <DatePicker {...datePickerProps} id="attendance-editor-date" value={date} onChange={load} />
         </Form.Item>
         {busy === 'load' && <Typography.Text type="secondary">Loading…</Typography.Text>}
         {record && !record.id && <Alert type="warning" showIcon message="Attendance Not Taken" />}
