@@ -10,6 +10,8 @@ export interface SessionUser {
   username?: string;
   mobile?: string;
   role: number;
+  /** The password is still the username: the app asks for a new one. */
+  password_is_username?: boolean;
 }
 
 export interface Session {

@@ -76,3 +76,27 @@ export interface BillLine { amount: number; quantity: number }
 export function billTotalPaise(lines: BillLine[], discount = 0): number {
   return lines.reduce((sum, l) => sum + toPaise(l.amount) * l.quantity, 0) - toPaise(discount);
 }
+
+/** Whether a rupee figure is whole paise (at most 2 decimals), so storing it loses nothing. */
+export const isWholePaise = (rupees: number): boolean => Number.isFinite(rupees) && Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
+
+export const PAISE_MESSAGE = 'Amount can have at most 2 decimal places (paise)';
+
+/**
+ * The text of a money input: the digits grouped the Indian way ('1,23,456.50'). While the person
+ * types, their decimals stay as typed; afterwards a figure of whole paise shows both decimals. A
+ * figure with more decimals is left as it is, for its field to refuse, never rounded.
+ */
+export function moneyInputText(value: string | number | null | undefined, typing = false): string {
+  if (value === null || value === undefined || value === '') return '';
+  const m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(String(value).replace(/,/g, ''));
+  if (!m) return String(value);
+  const [, sign, whole, fraction] = m;
+  const grouped = `${sign}${indianGroups(whole || '0')}`;
+  if (typing) return fraction === undefined ? `${sign}${whole ? indianGroups(whole) : ''}` : `${grouped}.${fraction}`;
+  if (fraction === undefined || fraction.length <= 2) return `${grouped}.${(fraction ?? '').padEnd(2, '0')}`;
+  return `${grouped}.${fraction}`;
+}
+
+/** A money input's text back to the figure it means: grouping, the rupee sign and spaces dropped. */
+export const moneyInputValue = (text: string | undefined): string => (text ?? '').replace(/[^\d.-]/g, '');

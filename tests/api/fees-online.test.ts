@@ -135,7 +135,10 @@ describe('creating the order (PUT /fees/online/pay/)', () => {
     expect(await error({ amount: 0, payment_mode: 'test' })).toBe('Amount must be entered');
     expect(await error({ amount: '', payment_mode: 'test' })).toBe('Amount must be entered');
     expect(await error({ amount: -5, payment_mode: 'test' })).toBe('Amount must be entered');
-    expect(await error({ amount: 10.5, payment_mode: 'test' })).toBe('Amount must be a whole number of rupees');
+    // Beyond the paisa is refused, never rounded; paise themselves are taken exactly (below).
+    expect(await error({ amount: 10.555, payment_mode: 'test' })).toBe('Amount can have at most 2 decimal places (paise)');
+    expect(await error({ amount: '10.555', payment_mode: 'test' })).toBe('Amount can have at most 2 decimal places (paise)');
+    expect(await error({ amount: 1000.01, payment_mode: 'test' })).toBe('Amount Paying cannot be more than Amount Pending');
     expect(await error({ amount: 100 })).toBe('Please select payment mode');
     expect(await error({ amount: 100, payment_mode: '' })).toBe('Please select payment mode');
     expect(await error({ amount: 100, payment_mode: 'bitcoin' })).toBe('Payment gateway not found');
@@ -147,6 +150,20 @@ describe('creating the order (PUT /fees/online/pay/)', () => {
     const ok = await call('PUT /fees/online/pay/', { amount: '1000', payment_mode: 'test', fee_id: bill });
     expect(ok.body.success).toBe(true);
     expect(ok.body.data).toMatchObject({ amount: 1000, total_amount: 100000 });
+  });
+
+  it('takes an amount with paise exactly, from the order to the ledger', async () => {
+    await onlineOn();
+    const bill = await pendingBill(aarav, 1000.75);
+    const res = await call('PUT /fees/online/pay/', { amount: 1000.75, payment_mode: 'test', fee_id: bill });
+    expect(res.body.data).toMatchObject({ amount: 1000.75, total_amount: 100075 });
+    const order = await db().selectFrom('fee_order').select('amount').where('order_id', '=', res.body.data.order_id).executeTakeFirstOrThrow();
+    expect(Number(order.amount)).toBe(1000.75);
+    const text = await call('PUT /fees/online/pay/', { amount: '0.75', payment_mode: 'test', fee_id: bill });
+    expect(text.body.data).toMatchObject({ amount: 0.75, total_amount: 75 });
+    const paid = await call('POST /fees/online/pay/', { order_id: res.body.data.order_id, fee_id: bill, mode: 'test', result: await testOutcome(res.body.data.order_id, 'success') });
+    expect(paid.body.data).toMatchObject({ status: 'TXN_SUCCESS', amount: 1000.75 });
+    expect((await receipt(bill)).payment).toMatchObject({ paid_amount: 1000.75 });
   });
 
   it("gives the test gateway's order with the spec's fields and its page", async () => {

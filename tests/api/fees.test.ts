@@ -103,6 +103,16 @@ describe('billing', () => {
     expect(r.school.school_name).toBeTruthy();
   });
 
+  it('keeps the bill\'s name as typed (trimmed), and calls a bill sent without one Fees', async () => {
+    const named = await bill(aarav, 0, { name: '  Term 2 ' });
+    expect((await receipt(named.payment_id)).payment.name).toBe('Term 2');
+    const { name: _n, ...unnamed } = billBody(aarav, 0);
+    const res = await call('PUT /fees/pay/', unnamed);
+    expect((await receipt(res.body.data.payment_id)).payment.name).toBe('Fees');
+    const history = (await call(`GET /fees/history/${aarav.id}/`)).body.data.fees.map((f: any) => f.payment.name);
+    expect(history).toEqual(expect.arrayContaining(['Term 2', 'Fees']));
+  });
+
   it('refuses a total that does not add up, whatever the browser says', async () => {
     const res = await call('PUT /fees/pay/', billBody(aarav, 0, { amount_total: 27000.98 }));
     expect(res.status).toBe(400);
@@ -142,6 +152,10 @@ describe('billing', () => {
       [{ ...billBody(aarav, 0), discounts: 30000, amount_total: 0 }, 'Discount cannot be more than the bill amount'],
       [{ ...billBody(aarav, 0), ac_year_id: 999999 }, 'Academic year not found'],
       [{ ...billBody(aarav, 0), student_id: 999999 }, 'Student not found'],
+      [{ ...billBody(aarav, 0), name: '' }, 'Bill name is required'],
+      [{ ...billBody(aarav, 0), name: '   ' }, 'Bill name is required'],
+      [{ ...billBody(aarav, 0), name: null }, 'Bill name is required'],
+      [{ ...billBody(aarav, 0), name: 'x'.repeat(101) }, 'Bill name must be at most 100 characters'],
     ];
     for (const [body, message] of cases) {
       const res = await call('PUT /fees/pay/', body);

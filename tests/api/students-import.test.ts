@@ -91,7 +91,11 @@ describe('import: good rows', () => {
     expect(kavya!.user_id).not.toBe(aarav!.user_id);
     const login = await db().selectFrom('user').selectAll().where('id', '=', aarav!.user_id).executeTakeFirstOrThrow();
     expect(login).toMatchObject({ role: 1, username: sharedMobile, mobile: sharedMobile, name: 'Rajesh Sharma' });
-    expect(login.password_hash).toMatch(/^\$argon2id\$/);
+    // The family's password is the mobile: stored as "password is the username", no hash made.
+    expect(login.password_hash).toBe('=username');
+    const signedIn = await t.call(s.code, 'POST /login/', { email: sharedMobile, password: sharedMobile });
+    expect(signedIn.body.data.user).toMatchObject({ id: aarav!.user_id, password_is_username: true });
+    expect((await t.call(s.code, 'POST /login/', { email: sharedMobile, password: `${sharedMobile}0` })).status).toBe(401);
 
     const year1 = await db().selectFrom('student_year').selectAll().where('student_id', '=', aarav!.id).execute();
     expect(year1).toEqual([expect.objectContaining({ ac_year_id: year, class_id: classA, roll_no: 4, status: 1, admission_type: 'NEW' })]);
@@ -264,21 +268,35 @@ describe('import: the file', () => {
     await expect400({ path, class_id: classA, ac_year_id: year, extra: 1 }, 'Unknown field: extra');
   });
 
-  it('answers other requests while a long import runs', async () => {
-    const rows = Array.from({ length: 150 }, () => good());
+  it('answers other requests while a long import runs, and reports its progress', async () => {
+    const rows = [...Array.from({ length: 1000 }, () => good()), good({ mobile: '12345' }), good({ dob: '2016-02-30' })];
     const path = await upload(file(rows));
     let importDone = false;
-    const imp = call('PUT /import/students/', { path, class_id: classA, ac_year_id: year }).then((r) => { importDone = true; return r; });
-    // Once the first rows are in, another person's request is answered before the import ends:
-    // the import works in small transactions and gives way between rows.
-    const nos = rows.map((r) => r.admission_no!);
-    await expect.poll(() => countWithAdmission(nos), { timeout: 30_000, interval: 20 }).toBeGreaterThan(0);
+    const importId = `imp-${Date.now()}-progress`;
+    const imp = call('PUT /import/students/', { path, class_id: classA, ac_year_id: year, import_id: importId }).then((r) => { importDone = true; return r; });
+    const progress = async () => (await call(`GET /import/students/progress/${importId}/`)).body.data;
+    // Once the first batch is in, another person's request is answered before the import ends:
+    // the import works in batches, each its own short transaction, and gives way between them.
+    await expect.poll(async () => (await progress()).added, { timeout: 60_000, interval: 20 }).toBeGreaterThan(0);
     const light = await call('GET /classes-list/');
     expect(light.body.success).toBe(true);
     expect(importDone).toBe(false);
-    expect(await countWithAdmission(nos)).toBeLessThan(150);
+    const during = await progress();
+    expect(during).toMatchObject({ total: 1002, finished: false, not_added: 2 });
+    expect(during.done).toBeGreaterThan(2);
+    expect(during.done).toBeLessThan(1002);
     const res = await imp;
-    expect(res.body.data).toMatchObject({ added: 150, errors: [] });
+    expect(res.body.data).toMatchObject({ added: 1000, skipped: 0 });
+    expect(res.body.data.errors).toHaveLength(2);
+    expect(await progress()).toEqual({ total: 1002, done: 1002, added: 1000, skipped: 0, not_added: 2, finished: true });
+  });
+
+  it('keeps each admin\'s progress to themselves and refuses a made-up import id', async () => {
+    expect((await call('GET /import/students/progress/imp-nothing-here/')).body.data).toEqual({ total: 0, done: 0, added: 0, skipped: 0, not_added: 0, finished: false });
+    expect((await call('GET /import/students/progress/a%20b/')).status).toBe(400);
+    const path = await upload(file([good()]));
+    expect((await call('PUT /import/students/', { path, class_id: classA, ac_year_id: year, import_id: 'x' })).body.error).toBe('Invalid import id');
+    expect((await call('GET /import/students/progress/imp-nothing-here/', undefined, s.tokens['2'])).status).toBe(403);
   });
 });
 

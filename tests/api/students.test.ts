@@ -402,6 +402,40 @@ describe('parent and student logins', () => {
     expect(noUser.body.error).toBe('The student has no registered user');
   });
 
+  it('keeps a password that is still the username unhashed, follows a new username, and ends at the first change', async () => {
+    const login = (email: string, password: string) => call('POST /login/', { email, password }, '');
+    const made = await call('PUT /user/', { name: 'Family', password: '9733333333', role: 1, mobile: '9733333333', username: '9733333333' });
+    const userId = made.body.data.user_id;
+    const stored = () => db().selectFrom('user').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+    expect((await stored()).password_hash).toBe('=username');
+    const first = await login('9733333333', '9733333333');
+    expect(first.body.data.user).toMatchObject({ id: userId, password_is_username: true });
+    expect((await call('GET /auth/', undefined, first.body.data.token)).body.data).toMatchObject({ password_is_username: true });
+    expect((await login('9733333333', '=username')).status).toBe(401);
+
+    // A new username is the new password; the old username no longer opens the login.
+    const st = await admit({ user_id: userId });
+    await call('POST /user/update/username/?type=username', { username: '9744444444', student_id: st.id });
+    expect((await login('9744444444', '9744444444')).body.success).toBe(true);
+    expect((await login('9744444444', '9733333333')).status).toBe(401);
+    expect((await login('9733333333', '9733333333')).status).toBe(401);
+
+    // The family's own change: the old password is the username, the new one is hashed, the prompt ends.
+    const token = (await login('9744444444', '9744444444')).body.data.token;
+    expect((await call('POST /user/change-password/', { old_password: '9733333333', new_password: 'Family@2026', confirm_password: 'Family@2026' }, token)).body.error).toBe('Old password is incorrect');
+    const changed = await call('POST /user/change-password/', { old_password: '9744444444', new_password: 'Family@2026', confirm_password: 'Family@2026' }, token);
+    expect(changed.body.success).toBe(true);
+    expect((await stored()).password_hash).toMatch(/^\$argon2id\$/);
+    expect((await call('GET /auth/', undefined, token)).body.data).not.toHaveProperty('password_is_username');
+    expect((await login('9744444444', '9744444444')).status).toBe(401);
+    const after = await login('9744444444', 'Family@2026');
+    expect(after.body.data.user).not.toHaveProperty('password_is_username');
+    // Renaming now leaves the chosen password as it is.
+    await call('POST /user/update/username/?type=username', { username: 'family.patil', student_id: st.id });
+    expect((await login('family.patil', 'Family@2026')).body.success).toBe(true);
+    expect((await login('family.patil', 'family.patil')).status).toBe(401);
+  });
+
   it('resets the password of a student\'s login and ends its sessions', async () => {
     const u = (await call('PUT /user/', { name: 'Reset', email: 'reset.me@example.com', password: 'Secret123', role: 1 })).body.data.user_id;
     await admit({ user_id: u });

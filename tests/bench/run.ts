@@ -23,9 +23,10 @@
  * 4. Login screen JavaScript: gzip -9 size of the entry script of dist/client/index.html, its
  *    modulepreload links and their static imports (lazy import() not followed; listed apart).
  * 5. Students: the export of all current students (GET /export/students/, median of 3); a
- *    5,000-row CSV import (POST /upload/ then PUT /import/students/, rows per second; 4,000 new
- *    family logins, a brother or sister on every fifth row) next to, in the same run, plain
- *    multi-row inserts of the same students and the argon2 hashes of the same logins alone; and,
+ *    5,000-row CSV import (POST /upload/ then PUT /import/students/, rows per second, goal 2,000;
+ *    4,000 new family logins, a brother or sister on every fifth row) next to, in the same run, plain
+ *    multi-row inserts of the same students and the argon2 hashing of 200 of the logins (the import
+ *    stores "password is the username" instead, so it makes none); and,
  *    while the import runs, p50/p99 of a light call (GET /acyears/, 2 clients, 10 ms between calls) next to
  *    the same call on an idle server.
  *
@@ -63,6 +64,10 @@ const LOGINS = 30;
 /** What people type into the student search: names, part of a mobile, an admission number, a father's name. */
 const SEARCHES = ['sharma', 'Ananya', 'rao 1', '97000', 'A12', 'Meera Iyer', 'Ramesh'];
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 5000);
+/** The import's goal, family logins included. */
+const IMPORT_GOAL_ROWS_PER_S = 2000;
+/** Logins hashed for the hashing baseline: a sample, as the import itself no longer hashes them. */
+const HASH_SAMPLE = 200;
 const EXPORT_RUNS = 3;
 /** The light call's clients wait this long between calls: other people using the app, not a flood. */
 const LIGHT_THINK_MS = 10;
@@ -433,7 +438,7 @@ async function main() {
     body: { class_id: rawClass, rows: importRows.map(({ father_name, address, ...r }) => ({ ...r, admission_no: `R${r.admission_no}`, extras: JSON.stringify({ father_name, address }) })) },
   });
   if (raw.status !== 200) failWith(`raw insert answered ${raw.status}: ${raw.body.slice(0, 300)}`, server);
-  const hashed = await request(info.barePort, 'POST', '/bare/hash/', { body: { mobiles } });
+  const hashed = await request(info.barePort, 'POST', '/bare/hash/', { body: { mobiles: mobiles.slice(0, HASH_SAMPLE) } });
   const students = {
     export: { runsMs: exportMs, medianMs: median(exportMs), rows: exportInfo.count, kB: exportInfo.kB },
     import: {
@@ -441,7 +446,7 @@ async function main() {
       rowsPerSecond: IMPORT_ROWS / ((imp.ms + up.ms) / 1000), added: impData.added, skipped: impData.skipped, errors: impData.errors.length,
     },
     rawInsert: { ms: raw.ms, rowsPerSecond: IMPORT_ROWS / (raw.ms / 1000) },
-    hashes: { n: mobiles.length, ms: hashed.ms, perSecond: mobiles.length / (hashed.ms / 1000) },
+    hashes: { n: Math.min(HASH_SAMPLE, mobiles.length), ms: hashed.ms, perSecond: Math.min(HASH_SAMPLE, mobiles.length) / (hashed.ms / 1000), logins: mobiles.length },
     light: {
       path: 'GET /acyears/',
       idle: { n: idle.sorted.length, p50: percentile(idle.sorted, 50), p99: percentile(idle.sorted, 99), max: idle.sorted.at(-1) ?? NaN, errors: idle.errors },
@@ -511,11 +516,13 @@ async function main() {
     `   [runs: ${students.export.runsMs.map(f0).join(', ')} ms]`);
   const imp5 = students.import;
   out.push(`   CSV import, ${imp5.rows} rows (${imp5.logins} new logins): ${f1(imp5.ms / 1000)} s = ${f0(imp5.rowsPerSecond)} rows/s` +
-    `   [upload ${f0(imp5.uploadMs)} ms; added ${imp5.added}, skipped ${imp5.skipped}, errors ${imp5.errors}]`);
+    `   [upload ${f0(imp5.uploadMs)} ms; added ${imp5.added}, skipped ${imp5.skipped}, errors ${imp5.errors}]` +
+    `  (goal >= ${IMPORT_GOAL_ROWS_PER_S} rows/s: ${imp5.rowsPerSecond >= IMPORT_GOAL_ROWS_PER_S ? 'met' : 'NOT met'})`);
   out.push(`     baseline: multi-row inserts of the same ${imp5.rows} students + year rows: ${f0(students.rawInsert.ms)} ms = ${f0(students.rawInsert.rowsPerSecond)} rows/s` +
     `  (import/raw = ${f2(imp5.rowsPerSecond / students.rawInsert.rowsPerSecond)})`);
-  out.push(`     baseline: argon2 hashes of the ${students.hashes.n} logins alone: ${f1(students.hashes.ms / 1000)} s = ${f0(students.hashes.perSecond)} hashes/s` +
-    `  (${f0((students.hashes.ms / imp5.ms) * 100)}% of the import's time)`);
+  // The family logins' password is their username until changed, so the import makes no hash; this is what hashing them would add.
+  out.push(`     beside it: argon2 hashes of ${students.hashes.n} of the logins: ${f0(students.hashes.perSecond)} hashes/s, so hashing all ${students.hashes.logins}` +
+    ` would take ${f1(students.hashes.logins / students.hashes.perSecond)} s (${f1(imp5.ms / 1000)} s for the whole import)`);
   const lt = students.light;
   out.push(`   light call ${lt.path} beside it (2 clients, ${LIGHT_THINK_MS} ms apart):  idle p50 ${f2(lt.idle.p50)} ms  p99 ${f2(lt.idle.p99)} ms  max ${f1(lt.idle.max)} ms;` +
     `  during the import p50 ${f2(lt.duringImport.p50)} ms  p99 ${f2(lt.duringImport.p99)} ms  max ${f1(lt.duringImport.max)} ms  (${lt.duringImport.n} calls, ${lt.duringImport.errors} errors)`);

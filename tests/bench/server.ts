@@ -8,7 +8,7 @@
  *     plus GET /ping to show what the load generator itself can do;
  *   - on the bare server too, the baselines of the student import: POST /bare/insert-students/
  *     (the same rows as plain multi-row inserts of student and student_year) and POST /bare/hash/
- *     (the argon2 hashes of the new logins alone, made as the import makes them).
+ *     (argon2 hashes of some of the new logins: what hashing them would cost; the import makes none).
  *   - fees: GET /bare/reports/fees/{class_id}/{ac_year_id}/ (the cards' SQL of
  *     src/server/modules/fees/reports.ts) and GET /bare/reports/fees/items/ (the fee items
  *     table's), compiled once; PUT /bare/fees/pay/ (the ledger's createBill + addInstallment in

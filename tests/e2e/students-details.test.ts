@@ -166,7 +166,7 @@ it('changes the login, admission type, a profile item and the photo in the detai
   expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1);
 });
 
-it('imports a students list from the classes list and lists the refused row', async () => {
+it('imports a students list from the classes list, ends with the counts and lists the refused row', async () => {
   const csv = [
     'fullname,mobile,dob,admission_no,admission_date,roll_no,usn,aadhar_no,father_name,gender,religion,caste,quota,blood_group,address',
     'Imported Asha Rao,9876500001,2021-04-10,7001,2026-06-02,21,,,Mohan Rao,Female,Hindu,,General,B+,"12, 4th Cross, Jayanagar"',
@@ -186,10 +186,12 @@ it('imports a students list from the classes list and lists the refused row', as
   expect(await m.textContent()).toContain('Dates are in YYYY-MM-DD format');
   await m.locator('input[type=file]').setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await m.getByRole('button', { name: /^import$/i }).click();
-  await toast(page, 'Students Added').waitFor();
-  const errors = modal(page, 'Some students were not added');
+  const errors = modal(page, 'Import finished');
   await errors.waitFor();
+  expect(await errors.getByTestId('import-summary').textContent()).toBe('2 students added, 1 row not added');
   expect(await errors.textContent()).toContain('Broken Mobile Kid');
+  // The counts and the refused rows are the answer: no toast beside them.
+  expect(await page.locator('.ant-notification-notice', { hasText: 'Students Added' }).count()).toBe(0);
   const lkgb = await e.demoDb.selectFrom('class').select('id').where('class', '=', 'LKG').where('section', '=', 'B').executeTakeFirstOrThrow();
   const added = await e.demoDb.selectFrom('student').select('fullname').where('admission_no', 'in', ['7001', '7002', '7003']).orderBy('admission_no').execute();
   expect(added.map((r) => r.fullname)).toEqual(['Imported Asha Rao', 'Imported Vikram Das']);
@@ -198,6 +200,36 @@ it('imports a students list from the classes list and lists the refused row', as
   await expect.poll(() => page.locator('.ant-table-row', { hasText: /^LKGB/ }).textContent()).toMatch(/14/);
   const inClass = await e.demoDb.selectFrom('student').select('id').where('class_id', '=', lkgb.id).where('admission_no', 'in', ['7001', '7003']).execute();
   expect(inClass).toHaveLength(2);
+});
+
+it('asks a family that signs in with the mobile as password to change it, on a phone', async () => {
+  // The imported family login: username and password are the mobile.
+  const { page: phone, context } = await e.newPage();
+  try {
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await signIn(phone, DEMO.code, '9876500001', '9876500001');
+    const notice = phone.getByTestId('password-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Your password is still your username');
+    const link = notice.getByRole('link', { name: 'Change password' });
+    const box = (await link.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await link.click();
+    await phone.waitForURL(/\/profile#change-password$/);
+    const card = phone.locator('#change-password');
+    await expect.poll(async () => (await card.boundingBox())?.y ?? 9999).toBeLessThan(844);
+    await card.getByLabel('Old Password').fill('9876500001');
+    await card.getByLabel('New Password').fill('Asha@2026!');
+    await card.getByLabel('Confirm Password').fill('Asha@2026!');
+    await card.getByRole('button', { name: 'Change Password' }).click();
+    await toast(phone, 'Password Changed').waitFor();
+    await expect.poll(() => notice.count()).toBe(0);
+    const user = await e.demoDb.selectFrom('user').select('password_hash').where('username', '=', '9876500001').executeTakeFirstOrThrow();
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+  } finally {
+    await context.close();
+  }
 });
 
 it('promotes a class to the next year and shows them as Promoted in the old year', async () => {

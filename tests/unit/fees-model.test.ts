@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   BILL_MESSAGES, INSTALLMENT_MESSAGES, REFUND_MESSAGES, billLines, billPayload, billProblem, billState, billTotals,
   canAlert, canPayInstallment, canRefund, discountsEnabled, gatewayRows, installmentProblem, installmentSums,
-  kindLabel, lineTotal, modeLabel, partialPaymentEnabled, receiptFigures, receiptNumber, refundNeedsDetails, refundPayload,
+  kindLabel, lineTotal, modeLabel, pendingText, partialPaymentEnabled, receiptFigures, receiptNumber, refundNeedsDetails, refundPayload,
   refundProblem, sortedInstallments, type BillFormValues, type FeeItem,
 } from '../../src/client/pages/fees/feesModel.js';
 import { classSectionLabel as classLabel } from '../../src/client/framework/labels.js';
+import { formatINR } from '../../src/shared/money.js';
 
 const ITEMS: FeeItem[] = [
   { id: 1, name: 'Tuition Fee', type: 1, amount: 12500.5 },
@@ -15,7 +16,7 @@ const full = { discounts: true, partial: true };
 const strict = { discounts: false, partial: false };
 
 const bill = (over: Partial<BillFormValues> = {}): BillFormValues => ({
-  ac_year_id: 3, mode: 'cash',
+  name: 'Term 1', ac_year_id: 3, mode: 'cash',
   items: [{ fee_item_id: 1, amount: 12500.5, quantity: 2 }, { fee_item_id: 2, amount: 0.1, quantity: 3 }],
   transportation: 0.2, miscellaneous: 0, discount: 0.1, amount_paid: 10000,
   ...over,
@@ -100,9 +101,25 @@ describe('billing', () => {
     // Without partial payment the amount paying is the total, whatever was typed.
     expect(billProblem(bill({ amount_paid: null }), ITEMS, strict)).toBeNull();
   });
+  it('refuses a quantity outside 1 to 5, a figure beyond the paisa and a bill without a name, changing none of them', () => {
+    const withQty = (quantity: number) => bill({ items: [{ fee_item_id: 1, amount: 100, quantity }], amount_paid: 0 });
+    expect(billProblem(withQty(6), ITEMS, full)).toBe('Quantity must be 1 to 5');
+    expect(billProblem(withQty(0), ITEMS, full)).toBe('Quantity must be 1 to 5');
+    expect(billProblem(withQty(2.5), ITEMS, full)).toBe('Quantity must be 1 to 5');
+    expect(billProblem(withQty(5), ITEMS, full)).toBeNull();
+    expect(billProblem(bill({ transportation: 10.005 }), ITEMS, full)).toBe('Amount can have at most 2 decimal places (paise)');
+    expect(billProblem(bill({ amount_paid: 100.001 }), ITEMS, full)).toBe('Amount can have at most 2 decimal places (paise)');
+    expect(billProblem(bill({ name: '  ' }), ITEMS, full)).toBe('Bill name is required');
+    expect(billProblem(bill({ name: 'x'.repeat(101) }), ITEMS, full)).toBe('Bill name must be at most 100 characters');
+  });
+  it('shows the message, not a negative pending, when more is paid than the total', () => {
+    const over = billTotals(bill({ amount_paid: 999999999 }), ITEMS, full);
+    expect(pendingText(over, formatINR)).toEqual({ text: 'Amount Paying can not be greater than Total Amount', problem: true });
+    expect(pendingText(billTotals(bill(), ITEMS, full), formatINR)).toEqual({ text: '₹15,001.40', problem: false });
+  });
   it('sends the documented payload, transportation as a line without an item', () => {
     expect(billPayload(9, bill(), ITEMS, full)).toEqual({
-      student_id: 9, ac_year_id: 3, amount_total: 25001.4, amount_paid: 10000,
+      student_id: 9, ac_year_id: 3, name: 'Term 1', amount_total: 25001.4, amount_paid: 10000,
       details: [
         { fee_item_id: 1, fee_item_name: 'Tuition Fee', amount: 12500.5, quantity: 2 },
         { fee_item_id: 2, fee_item_name: 'Books', amount: 0.1, quantity: 3 },

@@ -12,7 +12,7 @@ import {
 } from '../../src/server/integrations/payments/index.js';
 import { paytmChecksumWithSalt } from '../../src/server/integrations/payments/paytm.js';
 import {
-  gatewayOptions, maxWholeRupees, onlineEnabled, parseAmount, payProblem, tdrNote,
+  gatewayOptions, maxPayable, onlineEnabled, parseAmount, payProblem, tdrNote,
 } from '../../src/client/pages/fees/online/onlinePayModel.js';
 
 describe('Razorpay', () => {
@@ -170,16 +170,20 @@ describe("the parent's online pay screen checks", () => {
     razorpay_gateway_details: { tdr_amount: 0, tdr_rate: 2, tdr_tax_rate: 18 },
   };
 
-  it('parses the amount as whole rupees and checks amount, mode and pending in that order', () => {
+  it('takes the amount exactly to the paisa, never rounded, and checks amount, mode and pending in that order', () => {
     expect(parseAmount('1500')).toBe(1500);
-    expect(parseAmount('1500.75')).toBe(1500);
+    expect(parseAmount('1500.75')).toBe(1500.75);
+    expect(parseAmount(1500.755)).toBeNull();
+    expect(payProblem({ amount: 1500.755, mode: 'test' }, 1000000)).toBe('Amount can have at most 2 decimal places (paise)');
+    expect(payProblem({ amount: 1000.5, mode: 'test' }, 100050)).toBeNull();
+    expect(payProblem({ amount: 1000.51, mode: 'test' }, 100050)).toBe('Amount Paying cannot be more than Amount Pending');
     expect(parseAmount('')).toBeNull();
     expect(parseAmount(0)).toBeNull();
     expect(payProblem({ amount: '', mode: null }, 100000)).toBe('Amount must be entered');
     expect(payProblem({ amount: 500, mode: undefined }, 100000)).toBe('Please select payment mode');
     expect(payProblem({ amount: 1001, mode: 'test' }, 100000)).toBe('Amount Paying cannot be more than Amount Pending');
     expect(payProblem({ amount: 1000, mode: 'test' }, 100000)).toBeNull();
-    expect(maxWholeRupees(100050)).toBe(1000);
+    expect(maxPayable(100050)).toBe(1000.5);
   });
 
   it('offers the enabled gateways and shows the TDR note of the chosen one', () => {

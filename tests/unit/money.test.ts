@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, billTotalPaise, formatINR, indianGroups, numberInWords, toPaise } from '../../src/shared/money.js';
+import { amountInWords, billTotalPaise, formatINR, indianGroups, isWholePaise, moneyInputText, moneyInputValue, numberInWords, toPaise } from '../../src/shared/money.js';
 
 describe('Indian figures', () => {
   it('groups digits in lakhs and crores with the rupee sign and two decimals', () => {
@@ -19,6 +19,30 @@ describe('Indian figures', () => {
   it('agrees with the browser\'s own en-IN currency format', () => {
     const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
     for (const n of [0, 7.5, 999.99, 1000, 54321.1, 123456, 9876543.21, 100000000]) expect(formatINR(n)).toBe(intl.format(n));
+  });
+});
+
+describe('money typed into an input', () => {
+  it('groups the digits the Indian way as they are typed and shows paise afterwards', () => {
+    expect(moneyInputText('1234567', true)).toBe('12,34,567');
+    expect(moneyInputText('12,34,5678', true)).toBe('1,23,45,678');
+    expect(moneyInputText('1500.', true)).toBe('1,500.');
+    expect(moneyInputText('1500.5', true)).toBe('1,500.5');
+    expect(moneyInputText('', true)).toBe('');
+    expect(moneyInputText(99964749)).toBe('9,99,64,749.00');
+    expect(moneyInputText(1500.5)).toBe('1,500.50');
+    expect(moneyInputText(0)).toBe('0.00');
+    expect(moneyInputText(null)).toBe('');
+  });
+  it('keeps a figure beyond the paisa as typed, for its field to refuse', () => {
+    expect(moneyInputText('10.005')).toBe('10.005');
+    expect(isWholePaise(10.005)).toBe(false);
+    expect(isWholePaise(0.1 + 0.2)).toBe(true);
+    expect(isWholePaise(12500.5)).toBe(true);
+  });
+  it('reads the figure back without grouping or sign', () => {
+    expect(moneyInputValue('₹ 1,23,456.50')).toBe('123456.50');
+    expect(moneyInputValue('9,99,64,749.00')).toBe('99964749.00');
   });
 });
 

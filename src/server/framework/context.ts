@@ -9,6 +9,8 @@ export interface AuthUser {
   username: string | null;
   mobile: string | null;
   role: number;
+  /** Set while the password is still the username: the browser asks for a new one. */
+  password_is_username?: true;
 }
 
 export interface School {

@@ -58,8 +58,16 @@ export async function audit(ctx: Ctx, resource: string, action: string, recordId
   }).execute();
 }
 
+/** Audit records of many writes in one statement (bulk paths such as the student import). */
+export async function auditMany(ctx: Ctx, entries: Array<{ resource: string; action: string; recordId: unknown; data: unknown }>) {
+  if (!entries.length) return;
+  await ctx.db.insertInto('audit').values(entries.map((e) => ({
+    user_id: ctx.user.id, resource: e.resource, action: e.action, record_id: e.recordId == null ? null : String(e.recordId), data: JSON.stringify(e.data ?? null),
+  }))).execute();
+}
+
 /** What the audit keeps of a payload: write-only fields (passwords) are never stored. */
-function redact(r: ResourceDef, data: Row): Row {
+export function redact(r: ResourceDef, data: Row): Row {
   const out: Row = {};
   for (const [k, v] of Object.entries(data)) out[k] = r.schema.properties?.[k]?.writeOnly ? '[hidden]' : v;
   return out;
@@ -68,7 +76,7 @@ function redact(r: ResourceDef, data: Row): Row {
 const columnsOf = (r: ResourceDef) => new Set(storedColumns(r).map(([c]) => c));
 
 /** Only stored columns go to the table; JSON values are serialised for jsonb. */
-function toColumns(r: ResourceDef, data: Row): Row {
+export function toColumns(r: ResourceDef, data: Row): Row {
   const cols = columnsOf(r);
   const out: Row = {};
   for (const [k, v] of Object.entries(data)) {

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AuthUser } from './context.js';
-import { randomToken, sha256 } from './passwords.js';
+import { PASSWORD_IS_USERNAME, randomToken, sha256 } from './passwords.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** "Remember me" keeps a session for 30 days; otherwise it ends after 12 hours. */
@@ -28,12 +28,13 @@ export async function userForToken(db: Kysely<any>, tokenHash: string, schema: s
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.user;
   const row = await db.selectFrom('session as s').innerJoin('user as u', 'u.id', 's.user_id')
     .select(['u.id', 'u.name', 'u.email', 'u.username', 'u.mobile', 'u.role', 'u.is_disabled', 's.expires_at'])
+    .select(sql<boolean>`u.password_hash = ${PASSWORD_IS_USERNAME}`.as('password_is_username'))
     .where('s.token_hash', '=', tokenHash).where('s.expires_at', '>', new Date())
     .executeTakeFirst();
   let user: AuthUser | null = null;
   if (row && !row.is_disabled) {
-    const { is_disabled: _, expires_at: __, ...rest } = row;
-    user = rest as AuthUser;
+    const { is_disabled: _, expires_at: __, password_is_username: same, ...rest } = row;
+    user = { ...rest, ...(same ? { password_is_username: true as const } : {}) } as AuthUser;
   }
   if (cache.size > 50_000) cache.clear();
   // Only valid sessions are remembered, and never past their expiry.

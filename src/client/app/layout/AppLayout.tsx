@@ -11,6 +11,7 @@ import { useSession } from '../SessionContext.js';
 import { SideMenu } from './SideMenu.js';
 import { HeaderBar } from './HeaderBar.js';
 import { NetworkNotice } from './NetworkNotice.js';
+import { PasswordNotice } from './PasswordNotice.js';
 
 export const SIDER_WIDTH = 210;
 
@@ -38,6 +39,7 @@ export function AppLayout() {
       </Layout.Sider>
       <Layout>
         <HeaderBar />
+        <PasswordNotice />
         {flag(school.maintenance_mode) && (
           <Alert banner type="warning" message="The application is under maintenance. Some features may not work until it is over." />
         )}

@@ -2,20 +2,24 @@
  * The classes list's "upload students list" action (a row component): the 'Import students
  * list' modal with an academic-year picker (the enabled year preselected), the CSV rules of
  * spec 1 section 5 and a drag upload accepting .csv only. The file goes to
- * POST /upload/?file_path=documents, then PUT /import/students/ {path, class_id, ac_year_id};
- * rows the server refused are listed in an error dialog; the list reloads afterwards.
+ * POST /upload/?file_path=documents, then PUT /import/students/ {path, class_id, ac_year_id,
+ * import_id}; while it runs, GET /import/students/progress/{import_id}/ shows the rows done of
+ * the total. It ends with the counts ("412 students added, 3 rows not added") and the rows the
+ * server refused, each with its reason; the list reloads afterwards.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Form, Modal, Select, Table, Typography, Upload } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Form, Modal, Progress, Select, Table, Typography, Upload } from 'antd';
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useInvalidate, useList, useNotification } from '@refinedev/core';
 import type { RowComponentProps } from '../registry.js';
-import { ApiError, requestWithMessage } from '../../api.js';
+import { ApiError, request, requestWithMessage } from '../../api.js';
 import { sameValue } from '../../framework/calls.js';
 import { isCsvName, uploadFile } from '../../framework/upload.js';
 import { classSection } from '../students/studentModel.js';
+import { importSummary, newImportId, progressPercent, progressText, type ImportAnswer, type ImportProgress } from './importModel.js';
 
-interface ImportAnswer { added?: number; skipped?: number; errors?: Array<{ fullname?: string; error?: string }> }
+/** How often the progress is asked for while the import runs. */
+const POLL_MS = 700;
 
 export const IMPORT_RULES = [
   'The admission number must be unique across all classes, branches and academic years.',
@@ -38,8 +42,12 @@ function ImportModal({ classRow, listResource, onClose }: { classRow: Record<str
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Array<{ fullname?: string; error?: string }> | null>(null);
+  const [result, setResult] = useState<ImportAnswer | null>(null);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const polling = useRef<ReturnType<typeof setInterval> | null>(null);
   const { open: notify } = useNotification();
+  const stopPolling = () => { if (polling.current) clearInterval(polling.current); polling.current = null; };
+  useEffect(() => stopPolling, []);
   const invalidate = useInvalidate();
 
   const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
@@ -56,20 +64,26 @@ function ImportModal({ classRow, listResource, onClose }: { classRow: Record<str
     if (!file) { setProblem('Please choose a CSV file'); return; }
     setProblem(null);
     setBusy(true);
+    setProgress(null);
     try {
       const uploaded = await uploadFile(file, 'documents');
-      const res = await requestWithMessage<ImportAnswer>('PUT', '/import/students/', { path: uploaded.path, class_id: classRow.id, ac_year_id: year });
-      notify?.({ type: 'success', message: res.message ?? 'Students Added' });
+      const importId = newImportId();
+      polling.current = setInterval(() => {
+        request<ImportProgress>('GET', `/import/students/progress/${importId}/`)
+          .then((p) => { if (polling.current) setProgress(p); })
+          .catch(() => undefined); // a missed poll only delays the figure
+      }, POLL_MS);
+      const res = await requestWithMessage<ImportAnswer>('PUT', '/import/students/', { path: uploaded.path, class_id: classRow.id, ac_year_id: year, import_id: importId });
+      stopPolling();
       await invalidate({ resource: listResource, invalidates: ['list'] });
       await invalidate({ resource: 'students', invalidates: ['list'] });
-      const errs = res.data?.errors ?? [];
-      if (errs.length > 0) setErrors(errs);
-      else onClose();
+      setResult(res.data ?? {});
     } catch (e) {
       // A network failure has no server text: the spec's fallback. Otherwise the server's own words.
       const msg = e instanceof ApiError && e.statusCode !== 0 ? e.message : 'Failed to add students';
       notify?.({ type: 'error', message: msg });
     } finally {
+      stopPolling();
       setBusy(false);
     }
   };
@@ -78,7 +92,7 @@ function ImportModal({ classRow, listResource, onClose }: { classRow: Record<str
   return (
     <>
       <Modal
-        open={errors === null}
+        open={result === null}
         title="Import students list"
         okText="Import"
         onOk={submit}
@@ -114,6 +128,12 @@ function ImportModal({ classRow, listResource, onClose }: { classRow: Record<str
           <p className="ant-upload-hint">Only .csv files, in the columns of the CSV template.</p>
         </Upload.Dragger>
         {problem && <Alert type="error" showIcon message={problem} style={{ marginTop: 12 }} />}
+        {busy && (
+          <div style={{ marginTop: 12 }} data-testid="import-progress">
+            <Progress percent={progressPercent(progress)} status="active" />
+            <Typography.Text type="secondary">Adding students: {progressText(progress)}</Typography.Text>
+          </div>
+        )}
         <Alert
           type="info"
           style={{ marginTop: 12 }}
@@ -122,24 +142,35 @@ function ImportModal({ classRow, listResource, onClose }: { classRow: Record<str
         />
       </Modal>
       <Modal
-        open={errors !== null}
-        title="Some students were not added"
+        open={result !== null}
+        title="Import finished"
         onOk={onClose}
         onCancel={onClose}
         cancelButtonProps={{ style: { display: 'none' } }}
         okText="Close"
         width={640}
       >
-        <Table
-          rowKey="key"
-          size="small"
-          pagination={false}
-          dataSource={(errors ?? []).map((x, i) => ({ ...x, key: i }))}
-          columns={[
-            { key: 'fullname', dataIndex: 'fullname', title: 'Student Name' },
-            { key: 'error', dataIndex: 'error', title: 'Error' },
-          ]}
-        />
+        {result && (
+          <Alert
+            type={(result.errors?.length ?? 0) > 0 ? 'warning' : 'success'}
+            showIcon
+            data-testid="import-summary"
+            message={importSummary(result)}
+            style={{ marginBottom: (result.errors?.length ?? 0) > 0 ? 12 : 0 }}
+          />
+        )}
+        {(result?.errors?.length ?? 0) > 0 && (
+          <Table
+            rowKey="key"
+            size="small"
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            dataSource={(result?.errors ?? []).map((x, i) => ({ ...x, key: i }))}
+            columns={[
+              { key: 'fullname', dataIndex: 'fullname', title: 'Student Name' },
+              { key: 'error', dataIndex: 'error', title: 'Not added because' },
+            ]}
+          />
+        )}
       </Modal>
     </>
   );

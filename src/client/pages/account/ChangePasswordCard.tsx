@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { App, Button, Card, Form, Input } from 'antd';
 import { ApiError, GENERIC_ERROR, request } from '../../api.js';
+import { useSession } from '../../app/SessionContext.js';
 
 interface Values { old_password: string; new_password: string; confirm_password: string }
 
@@ -11,12 +12,20 @@ export function ChangePasswordCard() {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const { notification } = App.useApp();
+  const { user, reload } = useSession();
+  const card = useRef<HTMLDivElement>(null);
+  // The "change password" notice links here; on a phone the card is below the fold.
+  useEffect(() => {
+    if (window.location.hash === '#change-password') card.current?.scrollIntoView({ block: 'start' });
+  }, []);
   const onFinish = async (v: Values) => {
     setBusy(true);
     try {
       await request('POST', '/user/change-password/', v);
       notification.success({ message: 'Password Changed' });
       form.resetFields();
+      // The notice asking for a new password goes once the server no longer says it is the username.
+      if (user.password_is_username) await reload().catch(() => undefined);
     } catch (e) {
       notification.error({ message: e instanceof ApiError ? e.message : GENERIC_ERROR });
     } finally {
@@ -24,7 +33,7 @@ export function ChangePasswordCard() {
     }
   };
   return (
-    <Card title="Change Password" style={{ maxWidth: 480 }}>
+    <Card title="Change Password" style={{ maxWidth: 480 }} id="change-password" ref={card}>
       <Form form={form} layout="vertical" name="change-password" onFinish={onFinish}>
         <Form.Item label="Old Password" name="old_password" rules={[{ required: true, message: 'Please enter your old password' }, MIN]}>
           <Input.Password autoComplete="current-password" />

@@ -1,30 +1,33 @@
 /**
- * Billing (/fees/pay/:id): a bill for student {id} — academic year, item rows (an item from
+ * Billing (/fees/pay/:id): a bill for student {id} — its name ('Fees' unless named, e.g. 'Term
+ * 1'), academic year, item rows (an item from
  * GET /fees/items/ prefills its amount; quantity 1 to 5), transportation, miscellaneous, discount
  * (only when the fee settings allow discounts), payment mode and amount paying (editable only when
  * partial payment is allowed, else the total), with a live preview. Totals are whole paise; the
- * messages of spec 2 §5 are shown before the call; PUT /fees/pay/ then leads to the receipt.
+ * messages of spec 2 §5 are shown under their fields as the person types (nothing typed is
+ * rounded, clamped or changed), and again before the call; PUT /fees/pay/ then leads to the receipt.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, App, Button, Card, Col, Descriptions, Divider, Form, InputNumber, Row, Select, Space, Spin, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Divider, Form, Input, InputNumber, Row, Select, Space, Spin, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCustom, useList } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
 import { errorNotification } from '../../framework/notify.js';
 import { errorText, useCall } from '../../framework/useCall.js';
 import { formatMoney } from '../../framework/format.js';
+import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
 import { sameValue } from '../../framework/calls.js';
 import { toRupees } from '../../../shared/money.js';
 import { classSection } from '../students/studentModel.js';
 import type { StudentRecord } from '../students/detailsModel.js';
 import {
-  DEFAULT_PAYMENT_MODE, MAX_QUANTITY, MIN_QUANTITY, PAYMENT_MODES, billLines, billPayload, billProblem, billTotals,
-  discountsEnabled, partialPaymentEnabled, type BillFormValues, type FeeItem, type FeeSettings,
+  BILL_MESSAGES, DEFAULT_BILL_NAME, DEFAULT_PAYMENT_MODE, MAX_BILL_NAME, MAX_QUANTITY, MIN_QUANTITY, PAYMENT_MODES, billLines, billPayload,
+  billProblem, billTotals, discountsEnabled, partialPaymentEnabled, pendingText, type BillFormValues, type FeeItem, type FeeSettings,
 } from './feesModel.js';
 
 const INITIAL: BillFormValues = {
-  items: [{ quantity: 1 }], transportation: 0, miscellaneous: 0, discount: 0, mode: DEFAULT_PAYMENT_MODE, amount_paid: 0,
+  name: DEFAULT_BILL_NAME, items: [{ quantity: 1 }], transportation: 0, miscellaneous: 0, discount: 0, mode: DEFAULT_PAYMENT_MODE, amount_paid: 0,
 };
 
 export default function FeeBilling(_props: PageProps) {
@@ -61,10 +64,15 @@ export default function FeeBilling(_props: PageProps) {
   const lines = billLines(values, items);
 
   useEffect(() => {
-    if (opts.partial && paidTyped.current) return;
+    if (opts.partial && paidTyped.current) {
+      // The total moved under a typed amount: say again whether it still fits.
+      if (form.isFieldTouched('amount_paid')) void form.validateFields(['amount_paid']).catch(() => undefined);
+      return;
+    }
     const total = Math.max(0, toRupees(totals.totalPaise));
     if (form.getFieldValue('amount_paid') !== total) form.setFieldValue('amount_paid', total);
   }, [totals.totalPaise, opts.partial, form]);
+  const pending = pendingText(totals, formatMoney);
 
   const pay = async () => {
     const v = form.getFieldsValue(true) as BillFormValues;
@@ -107,6 +115,12 @@ export default function FeeBilling(_props: PageProps) {
             </Typography.Paragraph>
           )}
           <Form<BillFormValues> form={form} layout="vertical" name="fee-bill" initialValues={INITIAL} onFinish={pay}>
+            <Form.Item
+              label="Bill Name" name="name" style={{ maxWidth: 280 }} extra="For example Term 1"
+              rules={[{ required: true, whitespace: true, message: BILL_MESSAGES.name }, { max: MAX_BILL_NAME, message: BILL_MESSAGES.nameTooLong }]}
+            >
+              <Input maxLength={MAX_BILL_NAME + 20} />
+            </Form.Item>
             <Form.Item label="Academic Year" name="ac_year_id" style={{ maxWidth: 280 }}>
               <Select
                 loading={yearsQ.query.isLoading}
@@ -132,14 +146,15 @@ export default function FeeBilling(_props: PageProps) {
                           }}
                         />
                       </Form.Item>
-                      <Form.Item label="Amount" name={[f.name, 'amount']} rules={[{ required: true, message: 'Amount is required' }, { type: 'number', min: 0, message: 'Amount must be at least 0' }]}>
-                        <InputNumber prefix="₹" min={0} precision={2} style={{ width: 160 }} />
+                      <Form.Item label="Amount" name={[f.name, 'amount']} rules={[{ required: true, message: 'Amount is required' }, { type: 'number', min: 0, message: 'Amount must be at least 0' }, paiseRule]}>
+                        <MoneyInput style={{ width: 160 }} />
                       </Form.Item>
                       <Form.Item
                         label="Quantity" name={[f.name, 'quantity']}
-                        rules={[{ required: true, message: 'Quantity is required' }, { type: 'number', min: MIN_QUANTITY, max: MAX_QUANTITY, message: `Quantity must be ${MIN_QUANTITY} to ${MAX_QUANTITY}` }]}
+                        rules={[{ required: true, message: 'Quantity is required' }, { type: 'integer', min: MIN_QUANTITY, max: MAX_QUANTITY, message: BILL_MESSAGES.quantity }]}
                       >
-                        <InputNumber min={MIN_QUANTITY} max={MAX_QUANTITY} precision={0} style={{ width: 90 }} />
+                        {/* No min/max: a 7 stays 7 and is refused under the field, not quietly made 5. */}
+                        <InputNumber style={{ width: 90 }} inputMode="numeric" />
                       </Form.Item>
                       <Form.Item label=" ">
                         <Button aria-label="Remove item" icon={<DeleteOutlined />} onClick={() => remove(f.name)} />
@@ -153,18 +168,18 @@ export default function FeeBilling(_props: PageProps) {
               )}
             </Form.List>
             <Space wrap align="start">
-              <Form.Item label="Transportation" name="transportation" rules={[{ type: 'number', min: 0, message: 'Amount must be at least 0' }]}>
-                <InputNumber prefix="₹" min={0} precision={2} style={{ width: 160 }} />
+              <Form.Item label="Transportation" name="transportation" rules={[{ type: 'number', min: 0, message: 'Amount must be at least 0' }, paiseRule]}>
+                <MoneyInput style={{ width: 160 }} />
               </Form.Item>
-              <Form.Item label="Miscellaneous" name="miscellaneous" rules={[{ type: 'number', min: 0, message: 'Amount must be at least 0' }]}>
-                <InputNumber prefix="₹" min={0} precision={2} style={{ width: 160 }} />
+              <Form.Item label="Miscellaneous" name="miscellaneous" rules={[{ type: 'number', min: 0, message: 'Amount must be at least 0' }, paiseRule]}>
+                <MoneyInput style={{ width: 160 }} />
               </Form.Item>
               <Form.Item
                 label="Discount" name="discount"
                 tooltip={opts.discounts ? undefined : 'Discounts are not enabled in the fee settings'}
-                rules={[{ type: 'number', min: 0, message: 'Discount must be at least 0' }]}
+                rules={[{ type: 'number', min: 0, message: 'Discount must be at least 0' }, paiseRule]}
               >
-                <InputNumber prefix="₹" min={0} precision={2} style={{ width: 160 }} disabled={!opts.discounts} />
+                <MoneyInput style={{ width: 160 }} disabled={!opts.discounts} />
               </Form.Item>
             </Space>
             <Divider style={{ margin: '8px 0 16px' }} />
@@ -175,8 +190,17 @@ export default function FeeBilling(_props: PageProps) {
               <Form.Item
                 label="Amount Paying" name="amount_paid"
                 tooltip={opts.partial ? undefined : 'Partial payment is not enabled: the whole total is paid'}
+                rules={[
+                  { type: 'number', min: 0, message: BILL_MESSAGES.amount }, paiseRule,
+                  {
+                    validator: () => {
+                      const t = billTotals(form.getFieldsValue(true), items, opts);
+                      return t.paidPaise > t.totalPaise ? Promise.reject(new Error(BILL_MESSAGES.tooMuch)) : Promise.resolve();
+                    },
+                  },
+                ]}
               >
-                <InputNumber prefix="₹" min={0} precision={2} style={{ width: 180 }} disabled={!opts.partial} onChange={() => { paidTyped.current = true; }} />
+                <MoneyInput style={{ width: 180 }} disabled={!opts.partial} onChange={() => { paidTyped.current = true; }} />
               </Form.Item>
             </Space>
             <div>
@@ -205,7 +229,9 @@ export default function FeeBilling(_props: PageProps) {
             <Descriptions.Item label="Discount">{formatMoney(toRupees(totals.discountPaise))}</Descriptions.Item>
             <Descriptions.Item label="Total"><b data-testid="bill-total">{formatMoney(toRupees(totals.totalPaise))}</b></Descriptions.Item>
             <Descriptions.Item label="Amount Paying">{formatMoney(toRupees(totals.paidPaise))}</Descriptions.Item>
-            <Descriptions.Item label="Pending">{formatMoney(toRupees(totals.pendingPaise))}</Descriptions.Item>
+            <Descriptions.Item label="Pending">
+              {pending.problem ? <Typography.Text type="danger" data-testid="bill-pending">{pending.text}</Typography.Text> : <span data-testid="bill-pending">{pending.text}</span>}
+            </Descriptions.Item>
           </Descriptions>
         </Card>
       </Col>

@@ -5,7 +5,8 @@
  * students (role 1) get the online payment screen for the same bill.
  */
 import { useNavigate, useParams } from 'react-router';
-import { Alert, App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Form, Input, Select, Space, Spin } from 'antd';
+import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';
 import { useSession } from '../../app/SessionContext.js';
@@ -15,7 +16,7 @@ import { resourceByName } from '../../../../resources/index.js';
 import { Forbidden } from '../../app/results.js';
 import { useBusyAction } from '../../framework/useBusyAction.js';
 import { keepEnterInPicker } from '../../framework/form/keys.js';
-import { toRupees } from '../../../shared/money.js';
+import { moneyInputText, toRupees } from '../../../shared/money.js';
 import OnlinePay from './online/OnlinePay.js';
 import { BillSummary, useBill } from './BillSummary.js';
 import { DEFAULT_PAYMENT_MODE, PAYMENT_MODES, billState, installmentProblem } from './feesModel.js';
@@ -62,8 +63,8 @@ function StaffInstallment({ billId }: { billId: number }) {
       <BillSummary bill={bill} pendingTestId="amount-pending" />
       {state.pendingPaise <= 0 && <Alert type="success" showIcon style={{ marginBottom: 16 }} message="This bill is fully paid." />}
       <Form<InstallmentValues> form={form} layout="vertical" name="fee-installment" initialValues={{ mode: DEFAULT_PAYMENT_MODE, date: dayjs() }} onFinish={pay}>
-        <Form.Item label="Amount" name="amount" required>
-          <InputNumber prefix="₹" min={0} precision={2} style={{ width: 200 }} placeholder={String(toRupees(Math.max(0, state.pendingPaise)))} />
+        <Form.Item label="Amount" name="amount" required rules={[paiseRule]}>
+          <MoneyInput style={{ width: 200 }} placeholder={moneyInputText(toRupees(Math.max(0, state.pendingPaise)))} />
         </Form.Item>
         <Form.Item label="Payment Mode" name="mode" required>
           <Select options={PAYMENT_MODES} style={{ width: 200 }} allowClear placeholder="Select mode" />

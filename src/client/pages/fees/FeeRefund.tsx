@@ -4,7 +4,8 @@
  * shown before the call; PUT /fees/refund/ ('Refund Data Updated') then leads to the receipt.
  */
 import { useNavigate, useParams } from 'react-router';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Select, Space, Spin } from 'antd';
+import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
 import type { PageProps } from '../registry.js';
 import { useCall } from '../../framework/useCall.js';
 import { useBusyAction } from '../../framework/useBusyAction.js';
@@ -44,8 +45,8 @@ export default function FeeRefund(_props: PageProps) {
     <Card title={`Refund${bill.student?.fullname ? ` — ${bill.student.fullname}` : ''}`} style={{ maxWidth: 720 }}>
       <BillSummary bill={bill} />
       <Form<RefundValues> form={form} layout="vertical" name="fee-refund" initialValues={{ mode: DEFAULT_REFUND_MODE }} onFinish={refund}>
-        <Form.Item label="Refund Amount" name="amount" required>
-          <InputNumber prefix="₹" min={0} precision={2} style={{ width: 200 }} />
+        <Form.Item label="Refund Amount" name="amount" required rules={[paiseRule]}>
+          <MoneyInput style={{ width: 200 }} />
         </Form.Item>
         <Form.Item label="Refund Mode" name="mode" required>
           <Select options={REFUND_MODES} style={{ width: 280 }} />

@@ -5,7 +5,7 @@
  * calls, and what a bill allows (pay, refund, alert). No React here; tested in
  * tests/unit/fees-model.test.ts.
  */
-import { billTotalPaise, toPaise, toRupees } from '../../../shared/money.js';
+import { billTotalPaise, isWholePaise, PAISE_MESSAGE, toPaise, toRupees } from '../../../shared/money.js';
 
 // ---------------------------------------------------------------------------------------------
 // What the server answers
@@ -137,6 +137,8 @@ export const isRefund = (i: Pick<BillInstallment, 'paid_amount'>) => Number(i.pa
 export interface BillRowValues { fee_item_id?: number; amount?: number | null; quantity?: number | null }
 
 export interface BillFormValues {
+  /** The bill's name ('Fees' unless the person names it, e.g. 'Term 1'). */
+  name?: string;
   ac_year_id?: number;
   items?: Array<BillRowValues | undefined>;
   transportation?: number | null;
@@ -148,6 +150,8 @@ export interface BillFormValues {
 
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 5;
+export const DEFAULT_BILL_NAME = 'Fees';
+export const MAX_BILL_NAME = 100;
 export const TRANSPORTATION = 'Transportation';
 export const MISCELLANEOUS = 'Miscellaneous';
 
@@ -202,6 +206,10 @@ export const BILL_MESSAGES = {
   total: 'Bill amount not calculated',
   amount: 'Enter Amount',
   tooMuch: 'Amount Paying can not be greater than Total Amount',
+  quantity: `Quantity must be ${MIN_QUANTITY} to ${MAX_QUANTITY}`,
+  paise: PAISE_MESSAGE,
+  name: 'Bill name is required',
+  nameTooLong: `Bill name must be at most ${MAX_BILL_NAME} characters`,
   /** The server's refusal of a discount above the bill's amount, checked here first. */
   discount: 'Discount cannot be more than the bill amount',
 } as const;
@@ -210,6 +218,15 @@ export const BILL_MESSAGES = {
 export function billProblem(v: BillFormValues, items: FeeItem[], opts: { discounts: boolean; partial: boolean }): string | null {
   if (!v.mode) return BILL_MESSAGES.mode;
   if (!v.ac_year_id) return BILL_MESSAGES.year;
+  if (!v.name?.trim()) return BILL_MESSAGES.name;
+  if (v.name.trim().length > MAX_BILL_NAME) return BILL_MESSAGES.nameTooLong;
+  for (const row of v.items ?? []) {
+    const q = row?.quantity;
+    if (row?.fee_item_id != null && q != null && !(Number.isInteger(q) && q >= MIN_QUANTITY && q <= MAX_QUANTITY)) return BILL_MESSAGES.quantity;
+  }
+  // A figure beyond the paisa is refused, never rounded into the bill.
+  const figures = [...(v.items ?? []).map((r) => r?.amount), v.transportation, v.miscellaneous, opts.discounts ? v.discount : 0, opts.partial ? v.amount_paid : 0];
+  if (figures.some((x) => x !== null && x !== undefined && !isWholePaise(Number(x)))) return BILL_MESSAGES.paise;
   const t = billTotals(v, items, opts);
   // No line, or lines that add up to nothing, is a bill not calculated; a whole discount (total 0) is a bill.
   if (billLines(v, items).length === 0 || t.subtotalPaise <= 0) return BILL_MESSAGES.total;
@@ -222,6 +239,7 @@ export function billProblem(v: BillFormValues, items: FeeItem[], opts: { discoun
 export interface BillPayload {
   student_id: number;
   ac_year_id: number;
+  name: string;
   amount_total: number;
   amount_paid: number;
   details: Array<{ fee_item_id?: number; fee_item_name?: string; amount: number; quantity: number }>;
@@ -236,6 +254,7 @@ export function billPayload(studentId: number, v: BillFormValues, items: FeeItem
   const body: BillPayload = {
     student_id: studentId,
     ac_year_id: v.ac_year_id!,
+    name: v.name?.trim() || DEFAULT_BILL_NAME,
     amount_total: toRupees(t.totalPaise),
     amount_paid: amountPaid,
     details: billLines(v, items).map((l) => (l.fee_item_id === null
@@ -251,6 +270,12 @@ export function billPayload(studentId: number, v: BillFormValues, items: FeeItem
 // A bill's state
 
 export interface BillState { totalPaise: number; paidPaise: number; discountPaise: number; pendingPaise: number }
+
+/** The preview's Pending line: the amount, or the message when more is being paid than the total. */
+export function pendingText(t: BillTotals, money: (rupees: number) => string): { text: string; problem: boolean } {
+  if (t.paidPaise > t.totalPaise) return { text: BILL_MESSAGES.tooMuch, problem: true };
+  return { text: money(toRupees(t.pendingPaise)), problem: false };
+}
 
 export function billState(p: BillPayment): BillState {
   const totalPaise = toPaise(num(p.total_amount));
@@ -299,6 +324,7 @@ export const INSTALLMENT_MESSAGES = {
 /** The first installment message that applies (amount above 0, a mode, not beyond pending). */
 export function installmentProblem(v: { amount?: number | null; mode?: string }, pendingPaise: number): string | null {
   if (v.amount === null || v.amount === undefined || !Number.isFinite(Number(v.amount)) || Number(v.amount) <= 0) return INSTALLMENT_MESSAGES.amount;
+  if (!isWholePaise(Number(v.amount))) return PAISE_MESSAGE;
   if (!v.mode) return INSTALLMENT_MESSAGES.mode;
   if (toPaise(Number(v.amount)) > pendingPaise) return INSTALLMENT_MESSAGES.tooMuch;
   return null;
@@ -316,6 +342,7 @@ export const refundNeedsDetails = (mode: string | undefined) => mode !== 'cash';
 
 export function refundProblem(v: { amount?: number | null; mode?: string; transaction_details?: string | null }, paidPaise: number): string | null {
   if (v.amount === null || v.amount === undefined || !Number.isFinite(Number(v.amount)) || Number(v.amount) <= 0) return REFUND_MESSAGES.amount;
+  if (!isWholePaise(Number(v.amount))) return PAISE_MESSAGE;
   if (refundNeedsDetails(v.mode) && !v.transaction_details?.trim()) return REFUND_MESSAGES.details;
   if (toPaise(Number(v.amount)) > paidPaise) return REFUND_MESSAGES.tooMuch;
   return null;

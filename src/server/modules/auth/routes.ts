@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ALL_ROLES } from '../../../shared/roles.js';
 import { ok } from '../../framework/envelope.js';
 import { badRequest, forbidden, unauthorized } from '../../framework/errors.js';
-import { hashPassword, randomToken, sha256, verifyPassword } from '../../framework/passwords.js';
+import { hashPassword, passwordIsUsername, randomToken, sha256, verifyPassword } from '../../framework/passwords.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { endAllSessions, endSession, startSession } from '../../framework/sessions.js';
 import { assertValid, compile } from '../../framework/validation.js';
@@ -33,13 +33,14 @@ export function registerAuthRoutes(app: FastifyInstance, env: RouteEnv) {
           eb('mobile', '=', id),
         ])).limit(20).execute();
       let user: (typeof candidates)[number] | undefined;
-      for (const c of candidates) if (await verifyPassword(c.password_hash, password)) { user = c; break; }
+      for (const c of candidates) if (await verifyPassword(c.password_hash, password, c.username)) { user = c; break; }
       if (!candidates.length) await verifyPassword(await DUMMY_HASH, password);
       if (!user) throw unauthorized('Incorrect email/mobile or password');
       if (user.is_disabled) throw forbidden('Your account is disabled, please contact the school');
       const token = await startSession(ctx.db, user.id, remember);
-      const { password_hash: _, is_disabled: __, ...profile } = user;
-      return ok({ token, user: profile }, 'Logged in');
+      const { password_hash: stored, is_disabled: __, ...profile } = user;
+      // A password that is still the username: the browser asks for a new one.
+      return ok({ token, user: { ...profile, ...(passwordIsUsername(stored) ? { password_is_username: true } : {}) } }, 'Logged in');
     },
   });
 
@@ -105,8 +106,8 @@ export function registerAuthRoutes(app: FastifyInstance, env: RouteEnv) {
       assertValid(v.change, changePasswordPayload, req.body);
       const body = req.body as { old_password: string; new_password: string; confirm_password: string };
       if (body.new_password !== body.confirm_password) throw badRequest('Passwords do not match');
-      const row = await ctx.db.selectFrom('user').select('password_hash').where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
-      if (!(await verifyPassword(row.password_hash, body.old_password))) throw badRequest('Old password is incorrect');
+      const row = await ctx.db.selectFrom('user').select(['password_hash', 'username']).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(row.password_hash, body.old_password, row.username))) throw badRequest('Old password is incorrect');
       const passwordHash = await hashPassword(body.new_password);
       await ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable('user').set({ password_hash: passwordHash }).where('id', '=', ctx.user.id).execute();

@@ -17,13 +17,19 @@ const id = (title: string, message: string) => recordIdProp(title, { errorMessag
 const money = (title: string, message: string, extra: Record<string, unknown> = {}) =>
   ({ type: 'number', format: 'money', title, minimum: 0, ...extra, errorMessage: message });
 const SELECT_MODE = 'Please select payment mode';
+const BILL_NAME_REQUIRED = 'Bill name is required';
+export const DEFAULT_BILL_NAME = 'Fees';
 
 export const billPayload = {
   type: 'object',
   properties: {
     student_id: id('Student', 'Student is required'),
     ac_year_id: id('Academic Year', 'Please select academic year'),
-    name: { type: 'string', title: 'Name', maxLength: 100 },
+    // Optional: a bill sent without a name is called 'Fees'.
+    name: {
+      type: 'string', title: 'Bill name', minLength: 1, maxLength: 100, pattern: '\\S',
+      errorMessage: { type: BILL_NAME_REQUIRED, minLength: BILL_NAME_REQUIRED, pattern: BILL_NAME_REQUIRED, maxLength: 'Bill name must be at most 100 characters' },
+    },
     amount_total: money('Total', 'Bill amount not calculated'),
     amount_paid: money('Amount Paying', 'Enter Amount'),
     details: {
@@ -151,7 +157,7 @@ export function registerBillingRoutes(app: FastifyInstance, env: RouteEnv) {
       if (first && toPaise(first.amount) !== paying) throw badRequest('The payment does not match Amount Paying');
       const out = await inTransaction(ctx, async (tx) => {
         const billId = await createBill(tx, {
-          student_id: b.student_id, ac_year_id: b.ac_year_id, name: b.name?.trim() || 'Fees', lines: b.details, discount,
+          student_id: b.student_id, ac_year_id: b.ac_year_id, name: b.name?.trim() ?? DEFAULT_BILL_NAME, lines: b.details, discount,
         });
         const paid = paying > 0 ? await addInstallment(tx, billId, paying, { mode: first!.mode, account: first!.account, kind: 'payment' }) : null;
         return { payment_id: billId, installment_id: paid?.installment_id ?? null, receipt_no: paid?.receipt_no ?? null };

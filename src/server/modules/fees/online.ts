@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { toPaise, toRupees } from '../../../shared/money.js';
-import { ONLINE_MESSAGES, type PayAnswer } from '../../../shared/online-pay.js';
+import { ONLINE_MESSAGES, onlineAmountPaise, type PayAnswer } from '../../../shared/online-pay.js';
 import type { AuthUser, Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { AppError, badRequest, notFound } from '../../framework/errors.js';
@@ -75,14 +75,12 @@ function asAppError(e: unknown): unknown {
   return e instanceof GatewayError ? new AppError(e.status, e.message) : e;
 }
 
-/** The amount of a pay request: whole rupees (spec 4: parsed as an integer), as paise. */
+/** The amount of a pay request, as paise: exact to the paisa, or refused with a message. */
 function amountPaise(v: unknown): number {
-  const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
-  if (n === undefined || n === null || n === '' || n === 0) throw badRequest(AMOUNT_REQUIRED);
-  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) throw badRequest(AMOUNT_REQUIRED);
-  if (!Number.isInteger(n)) throw badRequest('Amount must be a whole number of rupees');
-  if (n > 1e9) throw badRequest(PENDING_EXCEEDED);
-  return n * 100;
+  const a = onlineAmountPaise(v);
+  if (a.problem !== undefined) throw badRequest(a.problem);
+  if (a.paise > 1e11) throw badRequest(PENDING_EXCEEDED);
+  return a.paise;
 }
 
 const orderPaise = (o: Pick<FeeOrder, 'amount'>) => paiseFromText(o.amount) ?? 0;

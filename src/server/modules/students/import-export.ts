@@ -1,4 +1,3 @@
-import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { resourceByName } from '../../../../resources/index.js';
@@ -7,15 +6,16 @@ import type { Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { AppError, badRequest } from '../../framework/errors.js';
 import { readStoredFile, saveCsvExport } from '../../framework/files.js';
-import { hashPassword } from '../../framework/passwords.js';
+import { PASSWORD_IS_USERNAME } from '../../framework/passwords.js';
 import { addRoute, isRecordId, type RouteEnv } from '../../framework/route.js';
 import * as service from '../../framework/service.js';
 import { assertObject, compile, formatErrors } from '../../framework/validation.js';
 import { CsvError, FORMULA_START, csvFile, decodeUtf8, parseCsv } from '../../../shared/csv.js';
-import { ACY, STUDENT_STATUS } from './student.hooks.js';
+import { ACY, newYearRow, STUDENT_STATUS } from './student.hooks.js';
 import { MOBILE_RE as MOBILE } from '../../../shared/mobile.js';
 import { assertClass, assertYear, exportScope, queryId } from './queries.js';
-import { userForMobile } from './users.js';
+import { STUDENT_ROLE, userForMobile } from './users.js';
+import { getProgress, IMPORT_ID, setProgress, type ImportProgress } from './import-progress.js';
 
 /**
  * Student CSV import and export (spec 1: classes list "Import students list", students list
@@ -24,10 +24,10 @@ import { userForMobile } from './users.js';
  * Import: every row is checked first (the rules shown to the user: admission number unique
  * across all classes, branches and years and within the file, dates YYYY-MM-DD, mobile 10 digits
  * starting 6-9); rows with a problem are listed with their error and nothing of them is stored.
- * Each good row is added in its own short transaction (login, student and year row through the
- * students resource so its hooks and audit apply, father as a contact), so other requests run
- * between rows; the logins' argon2 hashes are made beforehand, a chunk at a time, outside any
- * transaction. A row whose admission number already belongs to a student of the same name is
+ * Good rows are added a batch at a time, each batch in one short transaction (logins, students
+ * with their year rows, fathers as contacts, audit), so other requests run between batches; a
+ * family login's password is its mobile, stored as "password is the username" (no hash to make).
+ * The import reports its progress for the screen to poll. A row whose admission number already belongs to a student of the same name is
  * counted as skipped: importing the same file again adds nothing twice. Values a spreadsheet
  * would run as a formula (starting with = + - @, tab or CR) are refused.
  *
@@ -36,27 +36,6 @@ import { userForMobile } from './users.js';
  */
 
 export const MAX_IMPORT_ROWS = 20_000;
-/** Rows whose logins are hashed together, ahead of being added. */
-const HASH_CHUNK = 50;
-/**
- * argon2 hashes made at once: one per core, so the hashing neither starves the thread that
- * answers other requests for long nor fills libuv's pool that file reads also use.
- */
-const HASH_CONCURRENCY = Math.max(1, Math.min(3, os.availableParallelism()));
-
-/** fn over items with at most `limit` running at a time; results in order. */
-async function mapLimit<T, R>(items: T[], limit: number, fn: (x: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  }));
-  return out;
-}
-
 const studentRes = resourceByName('students');
 const contactRes = resourceByName('student-contacts');
 const studentSchema = createSchema(studentRes.schema);
@@ -262,23 +241,80 @@ function chunks<T>(xs: T[], n: number): T[][] {
 }
 
 /** Adds one row: the family login, the student (and year row, by the hooks), the father as a contact. */
-async function addRow(ctx: Ctx, row: ImportRow, classId: number, yearId: number, hash: string | undefined): Promise<void> {
+async function addRow(ctx: Ctx, row: ImportRow, classId: number, yearId: number): Promise<void> {
   await service.inTransaction(ctx, async (tx) => {
     const mobile = row.student.mobile as string;
-    const userId = await userForMobile(tx, mobile, row.father_name ?? row.fullname, hash);
+    const userId = await userForMobile(tx, mobile, row.father_name ?? row.fullname);
     const student = await service.create(tx, studentRes, { ...row.student, ac_year_id: yearId, class_id: classId, user_id: userId });
-    if (row.father_name) {
-      await service.create(tx, contactRes, {
-        student_id: student.id, contact_name: row.father_name, mobile, student_relation: 'Father',
-        ...(row.address ? { address: row.address } : {}), enable_sms: true, is_emergency_contact: true,
-      });
-    }
+    if (row.father_name) await service.create(tx, contactRes, fatherContact(student.id, row));
   });
 }
 
-export async function importStudents(ctx: Ctx, bytes: Uint8Array, classId: number, yearId: number) {
+const fatherContact = (studentId: number, row: ImportRow) => ({
+  student_id: studentId, contact_name: row.father_name, mobile: row.student.mobile, student_relation: 'Father',
+  ...(row.address ? { address: row.address } : {}), enable_sms: true, is_emergency_contact: true,
+});
+
+/** A batch the quick path cannot add as a whole; its rows are then added one by one, each with its own message. */
+class OneByOne extends Error {}
+
+/**
+ * Adds a batch of checked rows in one transaction with a few multi-row statements: what addRow
+ * does for each row (the logins as userForMobile makes them, the students with their year rows
+ * as the student hooks make them, the fathers as contacts, the audit of each), without a round
+ * trip per row. Anything a row could be refused for (a mobile that is a staff login's username,
+ * an admission number taken meanwhile) sends the batch back to addRow.
+ */
+async function addBatch(ctx: Ctx, rows: ImportRow[], classId: number, yearId: number): Promise<void> {
+  await service.inTransaction(ctx, async (tx) => {
+    const mobiles = [...new Set(rows.map((r) => r.student.mobile as string))];
+    const users = new Map<string, number>();
+    const found = await tx.db.selectFrom('user').select(['id', 'role', sql<string>`lower(username)`.as('u')])
+      .where((eb) => eb(eb.fn('lower', ['username']), 'in', mobiles)).execute();
+    for (const f of found) {
+      if (f.role !== STUDENT_ROLE) throw new OneByOne();
+      users.set(f.u, f.id);
+    }
+    const fresh = mobiles.filter((m) => !users.has(m));
+    if (fresh.length) {
+      const asEmail = await tx.db.selectFrom('user').select('id').where((eb) => eb(eb.fn('lower', ['email']), 'in', fresh)).executeTakeFirst();
+      if (asEmail) throw new OneByOne();
+      const firstOf = new Map<string, ImportRow>();
+      for (const r of rows) if (!firstOf.has(r.student.mobile as string)) firstOf.set(r.student.mobile as string, r);
+      const made = await tx.db.insertInto('user').values(fresh.map((m) => ({
+        name: firstOf.get(m)!.father_name ?? firstOf.get(m)!.fullname, username: m, mobile: m, role: STUDENT_ROLE, password_hash: PASSWORD_IS_USERNAME,
+      }))).returning(['id', 'username']).execute();
+      for (const u of made) users.set(u.username!, u.id);
+    }
+    const inputs = rows.map((r) => ({ ...r.student, ac_year_id: yearId, class_id: classId, user_id: users.get(r.student.mobile as string)! }));
+    const students = await tx.db.insertInto('student')
+      .values(inputs.map((input) => service.toColumns(studentRes, { ...input, status: STUDENT_STATUS.ACTIVE })))
+      .returning(['id', 'ac_year_id', 'class_id', 'roll_no']).execute();
+    await tx.db.insertInto('student_year').values(students.map(newYearRow)).execute();
+    const fathers = rows.flatMap((r, i) => (r.father_name ? [fatherContact(students[i]!.id, r)] : []));
+    const contacts = fathers.length
+      ? await tx.db.insertInto('student_contact').values(fathers.map((c) => service.toColumns(contactRes, c))).returning('id').execute()
+      : [];
+    await service.auditMany(tx, [
+      ...inputs.map((input, i) => ({ resource: studentRes.name, action: 'create', recordId: students[i]!.id, data: service.redact(studentRes, input) })),
+      ...fathers.map((c, i) => ({ resource: contactRes.name, action: 'create', recordId: contacts[i]!.id, data: service.redact(contactRes, c) })),
+    ]);
+  }).catch((e) => {
+    // A unique index refusing a row (a race with another admission) is a row's problem, not the batch's.
+    if (e instanceof OneByOne || e?.code === '23505') throw new OneByOne();
+    throw e;
+  });
+}
+
+/** Rows added in one transaction: large enough to save the round trips, small enough that other calls get their turn often. */
+const BATCH = 250;
+
+export interface ImportResult { added: number; skipped: number; errors: RowError[] }
+
+export async function importStudents(ctx: Ctx, bytes: Uint8Array, classId: number, yearId: number, onProgress: (p: ImportProgress) => void = () => undefined): Promise<ImportResult> {
   const today = new Date().toISOString().slice(0, 10);
   const { rows: parsed, errors } = readFile(bytes, today);
+  const total = parsed.length + errors.length;
 
   // The same admission number twice in the file: the first row counts, the others are errors.
   const firstLine = new Map<string, number>();
@@ -314,41 +350,36 @@ export async function importStudents(ctx: Ctx, bytes: Uint8Array, classId: numbe
     else errors.push({ line: row.line, fullname: shortName(row.fullname), error: `Row ${row.line}: Admission number already used` });
   }
 
-  // Logins: the new mobiles of the next chunk are hashed (outside any transaction, a few at a
-  // time) while the rows of this one are added, one short transaction each.
-  const hashes = new Map<string, string>();
-  const prepare = async (part: ImportRow[]) => {
-    const mobiles = [...new Set(part.map((r) => r.student.mobile as string))].filter((m) => !hashes.has(m));
-    if (!mobiles.length) return;
-    const found = await ctx.db.selectFrom('user').select(sql<string>`lower(username)`.as('u'))
-      .where((eb) => eb(eb.fn('lower', ['username']), 'in', mobiles)).execute();
-    const existing = new Set(found.map((f) => f.u));
-    const fresh = mobiles.filter((m) => !existing.has(m));
-    const made = await mapLimit(fresh, HASH_CONCURRENCY, (m) => hashPassword(m));
-    fresh.forEach((m, i) => hashes.set(m, made[i]!));
-  };
-  const parts = chunks(toAdd, HASH_CHUNK);
   let added = 0;
-  let ready = parts.length ? prepare(parts[0]!) : Promise.resolve();
-  for (let p = 0; p < parts.length; p++) {
-    await ready;
-    ready = p + 1 < parts.length ? prepare(parts[p + 1]!) : Promise.resolve();
-    // A failure of the look-ahead shows when it is awaited, not as an unhandled rejection.
-    ready.catch(() => undefined);
-    for (const row of parts[p]!) {
-      // The embedded database answers without going through the event loop, so a run of rows
-      // would never let the server read other requests: give way after every row.
-      await new Promise((resolve) => setImmediate(resolve));
-      try {
-        await addRow(ctx, row, classId, yearId, hashes.get(row.student.mobile as string));
-        added++;
-      } catch (e) {
-        if (!(e instanceof AppError)) throw e;
-        errors.push({ line: row.line, fullname: shortName(row.fullname), error: `Row ${row.line}: ${e.message}` });
+  let processed = 0;
+  const report = (finished: boolean) => onProgress({
+    total, done: total - toAdd.length + processed, added, skipped, not_added: errors.length, finished,
+  });
+  report(false);
+  for (const part of chunks(toAdd, BATCH)) {
+    // The embedded database answers without going through the event loop: give way between
+    // batches so the server reads other requests.
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      await addBatch(ctx, part, classId, yearId);
+      added += part.length;
+    } catch (e) {
+      if (!(e instanceof OneByOne)) throw e;
+      for (const row of part) {
+        await new Promise((resolve) => setImmediate(resolve));
+        try {
+          await addRow(ctx, row, classId, yearId);
+          added++;
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          errors.push({ line: row.line, fullname: shortName(row.fullname), error: `Row ${row.line}: ${err.message}` });
+        }
       }
     }
+    processed += part.length;
+    report(false);
   }
-  await ready;
+  report(true);
   errors.sort((a, b) => a.line - b.line);
   return { added, skipped, errors: errors.map(({ fullname, error }) => ({ fullname, error })) };
 }
@@ -378,7 +409,10 @@ export function registerImportExportRoutes(app: FastifyInstance, env: RouteEnv) 
     handler: async (ctx, req) => {
       const body = req.body;
       assertObject(body);
-      for (const k of Object.keys(body)) if (!['path', 'class_id', 'ac_year_id'].includes(k)) throw badRequest(`Unknown field: ${k}`);
+      for (const k of Object.keys(body)) if (!['path', 'class_id', 'ac_year_id', 'import_id'].includes(k)) throw badRequest(`Unknown field: ${k}`);
+      // Optional: an id the browser chose to poll the progress by.
+      if (body.import_id !== undefined && (typeof body.import_id !== 'string' || !IMPORT_ID.test(body.import_id))) throw badRequest('Invalid import id');
+      const importId = body.import_id as string | undefined;
       if (body.ac_year_id === undefined || body.ac_year_id === null || body.ac_year_id === '') throw badRequest('Please select academic year!');
       if (body.class_id === undefined || body.class_id === null || body.class_id === '') throw badRequest('Please select class and section');
       if (!isRecordId(body.class_id)) throw badRequest('Invalid class id');
@@ -388,9 +422,17 @@ export function registerImportExportRoutes(app: FastifyInstance, env: RouteEnv) 
       await assertYear(ctx, body.ac_year_id, { inPayload: true });
       const file = await readStoredFile(ctx, body.path);
       if (!file) throw badRequest('The uploaded file was not found: upload it again');
-      const result = await importStudents(ctx, file.bytes, body.class_id, body.ac_year_id);
+      const result = await importStudents(ctx, file.bytes, body.class_id, body.ac_year_id, (p) => setProgress(ctx.school.schema, ctx.user.id, importId, p));
       await service.audit(ctx, 'students', 'import', null, { path: body.path, class_id: body.class_id, ac_year_id: body.ac_year_id, added: result.added, skipped: result.skipped, errors: result.errors.length });
       return ok(result, 'Students Added');
+    },
+  });
+
+  addRoute(app, env, {
+    call: 'GET /import/students/progress/{import_id}/', roles: [3, 4], module: 'students', perm: 'create', textParams: ['import_id'],
+    handler: async (ctx, _req, _p, text) => {
+      if (!IMPORT_ID.test(text.import_id!)) throw badRequest('Invalid import id');
+      return ok(getProgress(ctx.school.schema, ctx.user.id, text.import_id!));
     },
   });
 

@@ -15,6 +15,12 @@ export function ownStudents(ctx: Ctx, qb: SelectQueryBuilder<any, any, any>, stu
   return qb.where(studentColumn, 'in', ctx.db.selectFrom('student').select('id').where('user_id', '=', ctx.user.id));
 }
 
+/** The year row a new student gets: their class and roll number in the year they join. */
+export const newYearRow = (row: Pick<Student, 'ac_year_id' | 'class_id' | 'roll_no'> & { id: number }) => ({
+  student_id: row.id, ac_year_id: row.ac_year_id, class_id: row.class_id, roll_no: row.roll_no ?? null,
+  status: ACY.CURRENT, admission_type: 'NEW',
+});
+
 /**
  * A student's record keeps their latest class and year; the student_year row of that year
  * is written with it, so the history has every year with its class, roll number and type.
@@ -25,10 +31,7 @@ export const studentHooks: ResourceHooks<Student> = {
     return { ...data, status: STUDENT_STATUS.ACTIVE };
   },
   async afterCreate(ctx, row) {
-    await ctx.db.insertInto('student_year').values({
-      student_id: row.id, ac_year_id: row.ac_year_id, class_id: row.class_id, roll_no: row.roll_no ?? null,
-      status: ACY.CURRENT, admission_type: 'NEW',
-    }).execute();
+    await ctx.db.insertInto('student_year').values(newYearRow(row)).execute();
   },
   async beforeUpdate(ctx, data) {
     if (data.user_id != null) await assertStudentUser(ctx, data.user_id);

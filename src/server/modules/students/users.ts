@@ -1,6 +1,6 @@
 import { badRequest, conflict } from '../../framework/errors.js';
 import type { Ctx } from '../../framework/context.js';
-import { hashPassword } from '../../framework/passwords.js';
+import { storedPassword } from '../../framework/passwords.js';
 
 /** Students and parents log in as role 1 (spec 1, 6). */
 export const STUDENT_ROLE = 1;
@@ -14,8 +14,7 @@ export async function usernameTaken(ctx: Ctx, username: string, exceptUserId?: n
   return !!(await qb.executeTakeFirst());
 }
 
-/** `passwordHash`, when given, is the argon2 hash of `password` made beforehand (outside a transaction). */
-export interface NewStudentUser { name: string; email?: string | null; username?: string | null; mobile?: string | null; password: string; passwordHash?: string }
+export interface NewStudentUser { name: string; email?: string | null; username?: string | null; mobile?: string | null; password: string }
 
 /** Creates a role-1 login; the username (mobile by default) and e-mail must be free. */
 export async function createStudentUser(ctx: Ctx, u: NewStudentUser): Promise<number> {
@@ -24,7 +23,7 @@ export async function createStudentUser(ctx: Ctx, u: NewStudentUser): Promise<nu
   if (email && await usernameTaken(ctx, email)) throw conflict('Email already registered');
   if (username && await usernameTaken(ctx, username)) throw conflict('Username already taken');
   const row = await ctx.db.insertInto('user').values({
-    name: u.name, email, username, mobile: u.mobile ?? null, role: STUDENT_ROLE, password_hash: u.passwordHash ?? await hashPassword(u.password),
+    name: u.name, email, username, mobile: u.mobile ?? null, role: STUDENT_ROLE, password_hash: await storedPassword(u.password, username),
   }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -32,10 +31,10 @@ export async function createStudentUser(ctx: Ctx, u: NewStudentUser): Promise<nu
 /**
  * The login of a student admitted with a mobile number (import, demo): a role-1 user whose
  * username is the mobile already (a brother or sister) is shared, else one is made with the
- * mobile as username and password. An import hashes the mobiles beforehand and passes the hash,
- * so the slow hashing does not run inside its transaction.
+ * mobile as username and password (stored as "password is the username", so no hash is made
+ * until the family changes it).
  */
-export async function userForMobile(ctx: Ctx, mobile: string, name: string, passwordHash?: string): Promise<number> {
+export async function userForMobile(ctx: Ctx, mobile: string, name: string): Promise<number> {
   // lower(username), like login and usernameTaken: the unique index answers it.
   const existing = await ctx.db.selectFrom('user').select(['id', 'role'])
     .where((eb) => eb(eb.fn('lower', ['username']), '=', mobile.toLowerCase())).executeTakeFirst();
@@ -43,7 +42,7 @@ export async function userForMobile(ctx: Ctx, mobile: string, name: string, pass
     if (existing.role !== STUDENT_ROLE) throw conflict('This mobile number is the username of a staff login');
     return existing.id;
   }
-  return createStudentUser(ctx, { name, username: mobile, mobile, password: mobile, passwordHash });
+  return createStudentUser(ctx, { name, username: mobile, mobile, password: mobile });
 }
 
 /** A user given for a student must exist and be a student/parent login. */

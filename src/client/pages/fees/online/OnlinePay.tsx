@@ -1,6 +1,6 @@
 /**
  * A parent's or student's online payment of bill {id} (/fees/pay/installment/:id for role 1,
- * rendered by FeeInstallment): the bill's figures, the amount (whole rupees, the pending amount
+ * rendered by FeeInstallment): the bill's figures, the amount (exact to the paisa, the pending amount
  * at most) and the payment mode among the gateways the school offers, with the TDR note of the
  * chosen one. Pay creates the order (PUT /fees/online/pay/) and opens the gateway: the test
  * gateway's page, or Razorpay / Paytm / Easebuzz in the page with their script loaded from their
@@ -8,7 +8,8 @@
  * 'Payment Failed' screen.
  */
 import { useNavigate } from 'react-router';
-import { Alert, App, Button, Card, Form, InputNumber, Select, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Select, Space, Spin, Typography } from 'antd';
+import { MoneyInput, paiseRule } from '../../../framework/MoneyInput.js';
 import { useCustom } from '@refinedev/core';
 import { useSession } from '../../../app/SessionContext.js';
 import { errorNotification } from '../../../framework/notify.js';
@@ -18,7 +19,7 @@ import { BillSummary, useBill } from '../BillSummary.js';
 import { billState, type FeeSettings } from '../feesModel.js';
 import { openEasebuzz, openPaytm, openRazorpay, type CheckoutOutcome } from './checkout.js';
 import {
-  gatewayOptions, maxWholeRupees, ONLINE_MESSAGES, onlineEnabled, parseAmount, payProblem, tdrNote, type OnlineOrder,
+  gatewayOptions, maxPayable, ONLINE_MESSAGES, onlineEnabled, parseAmount, payProblem, tdrNote, type OnlineOrder,
 } from './onlinePayModel.js';
 import { PaymentFailed, usePaymentOutcome } from './PaymentOutcome.js';
 
@@ -52,7 +53,7 @@ export function OnlinePay({ billId, paymentId }: OnlinePayProps) {
   const state = billState(bill.payment);
   const enabled = onlineEnabled(settings);
   const note = tdrNote(settings, mode);
-  const maxRupees = maxWholeRupees(state.pendingPaise);
+  const maxRupees = maxPayable(state.pendingPaise);
 
   const warnNotEnabled = () => notification.warning({ message: ONLINE_MESSAGES.notEnabled, duration: 5 });
 
@@ -100,8 +101,8 @@ export function OnlinePay({ billId, paymentId }: OnlinePayProps) {
         initialValues={{ amount: maxRupees > 0 ? maxRupees : null }}
         onFinish={pay}
       >
-        <Form.Item label="Amount" name="amount" required extra="In whole rupees">
-          <InputNumber prefix="₹" min={1} precision={0} style={{ width: 200 }} />
+        <Form.Item label="Amount" name="amount" required rules={[paiseRule]}>
+          <MoneyInput style={{ width: 200 }} />
         </Form.Item>
         <Form.Item label="Payment Mode" name="mode" required>
           <Select options={gatewayOptions(settings)} style={{ width: 280 }} allowClear placeholder="Select payment mode" />

@@ -1,26 +1,26 @@
 /**
  * Pure helpers of the parent's online payment (spec 4 "Online fee payment"): the messages, the
- * amount parsed as a whole number of rupees, the checks made before the order is asked for, the
+ * amount exact to the paisa (never rounded), the checks made before the order is asked for, the
  * gateways a school offers and the TDR note, and the shapes of the calls. No React here.
  */
-import { ONLINE_MESSAGES, type PayAnswer } from '../../../../shared/online-pay.js';
+import { ONLINE_MESSAGES, onlineAmountPaise, type PayAnswer } from '../../../../shared/online-pay.js';
+import { toRupees } from '../../../../shared/money.js';
 import type { FeeSettings, GatewayDetails } from '../feesModel.js';
 
 export { ONLINE_MESSAGES };
 
-/** Spec 4: the amount is parsed as an integer (rupees); anything else is no amount. */
+/** The amount typed, in rupees exactly as typed (paise included), or null when it is no amount the server takes. */
 export function parseAmount(v: unknown): number | null {
-  if (v === null || v === undefined || v === '') return null;
-  const n = Number.parseInt(String(v), 10);
-  return Number.isFinite(n) && n > 0 ? n : null;
+  const a = onlineAmountPaise(v);
+  return a.paise === undefined ? null : toRupees(a.paise);
 }
 
 /** The first message that stops a payment, checked in the order the screen asks: amount, mode, pending. */
 export function payProblem(v: { amount?: unknown; mode?: string | null }, pendingPaise: number): string | null {
-  const amount = parseAmount(v.amount);
-  if (amount === null) return ONLINE_MESSAGES.amount;
+  const amount = onlineAmountPaise(v.amount);
+  if (amount.problem !== undefined) return amount.problem;
   if (!v.mode) return ONLINE_MESSAGES.mode;
-  if (amount * 100 > pendingPaise) return ONLINE_MESSAGES.tooMuch;
+  if (amount.paise > pendingPaise) return ONLINE_MESSAGES.tooMuch;
   return null;
 }
 
@@ -38,8 +38,8 @@ export function tdrNote(s: FeeSettings | undefined, gateway: string | null | und
   return Number.isFinite(rate) && rate > 0 ? `${rate}% + taxes will be charged extra` : null;
 }
 
-/** Whole rupees the payer may pay at most: the pending amount without its paise. */
-export const maxWholeRupees = (pendingPaise: number) => Math.max(0, Math.floor(pendingPaise / 100));
+/** What the payer may pay at most, in rupees: the whole pending amount, paise included. */
+export const maxPayable = (pendingPaise: number) => toRupees(Math.max(0, pendingPaise));
 
 /** PUT /fees/online/pay/ answer. */
 export interface OnlineOrder {
