@@ -31,7 +31,7 @@ export interface AppOptions {
 /** The whole server, ready for `inject()` in tests or `listen()` in main. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true });
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: config.trustProxy });
   const env: RouteEnv = { config, integrations: opts.integrations ?? createIntegrations(config) };
   const directory = new SchoolDirectory(database.db);
 
