@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { RESOURCES } from '../../resources/index.js';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/index.js';
 import { fail, ok } from './framework/envelope.js';
 import { MAX_DOCUMENT_BYTES, registerFileRoutes } from './framework/files.js';
@@ -31,7 +31,7 @@ export interface AppOptions {
 /** The whole server, ready for `inject()` in tests or `listen()` in main. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: config.trustProxy });
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: fastifyTrustProxy(config.trustProxy) });
   const env: RouteEnv = { config, integrations: opts.integrations ?? createIntegrations(config) };
   const directory = new SchoolDirectory(database.db);
 
@@ -83,6 +83,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.status(404).send(fail('Not found'));
   });
   return app;
+}
+
+/** Fastify counts n proxies with a hop test; its types do not list the number form it also takes. */
+function fastifyTrustProxy(tp: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof tp === 'number' ? (_address, hop) => hop < tp : tp;
 }
 
 /** Turns any error into a status and a message a person can read; never a stack trace. */
