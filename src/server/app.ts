@@ -21,6 +21,9 @@ import { registerFeeRoutes } from './modules/fees/routes.js';
 import { registerSchoolRoutes } from './modules/school/routes.js';
 import { registerStudentRoutes } from './modules/students/routes.js';
 
+/** Cache-Control of content-hashed files: a year, never revalidated. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -73,13 +76,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const indexHtml = path.join(config.clientDir, 'index.html');
   const hasClient = fs.existsSync(indexHtml);
+  const assetsDir = path.join(config.clientDir, 'assets') + path.sep;
   // wildcard: files are looked up per request, so a rebuild is served without a restart.
-  if (hasClient) await app.register(fastifyStatic, { root: config.clientDir, wildcard: true, index: ['index.html'] });
+  // preCompressed: the build's .br/.gz copies go to browsers that accept them.
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir, wildcard: true, index: ['index.html'], preCompressed: true, cacheControl: false,
+      // Built assets carry a content hash in their names: a browser keeps them for good. Anything
+      // else (index.html, which names the current hashes) is checked with the server on each visit.
+      setHeaders: (reply, file) => reply.header('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : 'no-cache'),
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/schools');
     // Screen routes get the app; a missing file (a name with an extension) stays a 404.
     const isScreen = !isApi && req.method === 'GET' && !/\.\w+$/.test(req.url.split('?')[0]!);
-    if (isScreen && hasClient) return reply.type('text/html').send(fs.createReadStream(indexHtml));
+    if (isScreen && hasClient) return reply.sendFile('index.html');
     return reply.status(404).send(fail('Not found'));
   });
   return app;
