@@ -1,9 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './scripts/precompress.js';
 
 /** The browser app: index.html at the repository root, built into dist/client for the server to serve. */
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies written at build time, so the server never compresses per request.
+  plugins: [react(), precompressPlugin()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { RESOURCES } from '../../resources/index.js';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/index.js';
 import { fail, ok } from './framework/envelope.js';
 import { MAX_DOCUMENT_BYTES, registerFileRoutes } from './framework/files.js';
@@ -21,6 +21,9 @@ import { registerFeeRoutes } from './modules/fees/routes.js';
 import { registerSchoolRoutes } from './modules/school/routes.js';
 import { registerStudentRoutes } from './modules/students/routes.js';
 
+/** Cache-Control of content-hashed files: a year, never revalidated. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -31,7 +34,7 @@ export interface AppOptions {
 /** The whole server, ready for `inject()` in tests or `listen()` in main. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true });
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: fastifyTrustProxy(config.trustProxy) });
   const env: RouteEnv = { config, integrations: opts.integrations ?? createIntegrations(config) };
   const directory = new SchoolDirectory(database.db);
 
@@ -73,16 +76,30 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const indexHtml = path.join(config.clientDir, 'index.html');
   const hasClient = fs.existsSync(indexHtml);
+  const assetsDir = path.join(config.clientDir, 'assets') + path.sep;
   // wildcard: files are looked up per request, so a rebuild is served without a restart.
-  if (hasClient) await app.register(fastifyStatic, { root: config.clientDir, wildcard: true, index: ['index.html'] });
+  // preCompressed: the build's .br/.gz copies go to browsers that accept them.
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir, wildcard: true, index: ['index.html'], preCompressed: true, cacheControl: false,
+      // Built assets carry a content hash in their names: a browser keeps them for good. Anything
+      // else (index.html, which names the current hashes) is checked with the server on each visit.
+      setHeaders: (reply, file) => reply.header('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : 'no-cache'),
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/schools');
     // Screen routes get the app; a missing file (a name with an extension) stays a 404.
     const isScreen = !isApi && req.method === 'GET' && !/\.\w+$/.test(req.url.split('?')[0]!);
-    if (isScreen && hasClient) return reply.type('text/html').send(fs.createReadStream(indexHtml));
+    if (isScreen && hasClient) return reply.sendFile('index.html');
     return reply.status(404).send(fail('Not found'));
   });
   return app;
+}
+
+/** Fastify counts n proxies with a hop test; its types do not list the number form it also takes. */
+function fastifyTrustProxy(tp: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof tp === 'number' ? (_address, hop) => hop < tp : tp;
 }
 
 /** Turns any error into a status and a message a person can read; never a stack trace. */

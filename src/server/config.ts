@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /** Runtime settings, read once from the environment. */
@@ -13,6 +14,8 @@ export interface Config {
   /** Requests per minute allowed on login, forgot-password and guest-token calls per client and account. */
   authRateLimit: number;
   seedDemo: boolean;
+  /** Which proxies' X-Forwarded-For to believe for the client address (Fastify's `trustProxy`); none by default. */
+  trustProxy: TrustProxy;
   smtpUrl?: string;
   mailFrom: string;
 }
@@ -28,7 +31,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist/client'),
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     seedDemo: env.SEED_DEMO !== '0',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'no-reply@school.local',
   };
+}
+
+/** false: the connection's address is the client's; a number: proxies in front; a list: proxies' addresses or CIDR ranges. */
+export type TrustProxy = false | number | string[];
+
+/**
+ * TRUST_PROXY: unset, empty, `0` or `false`: believe no X-Forwarded-For (anyone could send one,
+ * and the login limiter counts per client address); a whole number n: n proxies stand in front
+ * of the server; otherwise a comma-separated list of the proxies' addresses or CIDR ranges
+ * (`127.0.0.1`, `10.0.0.0/8`, `::1`). Anything else stops the start with a message.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === '0' || value.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((x) => x.trim()).filter(Boolean);
+  const bad = list.filter((x) => !isAddressOrRange(x));
+  if (bad.length) {
+    throw new Error(`TRUST_PROXY: "${bad.join('", "')}" is not an IP address or CIDR range; give the proxies' addresses (e.g. 127.0.0.1,10.0.0.0/8) or their number`);
+  }
+  return list;
+}
+
+function isAddressOrRange(x: string): boolean {
+  const [addr, bits, ...rest] = x.split('/');
+  const family = net.isIP(addr ?? '');
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }

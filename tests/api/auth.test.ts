@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, schoolDb, openTestSchool, type TestApp, type TestSchool } from '../support/app.js';
+import { loadConfig, parseTrustProxy } from '../../src/server/config.js';
+import { PASSWORD, schoolDb, openTestSchool, type Reply, type TestApp, type TestSchool } from '../support/app.js';
 
 let t: TestApp;
 let s: TestSchool;
@@ -98,6 +99,72 @@ describe('login', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('login limiter', () => {
+  const LIMIT = 3;
+  const TOO_MANY = { success: false, error: 'Too many attempts, please wait a minute and try again' };
+  /** Statuses of wrong-password logins, each sent with the headers and identifier given for it. */
+  async function attempts(lt: TestApp, code: string, tries: Array<{ email: string; ip?: string }>) {
+    const out: Reply[] = [];
+    for (const { email, ip } of tries) out.push(await lt.call(code, 'POST /login/', { email, password: 'wrong' }, undefined, ip ? { 'x-forwarded-for': ip } : {}));
+    return out;
+  }
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy', async () => {
+    const { t: lt, s: ls } = await openTestSchool({ authRateLimit: LIMIT });
+    try {
+      const email = `guess@${ls.code.toLowerCase()}.test`;
+      // A new made-up address with every guess: still one client.
+      const tries = Array.from({ length: LIMIT + 1 }, (_, i) => ({ email, ip: `203.0.113.${i + 1}` }));
+      const replies = await attempts(lt, ls.code, tries);
+      expect(replies.slice(0, LIMIT).map((r) => r.status)).toEqual(Array(LIMIT).fill(401));
+      expect(replies[LIMIT]!.status).toBe(429);
+      expect(replies[LIMIT]!.body).toMatchObject(TOO_MANY);
+    } finally {
+      await lt.close();
+    }
+  });
+
+  // inject() connects from 127.0.0.1: the proxy.
+  it.each(['127.0.0.1', '1'])('counts each client behind the proxy apart with TRUST_PROXY=%s', async (setting) => {
+    const { t: lt, s: ls } = await openTestSchool({ authRateLimit: LIMIT, trustProxy: parseTrustProxy(setting) });
+    try {
+      const email = `guess@${ls.code.toLowerCase()}.test`;
+      const first = await attempts(lt, ls.code, Array.from({ length: LIMIT + 1 }, () => ({ email, ip: '198.51.100.7' })));
+      expect(first.map((r) => r.status)).toEqual([...Array(LIMIT).fill(401), 429]);
+      // Another family's phone behind the same proxy is not locked out by the first one's guesses.
+      const other = await attempts(lt, ls.code, [{ email, ip: '198.51.100.8' }]);
+      expect(other[0]!.status).toBe(401);
+    } finally {
+      await lt.close();
+    }
+  });
+
+  it('counts an account the same with spaces or capitals around it', async () => {
+    const { t: lt, s: ls } = await openTestSchool({ authRateLimit: LIMIT });
+    try {
+      const email = `guess@${ls.code.toLowerCase()}.test`;
+      const spellings = [email, ` ${email}`, `${email} `, `  ${email.toUpperCase()}\t`];
+      const replies = await attempts(lt, ls.code, spellings.map((e) => ({ email: e })));
+      expect(replies.slice(0, LIMIT).map((r) => r.status)).toEqual(Array(LIMIT).fill(401));
+      expect(replies[LIMIT]!.status).toBe(429);
+      expect(replies[LIMIT]!.body).toMatchObject(TOO_MANY);
+    } finally {
+      await lt.close();
+    }
+  });
+
+  it('reads TRUST_PROXY as off, a number of proxies or their addresses, and refuses anything else', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy(' 127.0.0.1, 10.0.0.0/8 ,::1 ')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(() => parseTrustProxy('true')).toThrow(/TRUST_PROXY: "true" is not an IP address/);
+    expect(() => parseTrustProxy('10.0.0.0/33')).toThrow(/10\.0\.0\.0\/33/);
+    expect(() => parseTrustProxy('proxy.local')).toThrow(/proxy\.local/);
   });
 });
 

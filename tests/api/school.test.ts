@@ -143,4 +143,48 @@ describe('the browser app', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('sends built assets compressed and cached for good, and index.html checked on every visit', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const zlib = await import('node:zlib');
+    const { precompress } = await import('../../scripts/precompress.js');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
+    const html = `<!doctype html><title>app</title><script type="module" src="/assets/main-Ab12Cd34.js"></script>${'<!-- padding -->'.repeat(100)}`;
+    const js = `export const rows = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ id: i, name: `Student ${i}` })))};`;
+    fs.writeFileSync(path.join(dir, 'index.html'), html);
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'assets', 'main-Ab12Cd34.js'), js);
+    await precompress(dir); // the build's own step
+    const { buildApp } = await import('../../src/server/app.js');
+    const app = await buildApp({ config: { ...t.config, clientDir: dir }, database: t.database });
+    const get = (url: string, acceptEncoding?: string) => app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    try {
+      const br = await get('/assets/main-Ab12Cd34.js', 'gzip, deflate, br');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'public, max-age=31536000, immutable' });
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.rawPayload.length).toBeLessThan(js.length / 3);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+      const gz = await get('/assets/main-Ab12Cd34.js', 'gzip');
+      expect(gz.headers).toMatchObject({ 'content-encoding': 'gzip', 'cache-control': 'public, max-age=31536000, immutable' });
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(js);
+      const plain = await get('/assets/main-Ab12Cd34.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(plain.body).toBe(js);
+      // index.html names the current hashes: revalidated each visit, by its own name, at / and as the screens' fallback.
+      for (const url of ['/', '/index.html', '/login', '/fees/records/12/']) {
+        const page = await get(url, 'br');
+        expect(page.statusCode, url).toBe(200);
+        expect(page.headers['cache-control'], url).toBe('no-cache');
+        expect(page.headers['content-encoding'], url).toBe('br');
+        expect(zlib.brotliDecompressSync(page.rawPayload).toString(), url).toBe(html);
+      }
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { requireAccess } from './access.js';
 import type { Ctx } from './context.js';
 import type { Envelope } from './envelope.js';
 import { badRequest } from './errors.js';
+import { loginIdentity } from './login-identity.js';
 import type { Config } from '../config.js';
 import type { Integrations } from '../integrations/index.js';
 
@@ -88,7 +89,7 @@ function rateLimitFor(config: Config) {
     hook: 'preHandler' as const,
     keyGenerator: (req: FastifyRequest) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const who = typeof body.email === 'string' ? body.email.toLowerCase().slice(0, 200) : '';
+      const who = loginIdentity(body.email).slice(0, 200);
       return `${req.ip}|${req.school?.code ?? ''}|${who}`;
     },
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ALL_ROLES } from '../../../shared/roles.js';
 import { ok } from '../../framework/envelope.js';
 import { badRequest, forbidden, unauthorized } from '../../framework/errors.js';
+import { loginIdentity } from '../../framework/login-identity.js';
 import { hashPassword, passwordIsUsername, randomToken, sha256, verifyPassword } from '../../framework/passwords.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { endAllSessions, endSession, startSession } from '../../framework/sessions.js';
@@ -25,11 +26,11 @@ export function registerAuthRoutes(app: FastifyInstance, env: RouteEnv) {
     handler: async (ctx, req) => {
       assertValid(v.login, loginPayload, req.body);
       const { email, password, remember = true } = req.body as { email: string; password: string; remember?: boolean };
-      const id = email.trim();
+      const id = loginIdentity(email);
       const candidates = await ctx.db.selectFrom('user').select(['id', 'name', 'email', 'username', 'mobile', 'role', 'password_hash', 'is_disabled'])
         .where((eb) => eb.or([
-          eb(eb.fn('lower', ['email']), '=', id.toLowerCase()),
-          eb(eb.fn('lower', ['username']), '=', id.toLowerCase()),
+          eb(eb.fn('lower', ['email']), '=', id),
+          eb(eb.fn('lower', ['username']), '=', id),
           eb('mobile', '=', id),
         ])).limit(20).execute();
       let user: (typeof candidates)[number] | undefined;
@@ -61,8 +62,8 @@ export function registerAuthRoutes(app: FastifyInstance, env: RouteEnv) {
     call: 'POST /forgot-password/', public: true, rateLimited: true,
     handler: async (ctx, req) => {
       assertValid(v.forgot, forgotPayload, req.body);
-      const email = (req.body as { email: string }).email.trim();
-      const user = await ctx.db.selectFrom('user').select(['id', 'name', 'email']).where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).executeTakeFirst();
+      const email = loginIdentity((req.body as { email: string }).email);
+      const user = await ctx.db.selectFrom('user').select(['id', 'name', 'email']).where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
       if (user) {
         const key = randomToken();
         await ctx.db.insertInto('password_reset').values({ user_id: user.id, key_hash: sha256(key), expires_at: new Date(Date.now() + RESET_LIFETIME_MS) }).execute();
@@ -91,7 +92,7 @@ export function registerAuthRoutes(app: FastifyInstance, env: RouteEnv) {
           .where('key_hash', '=', sha256(body.reset_key)).where('used_at', 'is', null).where('expires_at', '>', new Date())
           .forUpdate().executeTakeFirst();
         const user = await trx.selectFrom('user').select(['id', 'email']).where('id', '=', userId).executeTakeFirst();
-        if (!reset || !user || user.email?.toLowerCase() !== body.email.trim().toLowerCase()) throw dead;
+        if (!reset || !user || user.email?.toLowerCase() !== loginIdentity(body.email)) throw dead;
         await trx.updateTable('user').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
         await trx.updateTable('password_reset').set({ used_at: new Date() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
         await endAllSessions(trx, ctx.school.schema, userId);
