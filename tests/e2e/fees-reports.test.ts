@@ -275,15 +275,23 @@ it('prefills a created fee from its fee item and lists the students it billed', 
   await expect.poll(() => form.getByLabel('Fee Amount', { exact: true }).inputValue()).toBe('800');
   await pick(page, 'Fee Item', 'E2E Lab Fee');
   await expect.poll(() => form.getByLabel('Fee Amount', { exact: true }).inputValue()).toBe('1250.5');
+  // Billing a class is confirmed first, with how many students at what amount; No bills no one.
+  const students = await classStudents(classIds['7 - B']!, true);
+  expect(students.length).toBeGreaterThan(1);
+  const confirm = page.locator('.ant-modal-confirm');
   await page.getByRole('button', { name: 'Submit' }).click();
+  await confirm.getByText(`Bill ${students.length} students of 7 - B 2026-27 ₹1,250.50 each?`).waitFor();
+  await confirm.getByRole('button', { name: 'No' }).click();
+  await expect.poll(() => confirm.count()).toBe(0);
+  expect(await e.demoDb.selectFrom('created_fee').select('id').where('name', '=', 'E2E Exam Fee').execute()).toEqual([]);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
   await toast(page, 'New Fee Created').waitFor();
   await page.waitForURL((u) => u.pathname === '/fees/create/');
   await row(page, 'E2E Exam Fee').getByRole('button', { name: 'Students' }).click();
   await page.waitForURL(/\/fees\/create\/reports\/\?/);
   await page.getByText('Fee: E2E Exam Fee').waitFor();
 
-  const students = await classStudents(classIds['7 - B']!, true);
-  expect(students.length).toBeGreaterThan(0);
   await page.getByText(`${students.length} students`).waitFor();
   const one = row(page, students[0]!.fullname);
   expect((await one.locator('td').allTextContents()).slice(3, 6)).toEqual(['₹1,250.50', '₹0.00', '₹1,250.50']);
