@@ -6,7 +6,8 @@ export default defineResource({
   name: 'created-fees', module: 'fees', schema, table: 'created_fee',
   label: 'Created Fees', singular: 'Fee', icon: 'WalletOutlined',
   routes: { list: '/fees/create/', create: '/fees/create/new/' },
-  api: { list: 'GET /fees/create/{ac_year_id}/', create: 'PUT /fees/create/' },
+  // The form asks 'Bill 40 students of 5 - A 2026-27 ₹1,500.00 each?' before billing them.
+  api: { list: 'GET /fees/create/{ac_year_id}/', create: 'PUT /fees/create/', preview: 'POST /fees/create/preview/' },
   relations: {
     ac_year: { from: 'ac_year_id', resource: 'acyears', field: 'name' },
     class: { from: 'class_id', resource: 'classes', field: 'class' },

@@ -147,6 +147,12 @@ export interface ResourceDef {
     list?: Call | Call[];
     one?: Call;
     create?: Call;
+    /**
+     * Says what a create would do before it is made (e.g. 'Bill 40 students of 5 - A ₹1,500.00
+     * each?'): the create's payload and access, nothing stored; answers `{ summary }`, which the
+     * form asks the person to confirm. The server's `summarizeCreate` hook writes the summary.
+     */
+    preview?: Call;
     update?: Call;
     remove?: Call;
   };

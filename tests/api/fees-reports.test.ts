@@ -390,6 +390,21 @@ describe('created fees', () => {
     expect((await call('POST /shuffle/students/', { from_class: classC.id, from_ac_year: year.id, to_class: classB.id, to_ac_year: year.id, students: [shuffled.id] })).body.success).toBe(true);
   });
 
+  it('says before billing how many students of which class it bills, at what amount, and makes nothing', async () => {
+    const before = await db().selectFrom('fee_payment').select('id').execute();
+    const body = { name: 'Annual Day', ac_year_id: year.id, class_id: classC.id, fee_item_id: null, amount_total: 750.5 };
+    const res = await call('POST /fees/create/preview/', body);
+    // The two current students: not the one who left nor the one shuffled away.
+    expect(res.body).toMatchObject({ success: true, data: { summary: `Bill 2 students of ${classC.class} - ${classC.section} ${year.name} ₹750.50 each?` } });
+    expect(await db().selectFrom('fee_payment').select('id').execute()).toHaveLength(before.length);
+    expect(await db().selectFrom('created_fee').select('id').where('name', '=', 'Annual Day').execute()).toEqual([]);
+    const none = await call('POST /fees/create/preview/', { ...body, class_id: classB.id, ac_year_id: (await createRecord(t, s, 'acyears')).id });
+    expect(none.body.data.summary).toMatch(/has no current students: the fee will bill no one/);
+    expect((await call('POST /fees/create/preview/', { ...body, name: undefined })).status).toBe(400);
+    expect((await call('POST /fees/create/preview/', { ...body, class_id: 999999 })).status).toBe(400);
+    for (const who of ['1', '2', '7']) expect((await call('POST /fees/create/preview/', body, s.tokens[who])).status).toBe(403);
+  });
+
   it('bills every current student of the class once, with the fee\'s amount, through the ledger', async () => {
     const res = await call('PUT /fees/create/', { name: 'Annual Day', ac_year_id: year.id, class_id: classC.id, fee_item_id: null, amount_total: 750.5 });
     expect(res.body).toMatchObject({ success: true, message: 'New Fee Created' });

@@ -290,6 +290,8 @@ describe('receipts and history for parents', () => {
       ['PATCH /fees/pay/', { fee_payment_id: b.payment_id, discount_amount: 1 }],
       [`DELETE /fees/pay/${b.payment_id}/`, undefined],
       [`GET /fees/due/alert/${b.payment_id}/`, undefined],
+      [`GET /fees/due/alert/${b.payment_id}/preview/`, undefined],
+      ['POST /fees/due/alert/preview/', {}],
     ];
     for (const [c, body] of attempts) {
       for (const who of ['1', '2', '7', 'admin-none']) expect((await call(c, body, s.tokens[who])).status, `${who} ${c}`).toBe(403);
@@ -313,6 +315,10 @@ describe('due alerts', () => {
     await call('PUT /student/contacts/', { student_id: diya.id, contact_name: 'Mr Patel', mobile: '9833333333', student_relation: 'Father', enable_sms: true });
     const b = await bill(diya, 20000);
     const before = (await db().selectFrom('outbox_sms').select('id').execute()).length;
+    // The screen's confirmation first asks what would be sent; nothing goes out.
+    const preview = await call(`GET /fees/due/alert/${b.payment_id}/preview/`);
+    expect(preview.body.data).toEqual({ sms: 2, pending: 7000.99, fullname: 'Diya Patel', bill_name: 'Term 1' });
+    expect((await db().selectFrom('outbox_sms').select('id').execute()).length).toBe(before);
     const res = await call(`GET /fees/due/alert/${b.payment_id}/`);
     expect(res.body).toMatchObject({ success: true, message: 'Alert SMS Sent', data: { sent: 2 } });
     const sms = await db().selectFrom('outbox_sms').selectAll().orderBy('id').offset(before).execute();
@@ -329,10 +335,28 @@ describe('due alerts', () => {
     await call(`PUT /fees/pay/installment/${b.payment_id}/`, { amount: 7000.99, mode: 'cash' });
     const paid = await call(`GET /fees/due/alert/${b.payment_id}/`);
     expect([paid.status, paid.body.error]).toEqual([400, 'Nothing is pending on this bill']);
+    expect((await call(`GET /fees/due/alert/${b.payment_id}/preview/`)).body.error).toBe('Nothing is pending on this bill');
   });
 
-  it('texts every family with a balance in the year from the dashboard call', async () => {
+  it('texts every family with a balance in the year, after saying how many SMS to how many families', async () => {
+    // A second child of a family (one mobile) with dues: one more SMS, no more families.
+    const body = { ac_year_id: year.id, class_id: klass.id };
+    await bill(await admit({ fullname: 'Elder Rao', mobile: '9855555555' }), 0);
+    const one = (await call('POST /fees/due/alert/preview/', body)).body.data;
+    await bill(await admit({ fullname: 'Younger Rao', mobile: '9855555555' }), 0);
+    const two = (await call('POST /fees/due/alert/preview/', body)).body.data;
+    expect(two).toEqual({ sms: one.sms + 1, families: one.families, students: one.students + 1 });
+    const before = (await db().selectFrom('outbox_sms').select('id').execute()).length;
+    const preview = await call('POST /fees/due/alert/preview/', { ac_year_id: year.id, class_id: klass.id });
+    expect((await db().selectFrom('outbox_sms').select('id').execute()).length).toBe(before);
     const res = await call('POST /fees/due/alert/', { ac_year_id: year.id, class_id: klass.id });
+    const sent = (await db().selectFrom('outbox_sms').select('id').execute()).length - before;
+    expect(preview.body.data).toEqual({ sms: sent, families: res.body.data.families, students: res.body.data.students });
+    expect(res.body.data.sent).toBe(sent);
+    const owing = await db().selectFrom('fee_payment as p').innerJoin('student as s', 's.id', 'p.student_id').select('s.mobile').distinct()
+      .where('p.ac_year_id', '=', year.id).whereRef('p.total_amount', '>', 'p.paid_amount').execute();
+    expect(res.body.data.families).toBe(owing.length);
+    expect((await call('POST /fees/due/alert/preview/', { class_id: 999999 })).status).toBe(400);
     expect(res.body.success).toBe(true);
     const pending = await db().selectFrom('fee_payment').select('student_id').distinct()
       .where('ac_year_id', '=', year.id).whereRef('total_amount', '>', 'paid_amount').execute();

@@ -94,9 +94,10 @@ it('lets the super admin disable a module, which then shows as Pro and is refuse
   await toast('Modules Saved').waitFor();
   await sider().getByText('Pro', { exact: true }).waitFor();
   // The Pro group does not open: it has no entries to show.
-  const pro = sider().locator('.ant-menu-item-disabled, .ant-menu-submenu-disabled').filter({ hasText: 'Pro' });
+  const proTag = page.locator('.ant-tag', { hasText: /^Pro$/ });
+  const pro = sider().locator('.ant-menu-item-disabled, .ant-menu-submenu-disabled').filter({ has: proTag });
   await pro.click({ force: true });
-  expect(await sider().locator('.ant-menu-submenu-open').filter({ hasText: 'Pro' }).count()).toBe(0);
+  expect(await sider().locator('.ant-menu-submenu-open').filter({ has: proTag }).count()).toBe(0);
   expect(await sider().getByRole('link', { name: /^teachers$/i }).count()).toBe(0);
   const res = await page.evaluate(async (code) => {
     const token = localStorage.getItem('token') ?? JSON.parse(localStorage.getItem('session') ?? '{}').token;

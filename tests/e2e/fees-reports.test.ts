@@ -25,6 +25,7 @@ const paise = (text: string | null) => {
 };
 const collected = async (p: Page, key: string) => paise(await card(p, key).locator('.ant-statistic-content').textContent());
 const billed = async (p: Page, key: string) => paise(await card(p, key).getByTestId('billed').textContent());
+const pending = async (p: Page, key: string) => paise(await card(p, key).getByTestId('pending').textContent());
 const csvLines = async (d: Promise<Download>) => fs.readFileSync(await (await d).path(), 'utf8').replace(/^\ufeff/, '').trim().split(/\r\n/);
 /** YYYY-MM-DD and DD-MM-YYYY of a day counted from today in India (the school's calendar). */
 const indiaDay = (offset: number) => {
@@ -92,6 +93,8 @@ it("shows the class's collected and billed amounts on the four cards", async () 
   for (const key of ['today', 'week', 'month', 'total']) {
     await expect.poll(() => collected(page, key)).toBe(150100);
     expect(await billed(page, key)).toBe(485150);
+    // Pending: what this period's bills still owe (both bills are today's).
+    expect(await pending(page, key)).toBe(485150 - 150100);
   }
   expect(await card(page, 'today').locator('.ant-card-head-title').textContent()).toBe('Today');
   expect(await card(page, 'week').locator('.ant-card-head-title').textContent()).toBe('This Week');
@@ -101,6 +104,44 @@ it("shows the class's collected and billed amounts on the four cards", async () 
   await modal.locator('.ant-table-row', { hasText: first.fullname }).getByText('₹1,000.00').waitFor();
   await modal.locator('.ant-table-row', { hasText: second.fullname }).getByText('₹501.00').waitFor();
   await modal.getByRole('button', { name: 'Close' }).click();
+});
+
+it('names only a picker left empty, and says nothing of fees while they load', async () => {
+  const { page: p, context } = await e.newPage();
+  // Every text the page ever shows, caught as it appears (a flash included).
+  await p.addInitScript(() => {
+    const seen: string[] = ((window as any).seen = []);
+    new MutationObserver(() => {
+      const t = document.body?.innerText ?? '';
+      for (const s of ['Please select', 'No fees billed']) if (t.includes(s) && !seen.includes(s)) seen.push(s);
+      const m = /Please select [^\n]*/.exec(t);
+      if (m && !seen.includes(m[0])) seen.push(m[0]);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await signIn(p, DEMO.code, DEMO.admin);
+  await p.goto('/fees/reports/');
+  await p.getByText('Please select Class').waitFor();
+  await p.locator('span:has(> label)', { hasText: 'Academic Year' }).locator('.ant-select-selection-item', { hasText: '2026-27' }).waitFor();
+  expect(await p.evaluate(() => (window as any).seen)).toEqual(['Please select', 'Please select Class']);
+  // The class is remembered: reopened, the page goes straight to the report.
+  await pick(p, 'Class', '7 - A');
+  await row(p, 'E2E Lab Fee').waitFor();
+  await p.reload();
+  await row(p, 'E2E Lab Fee').waitFor();
+  expect(await p.evaluate(() => (window as any).seen)).toEqual([]);
+  await context.close();
+});
+
+it("asks before the class's due alert, with the SMS and families it would reach", async () => {
+  await openClassReport(page, '7 - A');
+  const preview = await api('POST', '/fees/due/alert/preview/', { class_id: classIds['7 - A'], ac_year_id: yearId });
+  expect(preview.sms).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Due Alert SMS' }).click();
+  const confirm = page.locator('.ant-modal-confirm');
+  const fam = preview.families === 1 ? 'family' : 'families';
+  await confirm.getByText(`Send ${preview.sms} SMS to ${preview.families} ${fam} with dues in 7 - A 2026-27?`).waitFor();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => confirm.count()).toBe(0);
 });
 
 it('moves Today and Total by an installment paid since', async () => {
@@ -234,15 +275,23 @@ it('prefills a created fee from its fee item and lists the students it billed', 
   await expect.poll(() => form.getByLabel('Fee Amount', { exact: true }).inputValue()).toBe('800');
   await pick(page, 'Fee Item', 'E2E Lab Fee');
   await expect.poll(() => form.getByLabel('Fee Amount', { exact: true }).inputValue()).toBe('1250.5');
+  // Billing a class is confirmed first, with how many students at what amount; No bills no one.
+  const students = await classStudents(classIds['7 - B']!, true);
+  expect(students.length).toBeGreaterThan(1);
+  const confirm = page.locator('.ant-modal-confirm');
   await page.getByRole('button', { name: 'Submit' }).click();
+  await confirm.getByText(`Bill ${students.length} students of 7 - B 2026-27 ₹1,250.50 each?`).waitFor();
+  await confirm.getByRole('button', { name: 'No' }).click();
+  await expect.poll(() => confirm.count()).toBe(0);
+  expect(await e.demoDb.selectFrom('created_fee').select('id').where('name', '=', 'E2E Exam Fee').execute()).toEqual([]);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
   await toast(page, 'New Fee Created').waitFor();
   await page.waitForURL((u) => u.pathname === '/fees/create/');
   await row(page, 'E2E Exam Fee').getByRole('button', { name: 'Students' }).click();
   await page.waitForURL(/\/fees\/create\/reports\/\?/);
   await page.getByText('Fee: E2E Exam Fee').waitFor();
 
-  const students = await classStudents(classIds['7 - B']!, true);
-  expect(students.length).toBeGreaterThan(0);
   await page.getByText(`${students.length} students`).waitFor();
   const one = row(page, students[0]!.fullname);
   expect((await one.locator('td').allTextContents()).slice(3, 6)).toEqual(['₹1,250.50', '₹0.00', '₹1,250.50']);

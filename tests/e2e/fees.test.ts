@@ -220,8 +220,19 @@ it('updates a discount, sends a due alert and deletes another bill', async () =>
   await toast(page, 'Fee Discount Updated').waitFor();
   await expect.poll(() => row.textContent()).toContain('₹3,000.00');
 
+  // The alert asks first, with the number of SMS it will send; nothing goes before Send.
+  const outbox = async () => (await e.demoDb.selectFrom('outbox_sms').select('id').execute()).length;
+  const before = await outbox();
   await row.getByRole('button', { name: 'Due Alert SMS' }).click();
+  const confirm = page.locator('.ant-modal-confirm');
+  const question = confirm.getByText(/^Send \d+ SMS about ₹3,000\.00 of Books Bill pending for /);
+  await question.waitFor();
+  const count = Number(/^Send (\d+)/.exec((await question.textContent())!)![1]);
+  expect(count).toBeGreaterThan(0);
+  expect(await outbox()).toBe(before);
+  await confirm.getByRole('button', { name: 'Send' }).click();
   await toast(page, 'Alert SMS Sent').waitFor();
+  expect(await outbox()).toBe(before + count);
   // The alert is in the school's SMS log, counted today.
   await page.goto('/reports/sms/');
   await page.locator('.ant-table-row', { hasText: '₹3,000.00 of Books Bill' }).first().waitFor();

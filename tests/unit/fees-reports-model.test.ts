@@ -10,6 +10,7 @@ import {
 import { failedClassText, fetchPerClass } from '../../src/client/pages/reports/perClass.js';
 import { prefillValues } from '../../src/client/framework/form/formModel.js';
 import { queryString } from '../../src/client/framework/calls.js';
+import { billAlertQuestion, yearAlertQuestion } from '../../src/client/pages/fees/dueAlertModel.js';
 
 const item = (id: number | null, name: string, total: number | string, extra: Partial<FeeItemRow> = {}): FeeItemRow =>
   ({ id, fee_item_name: name, total_amount: total, quantity: 1, count: 1, amount: id === null ? null : total, ...extra });
@@ -179,5 +180,14 @@ describe('picker prefill', () => {
 describe('fee items list', () => {
   it('declares a Reports link to the fee items report beside Add New', () => {
     expect(resourceByName('fee-items').list?.headerLinks).toEqual([{ label: 'Reports', icon: 'BarChartOutlined', to: '/fees/item/reports' }]);
+  });
+});
+
+describe('due alert confirmations', () => {
+  it('say how many SMS go to how many families, from the server\'s count', () => {
+    expect(yearAlertQuestion({ sms: 31, families: 28, students: 30 }, '5 - A 2026-27')).toBe('Send 31 SMS to 28 families with dues in 5 - A 2026-27?');
+    expect(yearAlertQuestion({ sms: 1, families: 1, students: 1 }, '5 - A 2026-27')).toBe('Send 1 SMS to 1 family with dues in 5 - A 2026-27?');
+    expect(yearAlertQuestion({ sms: 0, families: 0, students: 2 }, '5 - A 2026-27')).toBeNull();
+    expect(billAlertQuestion({ sms: 2, pending: 7000.99, fullname: 'Diya Patel', bill_name: 'Term 1' })).toBe('Send 2 SMS about ₹7,000.99 of Term 1 pending for Diya Patel?');
   });
 });

@@ -1,9 +1,8 @@
 /** How a record of another resource is named in pickers and filters. */
 
-/** A class as "5 - A" (or "5-A" with another separator); missing parts are left out. */
-export function classSectionLabel(c: { class?: unknown; section?: unknown } | null | undefined, separator = ' - '): string {
-  return c ? [c.class, c.section].filter((x) => x !== undefined && x !== null && x !== '').join(separator) : '';
-}
+import { classSectionLabel } from '../../shared/labels.js';
+
+export { classSectionLabel };
 
 /** `label` is a field name, or 'class-section' for "class - section". */
 export function optionLabel(row: Record<string, any>, label?: string): string {

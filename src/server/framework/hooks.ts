@@ -15,6 +15,8 @@ export interface ResourceHooks<T extends object = Row> {
   /** Adjust or check the values before they are inserted; return the values to store. */
   beforeCreate?(ctx: Ctx, data: T): Maybe<T>;
   afterCreate?(ctx: Ctx, row: Stored<T>, input: T): Maybe<void>;
+  /** What creating `data` would do, in a sentence the person confirms (the resource's `api.preview`); must not write. */
+  summarizeCreate?(ctx: Ctx, data: T): Maybe<string>;
   beforeUpdate?(ctx: Ctx, data: Partial<T>, existing: Stored<T>): Maybe<Partial<T>>;
   afterUpdate?(ctx: Ctx, row: Stored<T>, existing: Stored<T>): Maybe<void>;
   beforeRemove?(ctx: Ctx, existing: Stored<T>): Maybe<void>;

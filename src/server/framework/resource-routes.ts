@@ -42,6 +42,18 @@ export function registerResource(app: FastifyInstance, env: RouteEnv, r: Resourc
       },
     });
   }
+  if (r.api.preview) {
+    if (r.batch || !service.hooksOf(r).summarizeCreate) throw new Error(`${r.name}: api.preview needs a summarizeCreate hook (and no batch)`);
+    const schema = createSchema(r.schema);
+    const validate = compile(schema);
+    addRoute(app, env, {
+      call: r.api.preview, ...base, roles: roles.create ?? [], perm: 'create',
+      handler: async (ctx, req) => {
+        assertValid(validate, schema, req.body);
+        return ok({ summary: await service.previewCreate(ctx, r, req.body as Record<string, unknown>) });
+      },
+    });
+  }
   if (r.api.update) {
     const schema = updateSchema(r.schema);
     const validate = compile(schema);

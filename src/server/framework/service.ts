@@ -129,6 +129,12 @@ export async function create(ctx: Ctx, r: ResourceDef, input: Row): Promise<Row>
   });
 }
 
+/** The sentence a create's confirmation asks, from the resource's summarizeCreate hook; nothing is written. */
+export async function previewCreate(ctx: Ctx, r: ResourceDef, input: Row): Promise<string> {
+  await checkReferences(ctx, r, input);
+  return hooksOf(r).summarizeCreate!(ctx, { ...input });
+}
+
 /** Creates one record per row of a batch payload, all or none. */
 export async function createBatch(ctx: Ctx, r: ResourceDef, input: Row): Promise<Row[]> {
   const { rows, shared } = r.batch!;

@@ -5,12 +5,12 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Alert, Card, Result, Spin } from 'antd';
+import { Alert, App, Card, Result, Spin } from 'antd';
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
 import { useCreate, useOne, useUpdate } from '@refinedev/core';
 import { resourceByName } from '../../../../resources/index.js';
-import type { ResourceDef } from '../../../../src/shared/resource.js';
+import { fillPath, parseCall, type ResourceDef } from '../../../../src/shared/resource.js';
 import { validator } from './validator.js';
 import { placeCustomErrors } from './errors.js';
 import { WIDGETS } from './widgets/index.js';
@@ -20,6 +20,7 @@ import {
 } from './formModel.js';
 import { fillMessage, fillRoute } from '../calls.js';
 import { errorNotification } from '../notify.js';
+import { errorText, useCall, type CallMethod } from '../useCall.js';
 
 /**
  * `record`: the record to edit when the page fetched it itself (a resource whose single-record
@@ -74,6 +75,24 @@ function FormBody({ def, mode, record, preset, routeParams, onDone }: BodyProps)
   const [notice, setNotice] = useState<string | null>(null);
   const { mutateAsync: create } = useCreate();
   const { mutateAsync: update } = useUpdate();
+  const { modal, notification } = App.useApp();
+  const call = useCall();
+
+  /** A resource declaring a preview call asks the person to confirm what the create will do. */
+  const confirmCreate = async (body: Record<string, unknown>): Promise<boolean> => {
+    if (!def.api.preview) return true;
+    const { method, path } = parseCall(def.api.preview);
+    let summary: string;
+    try {
+      summary = (await call<{ summary: string }>(method.toLowerCase() as CallMethod, fillPath(path, body), body)).summary;
+    } catch (e) {
+      notification.error({ message: errorText(e) });
+      return false;
+    }
+    return new Promise((resolve) => {
+      modal.confirm({ title: 'Are you sure?', content: summary, okText: 'Yes', cancelText: 'No', onOk: () => resolve(true), onCancel: () => resolve(false) });
+    });
+  };
 
   const fields = useMemo(() => formFields(def, mode), [def, mode]);
   const hidden = hiddenByCondition(def, data);
@@ -113,6 +132,7 @@ function FormBody({ def, mode, record, preset, routeParams, onDone }: BodyProps)
     setBusy(true);
     try {
       if (mode === 'create') {
+        if (!await confirmCreate(body)) return;
         const res = await create({
           resource: def.name, values: body, errorNotification,
           successNotification: (r) => ({ message: fillMessage(def.messages.created ?? 'Saved', { ...full, ...(r?.data ?? {}) }), type: 'success' }),

@@ -26,6 +26,7 @@ import {
   lineTotal, modeLabel, sortedInstallments, type BillInstallment, type FeeHistory, type FeeRecord, type FeeSettings,
 } from './feesModel.js';
 import { classSectionLabel } from '../../framework/labels.js';
+import { useDueAlerts } from './useDueAlerts.js';
 
 const DATE = 'DD-MM-YYYY';
 /** Dates and amounts stay on one line. */
@@ -68,6 +69,7 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
   const readSettings = usePageButton(def, 'records', 'discountSettings') && staff;
   const [discountFor, setDiscountFor] = useState<FeeRecord | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const alerts = useDueAlerts();
 
   const history = useCustom<FeeHistory>({ url: `/fees/history/${studentId}/`, method: 'get', errorNotification });
   const settingsQ = useCustom<FeeSettings>({ url: '/fees/settings/', method: 'get', errorNotification, queryOptions: { enabled: readSettings } });
@@ -117,7 +119,7 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
         {canUpdate && <Button size="small" disabled={!canRefund(p)} onClick={() => navigate(`/fees/refund/${p.id}`)}>Refund</Button>}
         {canDiscount && discounts && <Button size="small" onClick={() => setDiscountFor(r)}>Update Discount</Button>}
         {canAlertSms && canAlert(p) && (
-          <Button size="small" loading={busy === `alert-${p.id}`} onClick={() => act(`alert-${p.id}`, () => call('get', `/fees/due/alert/${p.id}/`), 'Alert SMS Sent')}>
+          <Button size="small" loading={alerts.busy === `alert-${p.id}`} onClick={() => alerts.alertBill(p.id)}>
             Due Alert SMS
           </Button>
         )}

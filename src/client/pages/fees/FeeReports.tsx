@@ -3,7 +3,7 @@
  * and Total cards (collected and billed, GET /reports/fees/{class}/{year}/?type=card), the fee
  * items table with its pie chart (GET /reports/fees/{class}/{year}/), CSV exports of the fee
  * items and of the students' fees (GET /fees/list/{class}/{year}/), and links to the other
- * fee reports.
+ * fee reports, and the class's Due Alert SMS (counted, then confirmed, then sent).
  */
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +18,10 @@ import { errorNotification } from '../../framework/notify.js';
 import { formatDateTime, formatMoney } from '../../framework/format.js';
 import { sameValue } from '../../framework/calls.js';
 import { counted } from '../../../shared/plural.js';
+import { classSectionLabel } from '../../framework/labels.js';
+import { useAllowed } from '../../framework/useAccess.js';
+import { resourceByName } from '../../../../resources/index.js';
+import { useDueAlerts } from './useDueAlerts.js';
 import { errorText, useCall } from '../../framework/useCall.js';
 import { FeePieChart } from './FeePieChart.js';
 import { FeeItemsTable, Money, useCsvExport } from './reportParts.js';
@@ -48,6 +52,11 @@ export default function FeeReports(_props: PageProps) {
   const items = useCustom<FeeItemRow[]>({ url: base, method: 'get', errorNotification, queryOptions: { enabled: ready } });
   const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification: false });
   const klass = ((classes.result?.data ?? []) as Array<Record<string, any>>).find((c) => sameValue(c.id, classId));
+  const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
+  const year = ((years.result?.data ?? []) as Array<Record<string, any>>).find((y) => sameValue(y.id, yearId));
+  const canAlert = useAllowed(resourceByName('fee-payments'), 'update');
+  const alerts = useDueAlerts();
+  const alertClass = () => alerts.alertClass({ class_id: Number(classId), ac_year_id: Number(yearId) }, `${classSectionLabel(klass)} ${year?.name ?? ''}`.trim());
 
   const figures = useMemo(() => cardFigures(ready ? (cards.result?.data as FeeCards | undefined) : undefined), [ready, cards.result]);
   const itemRows = useMemo(() => (ready && Array.isArray(items.result?.data) ? (items.result.data as FeeItemRow[]) : []), [ready, items.result]);
@@ -82,6 +91,7 @@ export default function FeeReports(_props: PageProps) {
           <PickerFilter def={CLASS_FILTER} idPrefix={STORE} value={classId} onChange={pickClass} />
           <PickerFilter def={YEAR_FILTER} idPrefix={STORE} value={yearId} onChange={setYearId} />
           <Button icon={<ReloadOutlined />} onClick={reload} disabled={!ready} aria-label="Reload">Reload</Button>
+          {canAlert && <Button onClick={alertClass} disabled={!ready} loading={alerts.busy === 'alert-class'}>Due Alert SMS</Button>}
         </Space>
       </Card>
       {!ready ? (

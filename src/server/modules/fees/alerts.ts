@@ -46,50 +46,87 @@ const validateBulk = compile(bulkPayload);
 
 const schoolName = async (ctx: Ctx) => (await getSetting(ctx.db, 'school', defaultDetails(ctx.school.name))).school_name;
 
+/** One bill's alert: its pending amount, the student's name and the mobiles it goes to. */
+async function billAlert(ctx: Ctx, paymentId: number) {
+  const bill = await visibleBill(ctx, paymentId);
+  const pending = toRupees(toPaise(bill.total_amount) - toPaise(bill.paid_amount));
+  if (pending <= 0) throw badRequest('Nothing is pending on this bill');
+  const student = await ctx.db.selectFrom('student').select('fullname').where('id', '=', bill.student_id).executeTakeFirstOrThrow();
+  const mobiles = (await mobilesOf(ctx, [bill.student_id])).get(bill.student_id) ?? [];
+  if (!mobiles.length) throw badRequest('The student has no mobile number to send the alert to');
+  return { bill, pending, fullname: student.fullname, mobiles };
+}
+
+/**
+ * The year's alerts (the enabled year unless given, one class if given): every student with a
+ * balance, one SMS to each of their numbers. Families are counted by the student's own mobile
+ * (the family login), so brothers and sisters make one family.
+ */
+async function yearAlerts(ctx: Ctx, body: unknown) {
+  const b = (body ?? {}) as { ac_year_id?: number; class_id?: number };
+  assertValid(validateBulk, bulkPayload, b);
+  if (b.class_id !== undefined) await assertClass(ctx, b.class_id, { inPayload: true });
+  if (b.ac_year_id !== undefined) await assertYear(ctx, b.ac_year_id, { inPayload: true });
+  const yearId = b.ac_year_id ?? await enabledYearId(ctx);
+  if (yearId == null) throw badRequest('Please select academic year');
+  let qb = ctx.db.selectFrom('fee_payment as p').innerJoin('student as s', 's.id', 'p.student_id')
+    .select(['p.student_id', 's.fullname', 's.mobile', sql<number>`sum(p.total_amount - p.paid_amount)::float8`.as('pending')])
+    .where('p.ac_year_id', '=', yearId).where(sql<boolean>`p.total_amount > p.paid_amount`)
+    .groupBy(['p.student_id', 's.fullname', 's.mobile']);
+  if (b.class_id !== undefined) {
+    qb = qb.where('p.student_id', 'in', ctx.db.selectFrom('student_year').select('student_id')
+      .where('ac_year_id', '=', yearId).where('class_id', '=', b.class_id).where('status', '<>', 4));
+  }
+  const dues = await qb.execute();
+  const mobiles = await mobilesOf(ctx, dues.map((d) => d.student_id));
+  const reached = dues.filter((d) => (mobiles.get(d.student_id) ?? []).length > 0);
+  const families = new Set(reached.map((d) => d.mobile ?? `student:${d.student_id}`)).size;
+  return { yearId, classId: b.class_id ?? null, dues, mobiles, families, sms: reached.reduce((n, d) => n + mobiles.get(d.student_id)!.length, 0) };
+}
+
+const ALERT_ACCESS = { roles: FEE_STAFF, module: 'fees', perm: 'update' } as const;
+
 export function registerAlertRoutes(app: FastifyInstance, env: RouteEnv) {
   addRoute(app, env, {
-    call: 'GET /fees/due/alert/{payment_id}/', roles: FEE_STAFF, module: 'fees', perm: 'update',
+    call: 'GET /fees/due/alert/{payment_id}/', ...ALERT_ACCESS,
     handler: async (ctx, _req, p) => {
-      const bill = await visibleBill(ctx, p.payment_id!);
-      const pending = toRupees(toPaise(bill.total_amount) - toPaise(bill.paid_amount));
-      if (pending <= 0) throw badRequest('Nothing is pending on this bill');
-      const student = await ctx.db.selectFrom('student').select('fullname').where('id', '=', bill.student_id).executeTakeFirstOrThrow();
-      const mobiles = (await mobilesOf(ctx, [bill.student_id])).get(bill.student_id) ?? [];
-      if (!mobiles.length) throw badRequest('The student has no mobile number to send the alert to');
-      const message = dueAlertText(await schoolName(ctx), student.fullname, bill.name, pending);
+      const { bill, pending, fullname, mobiles } = await billAlert(ctx, p.payment_id!);
+      const message = dueAlertText(await schoolName(ctx), fullname, bill.name, pending);
       await sendAll(ctx.integrations.sms, ctx.db, mobiles.map((mobile) => ({ mobile, message })));
       await audit(ctx, 'fee-payments', 'due-alert', bill.id, { mobiles, message });
       return ok({ sent: mobiles.length }, 'Alert SMS Sent');
     },
   });
 
-  // From the dashboard: every student with a balance in the year (the enabled one unless given), one SMS each.
+  // What the bill's alert would send, for the screen's confirmation; nothing is sent.
   addRoute(app, env, {
-    call: 'POST /fees/due/alert/', roles: FEE_STAFF, module: 'fees', perm: 'update',
+    call: 'GET /fees/due/alert/{payment_id}/preview/', ...ALERT_ACCESS,
+    handler: async (ctx, _req, p) => {
+      const { bill, pending, fullname, mobiles } = await billAlert(ctx, p.payment_id!);
+      return ok({ sms: mobiles.length, pending, fullname, bill_name: bill.name });
+    },
+  });
+
+  // From the fee reports: every student with a balance in the year (the enabled one unless given), one SMS each.
+  addRoute(app, env, {
+    call: 'POST /fees/due/alert/', ...ALERT_ACCESS,
     handler: async (ctx, req) => {
-      const body = req.body ?? {};
-      assertValid(validateBulk, bulkPayload, body);
-      const b = body as { ac_year_id?: number; class_id?: number };
-      if (b.class_id !== undefined) await assertClass(ctx, b.class_id, { inPayload: true });
-      if (b.ac_year_id !== undefined) await assertYear(ctx, b.ac_year_id, { inPayload: true });
-      const yearId = b.ac_year_id ?? await enabledYearId(ctx);
-      if (yearId == null) throw badRequest('Please select academic year');
-      let qb = ctx.db.selectFrom('fee_payment as p').innerJoin('student as s', 's.id', 'p.student_id')
-        .select(['p.student_id', 's.fullname', sql<number>`sum(p.total_amount - p.paid_amount)::float8`.as('pending')])
-        .where('p.ac_year_id', '=', yearId).where(sql<boolean>`p.total_amount > p.paid_amount`)
-        .groupBy(['p.student_id', 's.fullname']);
-      if (b.class_id !== undefined) {
-        qb = qb.where('p.student_id', 'in', ctx.db.selectFrom('student_year').select('student_id')
-          .where('ac_year_id', '=', yearId).where('class_id', '=', b.class_id).where('status', '<>', 4));
-      }
-      const dues = await qb.execute();
-      const mobiles = await mobilesOf(ctx, dues.map((d) => d.student_id));
+      const a = await yearAlerts(ctx, req.body);
       const school = await schoolName(ctx);
-      const messages: SmsMessage[] = dues.flatMap((d) => (mobiles.get(d.student_id) ?? [])
+      const messages: SmsMessage[] = a.dues.flatMap((d) => (a.mobiles.get(d.student_id) ?? [])
         .map((mobile) => ({ mobile, message: dueAlertText(school, d.fullname, 'fees', d.pending) })));
       await sendAll(ctx.integrations.sms, ctx.db, messages);
-      await audit(ctx, 'fee-payments', 'due-alert', null, { ac_year_id: yearId, class_id: b.class_id ?? null, students: dues.length, sent: messages.length });
-      return ok({ sent: messages.length, students: dues.length }, 'Alert SMS Sent');
+      await audit(ctx, 'fee-payments', 'due-alert', null, { ac_year_id: a.yearId, class_id: a.classId, students: a.dues.length, sent: messages.length });
+      return ok({ sent: messages.length, students: a.dues.length, families: a.families }, 'Alert SMS Sent');
+    },
+  });
+
+  // How many SMS the year's alert would send, to how many families; nothing is sent.
+  addRoute(app, env, {
+    call: 'POST /fees/due/alert/preview/', ...ALERT_ACCESS,
+    handler: async (ctx, req) => {
+      const a = await yearAlerts(ctx, req.body);
+      return ok({ sms: a.sms, families: a.families, students: a.dues.length });
     },
   });
 }
