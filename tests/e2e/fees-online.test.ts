@@ -65,7 +65,7 @@ it('pays part of a pending bill through the test gateway and shows the receipt',
   await page.waitForURL(`**/fees/pay/installment/${billId}`);
   await expect.poll(() => page.getByTestId('online-amount-pending').textContent()).toBe('₹2,345.00');
   // The whole pending amount is offered; the parent pays ₹1,000 of it.
-  await expect.poll(() => page.getByLabel('Amount', { exact: true }).inputValue()).toBe('2345');
+  await expect.poll(() => page.getByLabel('Amount', { exact: true }).inputValue()).toBe('2,345.00');
 
   // The TDR note follows the chosen gateway; choosing Razorpay does not load its script until Pay.
   await pick(page, 'Payment Mode', 'Razorpay');

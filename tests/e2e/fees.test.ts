@@ -53,13 +53,24 @@ it('bills two items with a partial payment and shows both receipt copies in rupe
   await page.locator('.ant-form-item', { hasText: 'Academic Year' }).locator('.ant-select-selection-item', { hasText: year.name }).waitFor();
   const rows = page.getByTestId('bill-row');
   await pick(page, 'Item', TUITION);
-  // The item prefills its amount.
-  await expect.poll(() => rows.nth(0).getByLabel('Amount').inputValue()).toBe('60000.00');
-  await rows.nth(0).getByLabel('Quantity').fill('2');
+  // The item prefills its amount, shown with Indian grouping.
+  await expect.poll(() => rows.nth(0).getByLabel('Amount').inputValue()).toBe('60,000.00');
+  // A quantity above 5 stays as typed and is refused under the field.
+  const quantity = rows.nth(0).getByLabel('Quantity');
+  await quantity.fill('7');
+  const quantityItem = rows.nth(0).locator('.ant-form-item', { has: page.getByLabel('Quantity') });
+  await expect.poll(() => quantityItem.locator('.ant-form-item-explain-error').textContent()).toBe('Quantity must be 1 to 5');
+  await quantity.blur();
+  expect(await quantity.inputValue()).toBe('7');
+  await quantity.fill('2');
+  await expect.poll(() => quantityItem.locator('.ant-form-item-explain-error').count()).toBe(0);
+  // The bill's name: Fees unless named.
+  expect(await page.getByLabel('Bill Name').inputValue()).toBe('Fees');
+  await page.getByLabel('Bill Name').fill('Term 1');
   await page.getByRole('button', { name: 'Add Item' }).click();
   await expect.poll(() => rows.count()).toBe(2);
   await pick(page, 'Item', BOOKS);
-  await expect.poll(() => rows.nth(1).getByLabel('Amount').inputValue()).toBe('3456.50');
+  await expect.poll(() => rows.nth(1).getByLabel('Amount').inputValue()).toBe('3,456.50');
 
   // The live preview: 2 × ₹60,000 + ₹3,456.50.
   const preview = page.getByTestId('bill-preview');
@@ -67,16 +78,30 @@ it('bills two items with a partial payment and shows both receipt copies in rupe
   expect(await preview.textContent()).toContain('₹1,20,000.00');
   // Discounts are enabled in the settings, so the field is open; the amount paying follows the total until typed.
   expect(await page.getByLabel('Discount').isDisabled()).toBe(false);
-  await expect.poll(() => page.getByLabel('Amount Paying').inputValue()).toBe('123456.50');
+  await expect.poll(() => page.getByLabel('Amount Paying').inputValue()).toBe('1,23,456.50');
 
-  // More than the total is refused before any call.
-  await page.getByLabel('Amount Paying').fill('123456.51');
+  // More than the total: spec 2's message under the field and in the preview as it is typed, never a negative pending.
+  const paying = page.getByLabel('Amount Paying');
+  const payingItem = page.locator('.ant-form-item', { has: paying });
+  await paying.fill('999964749');
+  await expect.poll(() => paying.inputValue()).toMatch(/^99,99,64,749(\.00)?$/);
+  await expect.poll(() => payingItem.locator('.ant-form-item-explain-error').textContent()).toBe('Amount Paying can not be greater than Total Amount');
+  expect(await page.getByTestId('bill-pending').textContent()).toBe('Amount Paying can not be greater than Total Amount');
+  expect(await preview.textContent()).not.toContain('-₹');
+  await paying.fill('123456.51');
+  await expect.poll(() => payingItem.locator('.ant-form-item-explain-error').textContent()).toBe('Amount Paying can not be greater than Total Amount');
+  // A figure beyond the paisa is refused, not rounded.
+  await paying.fill('100.505');
+  await expect.poll(() => payingItem.locator('.ant-form-item-explain-error').textContent()).toBe('Amount can have at most 2 decimal places (paise)');
+  await paying.fill('123456.51');
+  // Pay sends nothing while the field says what is wrong.
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await toast(page, 'Amount Paying can not be greater than Total Amount').waitFor();
+  await expect.poll(() => payingItem.locator('.ant-form-item-explain-error').textContent()).toBe('Amount Paying can not be greater than Total Amount');
   expect(await e.demoDb.selectFrom('fee_payment').select('id').where('student_id', '=', student.id).execute()).toEqual([]);
 
   await page.getByLabel('Amount Paying').fill('50000');
   await expect.poll(() => preview.textContent()).toContain('₹73,456.50');
+  await expect.poll(() => payingItem.locator('.ant-form-item-explain-error').count()).toBe(0);
   await pick(page, 'Payment Mode', 'Wallet/UPI');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await toast(page, 'Fees Paid').waitFor();
@@ -99,11 +124,12 @@ it('bills two items with a partial payment and shows both receipt copies in rupe
       expect(text).toContain(want);
     }
   }
+  expect(await copies.nth(0).textContent()).toContain('Bill: Term 1');
   expect(await copies.nth(0).textContent()).toContain('Institution Copy');
   expect(await copies.nth(1).textContent()).toContain('Student Copy');
   // The server recomputed and stored the same figures.
-  const stored = await e.demoDb.selectFrom('fee_payment').select(['total_amount', 'paid_amount']).where('id', '=', billId).executeTakeFirstOrThrow();
-  expect([Number(stored.total_amount), Number(stored.paid_amount)]).toEqual([123456.5, 50000]);
+  const stored = await e.demoDb.selectFrom('fee_payment').select(['total_amount', 'paid_amount', 'name']).where('id', '=', billId).executeTakeFirstOrThrow();
+  expect([Number(stored.total_amount), Number(stored.paid_amount), stored.name]).toEqual([123456.5, 50000, 'Term 1']);
 });
 
 it('pays the rest as an installment, after which Pay Installment is disabled', async () => {
@@ -282,5 +308,31 @@ it("shows a parent their child's bills with print and pay but no staff buttons",
     expect(await p.getByTestId('receipt-copy').first().textContent()).toContain(student.fullname);
   } finally {
     await context.close();
+  }
+});
+
+it('prints both receipt copies on one A4 sheet', async () => {
+  // A bill with many installments: its copies must still share the sheet.
+  const made = await api<{ payment_id: number }>('PUT', '/fees/pay/', {
+    student_id: student.id, ac_year_id: year.id, name: 'Term 2', amount_total: 30000, amount_paid: 0,
+    details: [{ fee_item_name: 'Transportation', amount: 30000, quantity: 1 }], installments: [],
+  });
+  for (let i = 0; i < 14; i++) await api('PUT', `/fees/pay/installment/${made.payment_id}/`, { amount: 1000 + i, mode: 'cash' });
+  for (const id of [billId, made.payment_id]) {
+    await page.goto(`/fees/receipt/${id}`);
+    await page.getByTestId('receipt-copy').nth(1).waitFor();
+    await page.emulateMedia({ media: 'print' });
+    const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+    // One sheet: a single page object in the PDF.
+    expect((pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g) ?? []).length, `bill ${id}`).toBe(1);
+    // Laid out as printed on A4 (210 mm = 794 px wide): Institution Copy above Student Copy, each within its half.
+    await page.setViewportSize({ width: 794, height: 1123 });
+    const [top, bottom] = await Promise.all([0, 1].map((i) => page.getByTestId('receipt-copy').nth(i).boundingBox()));
+    expect(top!.y + top!.height).toBeLessThanOrEqual(bottom!.y + 1);
+    expect(bottom!.y + bottom!.height).toBeLessThanOrEqual(1123);
+    expect(await page.locator('.ant-layout-sider').isVisible()).toBe(false);
+    await page.screenshot({ path: `.tmp/receipt-print-${id === billId ? 'short' : 'long'}.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ media: 'screen' });
   }
 });

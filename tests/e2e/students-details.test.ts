@@ -217,7 +217,7 @@ it('asks a family that signs in with the mobile as password to change it, on a p
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     await link.click();
     await phone.waitForURL(/\/profile#change-password$/);
-    const card = phone.locator('#change-password');
+    const card = phone.locator('#change-password-card');
     await expect.poll(async () => (await card.boundingBox())?.y ?? 9999).toBeLessThan(844);
     await card.getByLabel('Old Password').fill('9876500001');
     await card.getByLabel('New Password').fill('Asha@2026!');

@@ -33,7 +33,7 @@ export function ChangePasswordCard() {
     }
   };
   return (
-    <Card title="Change Password" style={{ maxWidth: 480 }} id="change-password" ref={card}>
+    <Card title="Change Password" style={{ maxWidth: 480 }} id="change-password-card" ref={card}>
       <Form form={form} layout="vertical" name="change-password" onFinish={onFinish}>
         <Form.Item label="Old Password" name="old_password" rules={[{ required: true, message: 'Please enter your old password' }, MIN]}>
           <Input.Password autoComplete="current-password" />

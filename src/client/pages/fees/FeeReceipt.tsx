@@ -3,8 +3,10 @@
  * Copy' and 'Student Copy', each with the school's logo, name, address and phone, the receipt
  * number, the student, class and year, the lines, the installments (refunds negative), the totals,
  * paid and pending in the Indian format (₹1,23,456.00) and the paid amount in words. Print opens
- * the browser's print 300 ms after the click, then goes to the student's fee records; the print
- * style leaves out the application's menu, header and footer.
+ * the browser's print 300 ms after the click, then goes to the student's fee records. Printed,
+ * both copies share one A4 sheet, one above the other with a cut line between, each in its half
+ * (shrunk to fit when a bill has many installments), without the application's menu, header,
+ * banners and footer.
  */
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -22,6 +24,11 @@ import {
 import { classSectionLabel } from '../../framework/labels.js';
 import { DATE_FORMAT } from '../../framework/dates.js';
 
+/** Printed on A4 (297 mm tall): margins, the space between the copies, and the height each copy gets. */
+const PAGE_MARGIN_MM = 8;
+const GAP_MM = 4;
+const HALF_MM = (297 - 2 * PAGE_MARGIN_MM - GAP_MM) / 2;
+
 const PRINT_CSS = `
 .fee-receipt-copy { border: 1px solid #d9d9d9; padding: 16px; background: #fff; font-size: 13px; }
 .fee-receipt-copy table { width: 100%; border-collapse: collapse; margin: 8px 0; }
@@ -32,14 +39,53 @@ const PRINT_CSS = `
 .fee-receipt-head { display: flex; gap: 12px; align-items: center; border-bottom: 1px solid #d9d9d9; padding-bottom: 8px; margin-bottom: 8px; }
 .fee-receipt-head img { width: 64px; height: 64px; object-fit: contain; }
 .fee-receipt-meta { display: grid; grid-template-columns: 1fr 1fr; gap: 2px 16px; margin-bottom: 8px; }
+@page { size: A4 portrait; margin: ${PAGE_MARGIN_MM}mm; }
 @media print {
-  .ant-layout-sider, .ant-layout-header, .ant-layout-footer, .ant-notification, .ant-message, .no-print { display: none !important; }
-  .ant-layout, .ant-layout-content { margin: 0 !important; padding: 0 !important; background: #fff !important; }
+  .ant-layout-sider, .ant-layout-header, .ant-layout-footer, .ant-notification, .ant-message, .ant-alert-banner,
+  .ant-float-btn, .no-print, .fee-receipt-sheet > .ant-card-head { display: none !important; }
+  html, body, .ant-layout, .ant-layout-content { margin: 0 !important; padding: 0 !important; background: #fff !important; min-height: 0 !important; }
   .fee-receipt-sheet.ant-card { border: 0; box-shadow: none; }
   .fee-receipt-sheet > .ant-card-body { padding: 0; }
-  .fee-receipt-copy { break-inside: avoid; page-break-inside: avoid; }
+  .fee-receipt-copies { display: block !important; }
+  /* Each copy its half of the sheet; a dashed line to cut along between them. */
+  .fee-receipt-half { height: ${HALF_MM}mm; overflow: hidden; break-inside: avoid; page-break-inside: avoid; }
+  .fee-receipt-half + .fee-receipt-half { margin-top: ${GAP_MM}mm; border-top: 1px dashed #999; padding-top: ${GAP_MM}mm; height: ${HALF_MM - GAP_MM}mm; }
+  .fee-receipt-copy { border: 0; padding: 0; font-size: 11px; zoom: var(--receipt-fit, 1); }
+  .fee-receipt-copy table { margin: 4px 0; }
+  .fee-receipt-copy th, .fee-receipt-copy td { padding: 2px 4px; }
+  .fee-receipt-head { padding-bottom: 4px; margin-bottom: 4px; }
+  .fee-receipt-head img { width: 40px; height: 40px; }
+  .fee-receipt-signatory { margin-top: 12px !important; }
 }
 `;
+
+/**
+ * A copy taller than its half (a bill with many lines or installments) is shrunk to fit, so the
+ * two copies stay on one sheet; measured whenever the page is printed or shown as printed.
+ */
+function useFitCopiesToHalfPage() {
+  useEffect(() => {
+    const fit = () => {
+      for (const half of document.querySelectorAll<HTMLElement>('.fee-receipt-half')) {
+        const copy = half.querySelector<HTMLElement>('.fee-receipt-copy');
+        if (!copy) continue;
+        copy.style.setProperty('--receipt-fit', '1');
+        const style = getComputedStyle(half);
+        const room = half.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+        const need = copy.scrollHeight;
+        if (room > 0 && need > room) copy.style.setProperty('--receipt-fit', String(Math.floor((room / need) * 100) / 100));
+      }
+    };
+    const media = window.matchMedia('print');
+    const onChange = () => (media.matches ? fit() : undefined);
+    media.addEventListener('change', onChange);
+    window.addEventListener('beforeprint', fit);
+    return () => {
+      media.removeEventListener('change', onChange);
+      window.removeEventListener('beforeprint', fit);
+    };
+  }, []);
+}
 
 export default function FeeReceipt(_props: PageProps) {
   const { id } = useParams();
@@ -50,6 +96,7 @@ export default function FeeReceipt(_props: PageProps) {
     url: `/fees/receipt/${billId}/`, method: 'get', errorNotification, queryOptions: { enabled: Number.isInteger(billId) },
   });
   useEffect(() => () => clearTimeout(timer.current), []);
+  useFitCopiesToHalfPage();
   const receipt = result?.data as FeeReceiptData | undefined;
 
   if (!Number.isInteger(billId)) return <Alert type="error" showIcon message="Invalid Link" />;
@@ -77,9 +124,9 @@ export default function FeeReceipt(_props: PageProps) {
       )}
     >
       <style>{PRINT_CSS}</style>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
+      <div className="fee-receipt-copies" style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
         {RECEIPT_COPIES.map((copy) => (
-          <div key={copy} style={{ flex: '1 1 420px', minWidth: 0 }}>
+          <div key={copy} className="fee-receipt-half" style={{ flex: '1 1 420px', minWidth: 0 }}>
             <ReceiptCopy copy={copy} receipt={receipt} />
           </div>
         ))}
@@ -160,7 +207,7 @@ function ReceiptCopy({ copy, receipt }: { copy: string; receipt: FeeReceiptData 
         </tbody>
       </table>
       <div>Amount paid in words: <b>{amountInWords(f.paid)}</b></div>
-      <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 32 }}>Authorised Signatory</div>
+      <div className="fee-receipt-signatory" style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 32 }}>Authorised Signatory</div>
     </section>
   );
 }
