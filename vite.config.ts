@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './scripts/precompress.js';
+import { preloadLoginPlugin } from './scripts/preload-login.js';
 
 /** The browser app: index.html at the repository root, built into dist/client for the server to serve. */
 export default defineConfig({
-  // Brotli and gzip copies written at build time, so the server never compresses per request.
-  plugins: [react(), precompressPlugin()],
+  // The login screen's chunks preloaded from index.html; brotli and gzip copies written at
+  // build time, so the server never compresses per request.
+  plugins: [react(), preloadLoginPlugin(), precompressPlugin()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -30,6 +30,7 @@ export default defineResource({
         discount: { call: 'PATCH /fees/pay/', permission: 'update' },
         discountSettings: { call: 'GET /fees/settings/', permission: 'update' },
         alert: { call: 'GET /fees/due/alert/{payment_id}/', permission: 'update' },
+        alertPreview: { call: 'GET /fees/due/alert/{payment_id}/preview/', permission: 'update' },
         delete: { call: 'DELETE /fees/pay/{payment_id}/', permission: 'remove' },
       },
     },
@@ -52,6 +53,10 @@ export default defineResource({
     reports: {
       route: '/fees/reports/', component: 'FeeReports', permission: 'read', roles: [3, 4], menu: 'Fee Reports',
       calls: ['GET /reports/fees/{class_id}/{ac_year_id}/', 'GET /fees/list/{class_id}/{ac_year_id}/'], reads: ['classes', 'acyears'],
+      buttons: {
+        alert: { call: 'POST /fees/due/alert/', permission: 'update' },
+        alertPreview: { call: 'POST /fees/due/alert/preview/', permission: 'update' },
+      },
     },
     installmentsReport: { route: '/fees/installments/report', component: 'InstallmentsReport', permission: 'read', roles: [3, 4], calls: ['GET /reports/fees/installments/'] },
     itemStudents: {

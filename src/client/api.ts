@@ -47,8 +47,8 @@ export async function request<T = any>(method: string, path: string, body?: unkn
   return (await requestWithMessage<T>(method, path, body, opts)).data;
 }
 
-/** Like `request`, also giving the success text some answers carry beside `data` (envelope `message`). */
-export async function requestWithMessage<T = any>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<{ data: T; message?: string }> {
+/** Like `request`, also giving what some answers carry beside `data`: the success text (`message`) and a page's `meta.total`. */
+export async function requestWithMessage<T = any>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<{ data: T; message?: string; total?: number }> {
   const session = readSession();
   const api = opts.api ?? session?.api ?? '';
   const token = opts.token === undefined ? session?.token : opts.token;
@@ -67,8 +67,8 @@ export async function requestWithMessage<T = any>(method: string, path: string, 
   let json: unknown = null;
   try { json = await res.json(); } catch { /* not JSON */ }
   const data = unwrapEnvelope<T>(res.status, json);
-  const message = (json as { message?: unknown }).message;
-  return { data, message: typeof message === 'string' ? message : undefined };
+  const { message, meta } = json as { message?: unknown; meta?: { total?: unknown } };
+  return { data, message: typeof message === 'string' ? message : undefined, total: typeof meta?.total === 'number' ? meta.total : undefined };
 }
 
 export interface SchoolEntry { code: string; name: string; api: string }

@@ -42,9 +42,20 @@ export function readSession(): Session | null {
   return null;
 }
 
+/** The user a login in this page has just answered with: start-up needs no auth call to trust it. */
+let justLoggedIn: SessionUser | null = null;
+
 export function saveSession(session: Session, remember: boolean): void {
   clearSession();
   (remember ? window.localStorage : window.sessionStorage).setItem(KEY, JSON.stringify(session));
+  justLoggedIn = session.user;
+}
+
+/** The user of the login just made in this page, once; null after a reload or a second call. */
+export function takeJustLoggedIn(): SessionUser | null {
+  const user = justLoggedIn;
+  justLoggedIn = null;
+  return user;
 }
 
 /** Updates the stored user (start-up refreshes it from /auth/) wherever the session lives. */
@@ -58,5 +69,6 @@ export function updateSessionUser(user: SessionUser): void {
 
 /** Logout and a dead token clear both storages entirely, as the spec's /logout route does. */
 export function clearSession(): void {
+  justLoggedIn = null;
   for (const s of storages()) s.clear();
 }

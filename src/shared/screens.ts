@@ -70,7 +70,7 @@ export function screensOf(resources: ResourceDef[]): Screen[] {
     }
     for (const route of [routes.create, ...(routes.createAlso ?? [])]) {
       if (!route || !r.api.create) continue;
-      out.push({ key: `${r.name}:create:${route}`, route, resource: r, permission: 'create', roles: rolesFor(r, 'create'), calls: [...plain([r.api.create]), ...picks(formReads(r))], buttons: [] });
+      out.push({ key: `${r.name}:create:${route}`, route, resource: r, permission: 'create', roles: rolesFor(r, 'create'), calls: [...plain([r.api.create, ...(r.api.preview ? [r.api.preview] : [])]), ...picks(formReads(r))], buttons: [] });
     }
     if (routes.edit && r.api.update) {
       const calls = [...plain([r.api.update, ...(r.api.one ? [r.api.one] : [])]), ...picks(formReads(r))];

@@ -102,6 +102,45 @@ describe('shell start-up calls', () => {
   });
 });
 
+describe('SMS log', () => {
+  it('is read by whoever may open its screen: an admin without the students module is refused', async () => {
+    expect((await call('GET /reports/sms/', undefined, 'admin-read')).status).toBe(200);
+    for (const q of ['', '?card', '?page=1&page_size=10']) {
+      const refused = await call(`GET /reports/sms/${q}`, undefined, 'admin-none');
+      expect([refused.status, refused.body.error], q).toEqual([403, 'You do not have access to this module']);
+    }
+    expect((await call('GET /reports/sms/', undefined, '2')).status).toBe(403);
+  });
+
+  it('pages, searches and sorts on request, and answers the whole list without', async () => {
+    const sent = await schoolDb(t, s).insertInto('outbox_sms')
+      .values(Array.from({ length: 7 }, (_, i) => ({ mobile: `970000000${i}`, message: `Paging check ${i}`, provider: 'outbox', status: 'recorded' })))
+      .returning('id').execute();
+    const ids = sent.map((r) => r.id); // oldest first
+    const page = await call('GET /reports/sms/?q=paging%20check&page=2&page_size=3');
+    expect(page.status).toBe(200);
+    expect(page.body.meta).toEqual({ total: 7 });
+    expect(page.body.data.map((r: any) => r.id)).toEqual([ids[3], ids[2], ids[1]]); // newest first: the 4th to 6th
+    expect(page.body.data[0]).toMatchObject({ to: '9700000003', message: 'Paging check 3', response: 'outbox: recorded' });
+    const last = await call('GET /reports/sms/?q=CHECK&page=3&page_size=3');
+    expect([last.body.meta, last.body.data.map((r: any) => r.id)]).toEqual([{ total: 7 }, [ids[0]]]);
+    const byMobile = await call('GET /reports/sms/?q=9700000005&page=1&page_size=50');
+    expect([byMobile.body.meta, byMobile.body.data.map((r: any) => r.id)]).toEqual([{ total: 1 }, [ids[5]]]);
+    const oldest = await call('GET /reports/sms/?q=paging&sort=timestamp&page=1&page_size=2');
+    expect(oldest.body.data.map((r: any) => r.id)).toEqual([ids[0], ids[1]]);
+    const byTo = await call('GET /reports/sms/?q=paging&sort=-to&page_size=2');
+    expect(byTo.body.data.map((r: any) => r.to)).toEqual(['9700000006', '9700000005']);
+    // Without paging: the documented answer, a plain list.
+    const all = await call('GET /reports/sms/');
+    expect(all.body.meta).toBeUndefined();
+    expect(all.body.data.slice(0, 7).map((r: any) => r.id)).toEqual([...ids].reverse());
+    for (const [q, error] of [['?page=0', 'Invalid page'], ['?page_size=5000', 'Page size must be from 1 to 1000'], ['?sort=message', 'Sort by one of: id, to, timestamp']]) {
+      const bad = await call(`GET /reports/sms/${q}`);
+      expect([bad.status, bad.body.error], q).toEqual([400, error]);
+    }
+  });
+});
+
 describe('answers outside the API', () => {
   it('answers unknown API paths with 404 and the envelope', async () => {
     const res = await call('GET /no/such/path/');

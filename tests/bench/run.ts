@@ -39,6 +39,10 @@
  *    createBill + addInstallment behind a bare route; then a check that every bill's paid amount
  *    is still the sum of its installments and no receipt number was given twice.
  *
+ * 7. A parent's first visit on a phone over 3G (tests/bench/slow-network.ts): Chromium emulating
+ *    DevTools' Fast 3G, a CPU 4x slower and a 390x844 screen, on the built app and the demo school:
+ *    time to a usable login form and from the Login click to the parent's home, and the bytes of each.
+ *
  * Database: PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a unique school
  * code; its schema and directory entry are dropped at the end). Prints a table and writes the
  * figures to .tmp/bench.json. Knobs: BENCH_DURATION_MS, BENCH_WARMUP_MS, BENCH_CLIENTS, BENCH_IMPORT_ROWS,
@@ -51,6 +55,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundle, type BundleReport } from './bundle.js';
+import { CPU_SLOWDOWN, FAST_3G, formatSlowNetwork, measureSlowNetwork, SLOW_GOALS, VIEWPORT, type SlowNetworkReport } from './slow-network.js';
 import http from 'node:http';
 import { percentile, request, runLoad, summarize, type LoadResult } from './load.js';
 import { formatINR } from '../../src/shared/money.js';
@@ -464,6 +469,12 @@ async function main() {
 
   await cleanup();
 
+  // 7. A parent's first visit over emulated 3G: its own server on the demo school, and Chromium.
+  console.log('… first visit on a slow phone network');
+  let slow: SlowNetworkReport | null = null;
+  let slowNote = '';
+  try { slow = await measureSlowNetwork(); } catch (e) { slowNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
+
   // ---------------------------------------------------------------- report
   const line = '-'.repeat(92);
   const out: string[] = [];
@@ -539,6 +550,9 @@ async function main() {
   out.push(`    ledger check after the runs: ${feeCheck.bills.toLocaleString('en-IN')} bills, ${feeCheck.installments.toLocaleString('en-IN')} installments;` +
     ` bills whose paid amount is not the sum of their installments: ${feeCheck.paid_mismatch}; repeated receipt numbers: ${feeCheck.receipt_duplicates}`);
   out.push(line);
+  if (slow) out.push(...formatSlowNetwork(slow));
+  else out.push(`7. Slow phone network: ${slowNote}`);
+  out.push(line);
   console.log(out.join('\n'));
 
   const json = {
@@ -554,6 +568,7 @@ async function main() {
     fees: { seeded: { ...info.fees, items: undefined, seedMs: info.timings.feesSeedMs }, throughput: feePairs.map((p) => ({ endpoint: p.endpoint, app: p.app, bare: p.bare, ratio: p.ratio, sameJson: p.sameJson })), check: feeCheck },
     login: { n: loginMs.length, p50: percentile(loginMs, 50), p99: percentile(loginMs, 99), samples: loginMs },
     coldStart: { existingDataDir: { medianMs: median(coldMs), runs: cold }, firstEverStart: firstStart },
+    slowNetwork: slow ? { ...slow, network: FAST_3G, cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, goals: SLOW_GOALS } : { skipped: slowNote },
     bundle: bundle ? { ...bundle, dir: path.relative(ROOT, bundle.dir), entryGzipKb: kB(bundle.totalGzip), loginScreenGzipKb: kB(bundle.totalGzip + (bundle.lazy.find((l) => /PublicApp/.test(l.file))?.addsGzip ?? 0)), goalKb: BUNDLE_GOAL_KB } : { skipped: bundleNote },
   };
   fs.mkdirSync(path.dirname(OUT), { recursive: true });

@@ -1,10 +1,12 @@
 /**
  * Start-up after login (spec 4, 4 "Login and start-up"): the auth call first, then the
- * school's details and, for admins, their module permissions.
+ * school's details and, for admins, their module permissions. Right after a login in this
+ * page the login's own answer is that auth response, so the call is not repeated.
  */
 import { request } from '../api.js';
-import { readSession, updateSessionUser, type Session, type SessionUser } from '../session.js';
+import { readSession, takeJustLoggedIn, updateSessionUser, type Session, type SessionUser } from '../session.js';
 import type { ModuleState } from '../framework/access.js';
+import type { ParentStudent } from '../pages/useStudents.js';
 
 export interface SchoolInfo {
   school_name: string;
@@ -22,17 +24,36 @@ export interface StartupData {
   user: SessionUser;
   school: SchoolInfo;
   adminModules: ModuleState[] | null;
+  /** A parent's students (GET /students-list/), loaded beside the school's details: the parent's home shows them at once. */
+  parentStudents: ParentStudent[] | null;
 }
 
-export async function loadStartup(): Promise<StartupData> {
+let early: Promise<StartupData> | null = null;
+
+/** Starts the start-up calls at once (right after a login, while the app is being drawn); the next loadStartup takes them. */
+export function beginStartup(): void {
+  early = fetchStartup();
+  early.catch(() => undefined); // seen by whoever takes it
+}
+
+export function loadStartup(): Promise<StartupData> {
+  const started = early;
+  early = null;
+  return started ?? fetchStartup();
+}
+
+async function fetchStartup(): Promise<StartupData> {
   const session = readSession();
   if (!session) throw new Error('No session');
-  const user = await request<SessionUser>('GET', '/auth/?platform=web');
-  updateSessionUser(user);
+  const fresh = takeJustLoggedIn();
+  const user = fresh ?? await request<SessionUser>('GET', '/auth/?platform=web');
+  if (!fresh) updateSessionUser(user);
   const admin = user.role === 3 || user.role === 4;
-  const [school, adminModules] = await Promise.all([
+  const [school, adminModules, parentStudents] = await Promise.all([
     request<SchoolInfo>('GET', '/about/school/'),
     admin ? request<ModuleState[]>('GET', '/admin/modules/') : Promise.resolve(null),
+    // The home screen's own call; a failure is left for that screen to show.
+    user.role === 1 ? request<ParentStudent[]>('GET', '/students-list/').catch(() => null) : Promise.resolve(null),
   ]);
-  return { session: { ...session, user }, user, school: { ...school, modules: school?.modules ?? [] }, adminModules };
+  return { session: { ...session, user }, user, school: { ...school, modules: school?.modules ?? [] }, adminModules, parentStudents };
 }

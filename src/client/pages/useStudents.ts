@@ -1,4 +1,5 @@
 import { useCustom } from '@refinedev/core';
+import { useSession } from '../app/SessionContext.js';
 import { errorNotification } from '../framework/notify.js';
 
 /** A parent's students as GET /students-list/ answers them. */
@@ -14,8 +15,15 @@ export interface ParentStudent {
   admission_date?: string;
 }
 
+/** How long the list loaded at start-up is shown without asking again. */
+const STARTUP_LIST_FRESH_MS = 60_000;
+
 export function useParentStudents() {
-  const { result, query } = useCustom<ParentStudent[]>({ url: '/students-list/', method: 'get', errorNotification });
+  const { parentStudents } = useSession();
+  const { result, query } = useCustom<ParentStudent[]>({
+    url: '/students-list/', method: 'get', errorNotification,
+    queryOptions: parentStudents ? { initialData: { data: parentStudents }, staleTime: STARTUP_LIST_FRESH_MS } : undefined,
+  });
   const students = Array.isArray(result?.data) ? (result.data as ParentStudent[]) : [];
   return { students, loading: query.isLoading, failed: query.isError };
 }

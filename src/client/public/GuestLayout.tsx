@@ -1,18 +1,24 @@
 import type { ReactNode } from 'react';
-import { Card, Layout, Typography } from 'antd';
+import { theme } from 'antd';
 import { PRODUCT_NAME } from '../product.js';
 
-/** The logged-out frame: product name on top, the form in a centred card, the credit line below. */
+/**
+ * The logged-out frame: product name on top, the form in a centred card, the credit line below.
+ * Plain elements in antd's colours rather than Layout, Card and Typography: those bring tabs,
+ * menus, tooltips and an editable text area along, which a phone on 3G would fetch before the
+ * login form shows.
+ */
 export function GuestLayout({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
   return (
-    <Layout style={{ minHeight: '100vh', background: '#f0f2f5' }}>
-      <Layout.Content style={{ display: 'flex', justifyContent: 'center', alignItems: 'flex-start', padding: '48px 12px' }}>
-        <Card style={{ width: '100%', maxWidth: 400 }}>
-          <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>{PRODUCT_NAME}</Typography.Title>
+    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: '#f0f2f5', fontFamily: token.fontFamily, color: token.colorText }}>
+      <main style={{ flex: 1, display: 'flex', justifyContent: 'center', alignItems: 'flex-start', padding: '48px 12px' }}>
+        <div style={{ width: '100%', maxWidth: 400, boxSizing: 'border-box', padding: token.paddingLG, background: token.colorBgContainer, borderRadius: token.borderRadiusLG, border: `1px solid ${token.colorBorderSecondary}` }}>
+          <h1 style={{ textAlign: 'center', marginTop: 0, marginBottom: '0.5em', fontSize: token.fontSizeHeading3, lineHeight: token.lineHeightHeading3, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>{PRODUCT_NAME}</h1>
           {children}
-        </Card>
-      </Layout.Content>
-      <Layout.Footer style={{ textAlign: 'center' }}>School management by {PRODUCT_NAME}</Layout.Footer>
-    </Layout>
+        </div>
+      </main>
+      <footer style={{ textAlign: 'center', padding: '24px 50px', fontSize: token.fontSize, background: token.colorBgLayout }}>School management by {PRODUCT_NAME}</footer>
+    </div>
   );
 }

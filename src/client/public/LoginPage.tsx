@@ -1,24 +1,31 @@
-import { useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, App, Button, Checkbox, Form, Input } from 'antd';
-import { ApiError, GENERIC_ERROR, fetchDirectory, findSchool, request } from '../api.js';
+import { ApiError, GENERIC_ERROR, fetchDirectory, findSchool, request, type SchoolEntry } from '../api.js';
+import { EntryContext } from '../entry.js';
 import { saveSession, type SessionUser } from '../session.js';
 
 interface LoginValues { school_code: string; email: string; password: string; remember: boolean }
-
-/** Delay between a successful login and the reload into the app (spec 4, 9). */
-const REDIRECT_DELAY_MS = 750;
 
 export function LoginPage() {
   const [form] = Form.useForm<LoginValues>();
   const [busy, setBusy] = useState(false);
   const { notification } = App.useApp();
   const [done, setDone] = useState(false);
+  const { loadApp, enterApp } = useContext(EntryContext);
+  const directory = useRef<Promise<SchoolEntry[]> | null>(null);
+
+  // While the person types, on a slow phone network: the school directory and the app's code.
+  useEffect(() => {
+    directory.current = fetchDirectory();
+    directory.current.catch(() => { directory.current = null; });
+    loadApp().catch(() => undefined); // fetched again after the login if this fails
+  }, [loadApp]);
 
   const onFinish = async (v: LoginValues) => {
     setBusy(true);
     try {
-      const school = findSchool(await fetchDirectory(), v.school_code);
+      const school = findSchool(await (directory.current ?? fetchDirectory()), v.school_code);
       if (!school) {
         form.setFields([{ name: 'school_code', errors: ['Incorrect Institution Code'] }]);
         return;
@@ -28,7 +35,8 @@ export function LoginPage() {
       }, { api: school.api, token: null, endSessionOn401: false });
       saveSession({ token: data.token, api: school.api, school_code: school.code, user: data.user }, v.remember);
       setDone(true);
-      setTimeout(() => window.location.assign('/'), REDIRECT_DELAY_MS);
+      await loadApp().catch(() => undefined); // the app's own error screen offers Retry
+      await enterApp();
     } catch (e) {
       notification.error({ message: e instanceof ApiError ? e.message : GENERIC_ERROR });
     } finally {

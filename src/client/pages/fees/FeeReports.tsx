@@ -19,7 +19,7 @@ import { formatDateTime, formatMoney } from '../../framework/format.js';
 import { sameValue } from '../../framework/calls.js';
 import { counted } from '../../../shared/plural.js';
 import { classSectionLabel } from '../../framework/labels.js';
-import { useAllowed } from '../../framework/useAccess.js';
+import { usePageButton } from '../../framework/useAccess.js';
 import { resourceByName } from '../../../../resources/index.js';
 import { useDueAlerts } from './useDueAlerts.js';
 import { errorText, useCall } from '../../framework/useCall.js';
@@ -54,7 +54,7 @@ export default function FeeReports(_props: PageProps) {
   const klass = ((classes.result?.data ?? []) as Array<Record<string, any>>).find((c) => sameValue(c.id, classId));
   const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
   const year = ((years.result?.data ?? []) as Array<Record<string, any>>).find((y) => sameValue(y.id, yearId));
-  const canAlert = useAllowed(resourceByName('fee-payments'), 'update');
+  const canAlert = usePageButton(resourceByName('fee-payments'), 'reports', 'alert');
   const alerts = useDueAlerts();
   const alertClass = () => alerts.alertClass({ class_id: Number(classId), ac_year_id: Number(yearId) }, `${classSectionLabel(klass)} ${year?.name ?? ''}`.trim());
 

@@ -1,31 +1,55 @@
 /**
  * SMS log (/reports/sms/): the texts the school sent (text messages, due alerts, ...) with
- * what the provider answered, and how many went today, this week and this month.
+ * what the provider answered, and how many went today, this week and this month. The server
+ * pages and searches the list (it grows with every text), so the screen asks for one page.
  */
-import { useMemo, useState } from 'react';
-import { Card, Col, Input, Row, Statistic, Table } from 'antd';
+import { useEffect, useState } from 'react';
+import { App, Card, Col, Input, Row, Statistic, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
+import { requestWithMessage } from '../../api.js';
+import { queryString } from '../../framework/calls.js';
 import { errorNotification } from '../../framework/notify.js';
 import { formatDateTime } from '../../framework/format.js';
 import { totalOf } from '../../../shared/plural.js';
+import { errorText } from '../../framework/useCall.js';
 
 interface SmsRow { id: number; to: string; message: string; timestamp: string; response: string }
 type Counts = { today: number; week: number; month: number };
 
+const PATH = '/reports/sms/';
 const PAGE_SIZE = 50;
+/** Typing pauses this long before the search is sent. */
+const SEARCH_DELAY_MS = 300;
 const CARDS: Array<[keyof Counts, string]> = [['today', 'Today'], ['week', 'This Week'], ['month', 'This Month']];
+
+/** One page of the log for the search text, with how many match in all. */
+function useLogPage(page: number, q: string) {
+  const { notification } = App.useApp();
+  const [state, setState] = useState<{ rows: SmsRow[]; total: number; loading: boolean }>({ rows: [], total: 0, loading: true });
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    const timer = setTimeout(() => {
+      requestWithMessage<SmsRow[]>('GET', `${PATH}${queryString({ page, page_size: PAGE_SIZE, q: q.trim() })}`)
+        .then(({ data, total }) => live && setState({ rows: Array.isArray(data) ? data : [], total: total ?? 0, loading: false }))
+        .catch((e) => {
+          if (!live) return;
+          setState((s) => ({ ...s, loading: false }));
+          notification.error({ message: errorText(e) });
+        });
+    }, q ? SEARCH_DELAY_MS : 0);
+    return () => { live = false; clearTimeout(timer); };
+  }, [page, q, notification]);
+  return state;
+}
 
 export default function SmsLog(_props: PageProps) {
   const [q, setQ] = useState('');
-  const log = useCustom<SmsRow[]>({ url: '/reports/sms/', method: 'get', errorNotification });
-  const cards = useCustom<Counts>({ url: '/reports/sms/?card', method: 'get', errorNotification });
-  const rows = useMemo(() => {
-    const all = Array.isArray(log.result?.data) ? (log.result.data as SmsRow[]) : [];
-    const needle = q.trim().toLowerCase();
-    return needle ? all.filter((r) => r.to.includes(needle) || r.message.toLowerCase().includes(needle)) : all;
-  }, [log.result, q]);
+  const [page, setPage] = useState(1);
+  const log = useLogPage(page, q);
+  const cards = useCustom<Counts>({ url: `${PATH}?card`, method: 'get', errorNotification });
   const counts = cards.result?.data as Counts | undefined;
 
   const columns: ColumnsType<SmsRow> = [
@@ -43,9 +67,10 @@ export default function SmsLog(_props: PageProps) {
           <Col key={key} xs={24} sm={8}><Card size="small"><Statistic title={title} value={counts?.[key] ?? 0} loading={cards.query.isFetching} /></Card></Col>
         ))}
       </Row>
-      <Input.Search aria-label="Search" placeholder="Search mobile or message" allowClear onChange={(e) => setQ(e.target.value)} style={{ width: 280, marginBottom: 16 }} />
-      <Table<SmsRow> rowKey="id" columns={columns} dataSource={rows} loading={log.query.isFetching} size="middle" scroll={{ x: true }}
-        pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, showTotal: totalOf('message') }} />
+      <Input.Search aria-label="Search" placeholder="Search mobile or message" allowClear
+        onChange={(e) => { setQ(e.target.value); setPage(1); }} style={{ width: 280, marginBottom: 16 }} />
+      <Table<SmsRow> rowKey="id" columns={columns} dataSource={log.rows} loading={log.loading} size="middle" scroll={{ x: true }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: log.total, showSizeChanger: false, showTotal: totalOf('message'), onChange: setPage }} />
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type QueryCreator, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { ok } from '../../framework/envelope.js';
 import { badRequest } from '../../framework/errors.js';
+import { pageOf, queryPage } from '../../framework/paging.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { assertClass, assertYear, isIsoDate, queryId, queryValue } from '../students/queries.js';
 import { ACY } from '../students/student.hooks.js';
@@ -278,18 +279,6 @@ export function installmentTotalQuery(db: Kysely<any>, range: Required<DateRange
 
 // ---------------------------------------------------------------- routes
 
-/** ?page&page_size: both or neither; a page of at most 1,000 rows. */
-function queryPage(req: FastifyRequest): { page: number; size: number } | null {
-  const page = queryValue(req, 'page');
-  const size = queryValue(req, 'page_size');
-  if (page === undefined && size === undefined) return null;
-  const p = Number(page ?? '1');
-  const n = Number(size ?? '50');
-  if (!Number.isInteger(p) || p < 1 || p > 1_000_000) throw badRequest('Invalid page');
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw badRequest('Page size must be from 1 to 1000');
-  return { page: p, size: n };
-}
-
 export function registerFeeReportRoutes(app: FastifyInstance, env: RouteEnv) {
   addRoute(app, env, {
     call: 'GET /reports/fees/{class_id}/{ac_year_id}/', ...base,
@@ -352,7 +341,7 @@ export function registerFeeReportRoutes(app: FastifyInstance, env: RouteEnv) {
       if (yearId !== undefined) await assertYear(ctx, yearId, { inPayload: true });
       if (classId !== undefined) await assertClass(ctx, classId, { inPayload: true });
       let rowsQuery = installmentRowsQuery(ctx.db, range, { yearId, classId });
-      if (page) rowsQuery = rowsQuery.limit(page.size).offset((page.page - 1) * page.size);
+      if (page) rowsQuery = pageOf(rowsQuery, page);
       const [rows, sums] = await Promise.all([rowsQuery.execute(), installmentTotalQuery(ctx.db, range, { yearId, classId }).executeTakeFirstOrThrow()]);
       const out = ok({ rows, total: sums.total, count: sums.count });
       return page ? { ...out, meta: { total: sums.count } } : out;
