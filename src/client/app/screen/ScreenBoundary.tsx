@@ -1,0 +1,69 @@
+/**
+ * Every screen sits under this boundary: a screen whose code fails to load offers Retry (and,
+ * when a new release has replaced its file, reloads the page once); a screen that breaks while
+ * drawing says so with Retry, never a blank page.
+ */
+import { Component, type ReactNode } from 'react';
+import { Button, Result } from 'antd';
+import { failedFile, isLoadError, retryFailedScreens } from './lazy.js';
+
+/** The file a reload was last made for, so a file still missing after it cannot loop. */
+const RELOADED_FOR = 'screen-reloaded-for';
+
+export const LOAD_FAILED = 'This screen could not be loaded';
+export const SCREEN_BROKE = 'Something went wrong on this screen';
+
+/**
+ * A file that answers 404 was removed by a new release: the page reloads to get the new one,
+ * once per file. An unreachable server (offline) leaves it to the person's Retry.
+ */
+async function reloadIfReplaced(e: unknown): Promise<boolean> {
+  const file = failedFile(e);
+  if (!file) return false;
+  try {
+    const res = await fetch(file, { method: 'HEAD', cache: 'no-store' });
+    if (res.status !== 404 || sessionStorage.getItem(RELOADED_FOR) === file) return false;
+  } catch {
+    return false;
+  }
+  sessionStorage.setItem(RELOADED_FOR, file);
+  window.location.reload();
+  return true;
+}
+
+export class ScreenBoundary extends Component<{ children: ReactNode }, { error: unknown; reloading: boolean }> {
+  state = { error: null as unknown, reloading: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  componentDidCatch(error: unknown) {
+    if (isLoadError(error)) void reloadIfReplaced(error).then((reloading) => reloading && this.setState({ reloading }));
+  }
+
+  retry = () => {
+    retryFailedScreens();
+    this.setState({ error: null });
+  };
+
+  render() {
+    const { error, reloading } = this.state;
+    if (!error) return this.props.children;
+    if (reloading) return null;
+    const loadFailed = isLoadError(error);
+    return (
+      <Result
+        status={loadFailed ? 'warning' : 'error'}
+        title={loadFailed ? LOAD_FAILED : SCREEN_BROKE}
+        subTitle={loadFailed
+          ? 'Check your internet connection, then press Retry.'
+          : 'Press Retry to open it again. If this keeps happening, please tell the school office.'}
+        extra={[
+          <Button key="retry" type="primary" onClick={this.retry}>Retry</Button>,
+          <Button key="home" href="/">Home</Button>,
+        ]}
+      />
+    );
+  }
+}
