@@ -65,7 +65,8 @@ export function AppLayout() {
             {school.short_name || school.school_name}
           </div>
         )}
-        <SideMenu onNavigate={() => { if (phone) setCollapsed(true); }} />
+        {/* Not drawn while closed: a collapsed antd menu would open its groups as floating pop-ups. */}
+        {!collapsed && <SideMenu onNavigate={() => { if (phone) setCollapsed(true); }} />}
       </Layout.Sider>
       <Layout>
         <HeaderBar menuOpen={!collapsed} onToggleMenu={() => setCollapsed((c) => !c)} />

@@ -72,7 +72,8 @@ function ListBody({ def }: { def: ResourceDef }) {
 
   const columns = [
     ...tableColumns(def, page),
-    { key: 'actions', title: 'Actions', render: (_: unknown, row: Record<string, any>) => <RowActions def={def} row={row} /> },
+    // Fixed to the right edge, so a wide table scrolls under its actions, never past them.
+    { key: 'actions', title: 'Actions', fixed: 'right' as const, render: (_: unknown, row: Record<string, any>) => <RowActions def={def} row={row} /> },
   ];
 
   const exportCsv = () => {
