@@ -5,6 +5,7 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readSession } from './session.js';
+import { AppBoundary } from './app/screen/AppBoundary.js';
 
 const PublicApp = lazy(() => import('./public/PublicApp.js'));
 const App = lazy(() => import('./app/App.js'));
@@ -20,7 +21,7 @@ function Root() {
     // A logged-in user asking for the login screen goes home instead.
     window.history.replaceState(null, '', '/');
   }
-  return <Suspense fallback={null}>{isPublic ? <PublicApp /> : <App />}</Suspense>;
+  return <AppBoundary><Suspense fallback={null}>{isPublic ? <PublicApp /> : <App />}</Suspense></AppBoundary>;
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { putSetting } from '../../src/server/modules/school/settings.js';
-import { DEMO, adminToken, demoApi, signIn, startE2E, type E2E } from './support.js';
+import { DEMO, adminToken, demoApi, expectAccessible, signIn, startE2E, type E2E } from './support.js';
 
 const PHONE = { width: 390, height: 844 };
 let e: E2E;
@@ -36,10 +36,11 @@ async function onPhone(user: string) {
   return { context, page };
 }
 
-/** The page is no wider than the phone: nothing needs sideways scrolling. */
-async function expectNoSideScroll(page: Page) {
+/** The page is no wider than the phone (nothing needs sideways scrolling), and meets WCAG AA. */
+async function expectFitsPhone(page: Page) {
   const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
   expect(width).toBeLessThanOrEqual(PHONE.width);
+  await expectAccessible(page);
 }
 
 /** The element lies within the phone's width. */
@@ -53,7 +54,7 @@ async function expectInView(el: Locator) {
 it('lays out the parent\'s home, fees, payment and receipt for a 390 px phone with Pay in view', async () => {
   const { context, page } = await onPhone(DEMO.parentMobile);
   await page.locator('#student-selector').waitFor();
-  await expectNoSideScroll(page);
+  await expectFitsPhone(page);
   // The menu button is in the header, above the content, not floating over it.
   const toggle = (await page.getByRole('button', { name: 'Open menu' }).boundingBox())!;
   const main = (await page.locator('main').boundingBox())!;
@@ -64,21 +65,21 @@ it('lays out the parent\'s home, fees, payment and receipt for a 390 px phone wi
   const pay = card.getByRole('button', { name: 'Pay', exact: true });
   await expectInView(pay);
   await expectInView(card.getByRole('button', { name: /print receipt/i }));
-  await expectNoSideScroll(page);
+  await expectFitsPhone(page);
   // The bill's lines open in the card and still fit.
   await card.getByRole('button', { name: 'Details' }).click();
   await card.getByText('Tuition Fee for the Academic Year').waitFor();
-  await expectNoSideScroll(page);
+  await expectFitsPhone(page);
 
   await pay.click();
   await page.getByTestId('online-amount-pending').waitFor();
   await expectInView(page.getByRole('button', { name: 'Pay', exact: true }));
-  await expectNoSideScroll(page);
+  await expectFitsPhone(page);
 
   await page.goto(`/fees/receipt/${billId}`);
   await page.getByTestId('receipt-copy').first().waitFor();
   await expectInView(page.getByRole('button', { name: 'Print' }));
-  await expectNoSideScroll(page);
+  await expectFitsPhone(page);
   await context.close();
 });
 
@@ -88,6 +89,6 @@ it('keeps a staff table\'s actions in view on a phone, the table scrolling insid
   const row = page.locator('.ant-table-row').first();
   await row.waitFor();
   await expectInView(row.getByRole('button').first());
-  await expectNoSideScroll(page);
+  await expectFitsPhone(page);
   await context.close();
 });

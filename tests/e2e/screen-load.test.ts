@@ -76,3 +76,15 @@ it('shows a message, not a blank page, when a screen breaks while drawing', asyn
   expect(await page.getByText('Something went wrong on this screen').count()).toBe(0);
   await context.close();
 });
+
+it('offers Retry when the application itself cannot be fetched', async () => {
+  const { context, page } = await signedIn();
+  const APP_CHUNK = /\/assets\/App-[\w-]+\.js$/;
+  await page.route(APP_CHUNK, (route) => route.abort('internetdisconnected'));
+  await page.goto('/profile');
+  await page.getByRole('heading', { name: 'The application could not be loaded' }).waitFor();
+  await page.unroute(APP_CHUNK);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await profileShown(page);
+  await context.close();
+});

@@ -20,13 +20,14 @@ import { loadStartup, type StartupData } from './startup.js';
 import { SessionContext } from './SessionContext.js';
 import { refineResources } from './refineResources.js';
 import { Shell } from './Shell.js';
+import { THEME } from './theme.js';
 import { Logout } from './Logout.js';
 
 dayjs.extend(relativeTime);
 
 export default function App() {
   return (
-    <ConfigProvider theme={{ token: { colorPrimary: '#1677ff' } }}>
+    <ConfigProvider theme={THEME}>
       <AntdApp>
         <BrowserRouter>
           {window.location.pathname.replace(/\/+$/, '') === '/logout' ? <Logout /> : <Startup />}

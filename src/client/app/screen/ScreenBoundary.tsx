@@ -5,31 +5,10 @@
  */
 import { Component, type ReactNode } from 'react';
 import { Button, Result } from 'antd';
-import { failedFile, isLoadError, retryFailedScreens } from './lazy.js';
-
-/** The file a reload was last made for, so a file still missing after it cannot loop. */
-const RELOADED_FOR = 'screen-reloaded-for';
+import { isLoadError, reloadIfReplaced, retryFailedScreens } from './lazy.js';
 
 export const LOAD_FAILED = 'This screen could not be loaded';
 export const SCREEN_BROKE = 'Something went wrong on this screen';
-
-/**
- * A file that answers 404 was removed by a new release: the page reloads to get the new one,
- * once per file. An unreachable server (offline) leaves it to the person's Retry.
- */
-async function reloadIfReplaced(e: unknown): Promise<boolean> {
-  const file = failedFile(e);
-  if (!file) return false;
-  try {
-    const res = await fetch(file, { method: 'HEAD', cache: 'no-store' });
-    if (res.status !== 404 || sessionStorage.getItem(RELOADED_FOR) === file) return false;
-  } catch {
-    return false;
-  }
-  sessionStorage.setItem(RELOADED_FOR, file);
-  window.location.reload();
-  return true;
-}
 
 export class ScreenBoundary extends Component<{ children: ReactNode }, { error: unknown; reloading: boolean }> {
   state = { error: null as unknown, reloading: false };

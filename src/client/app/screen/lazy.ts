@@ -38,3 +38,24 @@ export function failedFile(e: unknown): string | undefined {
   const message = e instanceof Error ? e.message : String(e);
   return message.match(/https?:\/\/\S+?\.(?:js|css)\b/)?.[0];
 }
+
+/** The file a reload was last made for, so a file still missing after it cannot loop. */
+const RELOADED_FOR = 'screen-reloaded-for';
+
+/**
+ * A file that answers 404 was removed by a new release: the page reloads to get the new one,
+ * once per file. An unreachable server (offline) leaves it to the person's Retry.
+ */
+export async function reloadIfReplaced(e: unknown): Promise<boolean> {
+  const file = failedFile(e);
+  if (!file) return false;
+  try {
+    const res = await fetch(file, { method: 'HEAD', cache: 'no-store' });
+    if (res.status !== 404 || sessionStorage.getItem(RELOADED_FOR) === file) return false;
+  } catch {
+    return false;
+  }
+  sessionStorage.setItem(RELOADED_FOR, file);
+  window.location.reload();
+  return true;
+}

@@ -4,7 +4,7 @@
  * bill's lines and installments open under "Details".
  */
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Descriptions, Empty, List, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Spin, Typography } from 'antd';
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import { formatDateTime, formatMoney } from '../../framework/format.js';
 import { toRupees } from '../../../shared/money.js';
@@ -16,13 +16,11 @@ export function ParentFeeCards({ fees, loading, actions, details }: {
   actions: (r: FeeRecord) => ReactNode;
   details: (r: FeeRecord) => ReactNode;
 }) {
+  if (!loading && fees.length === 0) return <Empty description="No fee records" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
-    <List
-      loading={loading}
-      dataSource={fees}
-      locale={{ emptyText: <Empty description="No fee records" image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
-      renderItem={(r) => <BillCard key={r.payment.id} record={r} actions={actions(r)} details={details(r)} />}
-    />
+    <Spin spinning={loading}>
+      {fees.map((r) => <BillCard key={r.payment.id} record={r} actions={actions(r)} details={details(r)} />)}
+    </Spin>
   );
 }
 
