@@ -22,6 +22,13 @@ export const THEME: ThemeConfig = {
     colorPrimary: COLORS.primary,
     colorInfo: COLORS.primary,
     colorLink: COLORS.primary,
+    // Hover and press shades go darker, not lighter, so a hovered link or button keeps its contrast.
+    colorPrimaryHover: '#003eb3',
+    colorPrimaryActive: '#002c8c',
+    colorLinkHover: '#003eb3',
+    colorLinkActive: '#002c8c',
+    colorErrorHover: '#a8071a',
+    colorErrorActive: '#820014',
     colorError: COLORS.error,
     colorSuccess: COLORS.success,
     colorWarning: COLORS.warning,
