@@ -5,7 +5,7 @@
 import '../antdReact19.js';
 import { useEffect, useMemo, useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { App as AntdApp, Button, ConfigProvider, Result, Spin } from 'antd';
+import { App as AntdApp, Button, ConfigProvider, Spin } from 'antd';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { Refine } from '@refinedev/core';
@@ -22,6 +22,7 @@ import { refineResources } from './refineResources.js';
 import { Shell } from './Shell.js';
 import { THEME } from './theme.js';
 import { Logout } from './Logout.js';
+import { FullPageResult } from './results.js';
 
 dayjs.extend(relativeTime);
 
@@ -50,7 +51,7 @@ function Startup() {
 
   if (state.error) {
     return (
-      <Result
+      <FullPageResult
         status="warning"
         title={state.error}
         extra={[

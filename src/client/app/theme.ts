@@ -17,6 +17,9 @@ export const COLORS = {
   secondaryText: 'rgba(0, 0, 0, 0.65)',
 } as const;
 
+/** The lightest grey that keeps 4.5:1 on white (4.7). */
+const DIM_TEXT = 'rgba(0, 0, 0, 0.55)';
+
 export const THEME: ThemeConfig = {
   token: {
     colorPrimary: COLORS.primary,
@@ -35,7 +38,7 @@ export const THEME: ThemeConfig = {
     colorTextSecondary: COLORS.secondaryText,
     colorTextTertiary: COLORS.secondaryText,
     colorTextDescription: COLORS.secondaryText,
-    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+    colorTextPlaceholder: DIM_TEXT,
     // Preset tag colours write their text in shade 7 on shade 1; these shades are too light.
     green7: '#237804',
     gold7: '#874d00',
@@ -47,6 +50,10 @@ export const THEME: ThemeConfig = {
   },
   components: {
     // A table's empty text ("No students") is drawn in the disabled grey; it is information, not a disabled control.
-    Table: { colorTextDisabled: COLORS.secondaryText },
+    // A selected row's background stays light enough for a link in it.
+    Table: { colorTextDisabled: COLORS.secondaryText, rowSelectedBg: '#e6f4ff', rowSelectedHoverBg: '#dcecff' },
+    // Days outside the shown month are drawn in the disabled grey, though they can be picked.
+    DatePicker: { colorTextDisabled: DIM_TEXT },
+    Calendar: { colorTextDisabled: DIM_TEXT },
   },
 };

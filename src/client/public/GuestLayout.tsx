@@ -8,7 +8,7 @@ export function GuestLayout({ children }: { children: ReactNode }) {
     <Layout style={{ minHeight: '100vh', background: '#f0f2f5' }}>
       <Layout.Content style={{ display: 'flex', justifyContent: 'center', alignItems: 'flex-start', padding: '48px 12px' }}>
         <Card style={{ width: '100%', maxWidth: 400 }}>
-          <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>{PRODUCT_NAME}</Typography.Title>
+          <Typography.Title level={1} style={{ textAlign: 'center', marginTop: 0, fontSize: 24 }}>{PRODUCT_NAME}</Typography.Title>
           {children}
         </Card>
       </Layout.Content>

@@ -14,6 +14,7 @@ import { screenTitle } from '../screen/titles.js';
 import { SideMenu } from './SideMenu.js';
 import { HeaderBar } from './HeaderBar.js';
 import { NetworkNotice } from './NetworkNotice.js';
+import { useAntdRepairs } from './antdRepairs.js';
 
 export const SIDER_WIDTH = 210;
 const PHONE_WIDTH = 480;
@@ -25,6 +26,7 @@ export function AppLayout() {
   const [phone, setPhone] = useState(() => window.innerWidth < PHONE_WIDTH);
   const [collapsed, setCollapsed] = useState(phone);
   const title = screenTitle(pathname);
+  useAntdRepairs();
   useEffect(() => { document.title = `${title} · ${school.school_name || PRODUCT_NAME}`; }, [title, school.school_name]);
   // Escape closes the phone menu, as it would a dialog.
   useEffect(() => {
