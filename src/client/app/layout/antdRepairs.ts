@@ -6,7 +6,9 @@
  * - a table's row checkboxes have no name: each is named after its row ("Select Aarav Kumar");
  * - a table's hidden measuring row copies the header (with its checkbox) into an aria-hidden
  *   row that the keyboard could still reach: it is made inert;
- * - the calendar's month and year pickers have no name.
+ * - the calendar's month and year pickers have no name;
+ * - a table that scrolls sideways with nothing focusable in it cannot be scrolled by the
+ *   keyboard: its scrolling box joins the tab order.
  */
 import { useEffect } from 'react';
 
@@ -38,6 +40,9 @@ export function repairAntd(root: ParentNode) {
     if (!row || row.closest('thead') || input.getAttribute('aria-label')) return;
     const name = rowName(row as HTMLTableRowElement);
     setIfDifferent(input, 'aria-label', name ? `Select ${name}` : 'Select row');
+  });
+  root.querySelectorAll('.ant-table-scroll-horizontal .ant-table-content:not([tabindex]), .ant-table-scroll-horizontal .ant-table-body:not([tabindex])').forEach((box) => {
+    if (!box.querySelector('a[href], button, input, select, textarea, [tabindex]')) box.setAttribute('tabindex', '0');
   });
   root.querySelectorAll('.ant-picker-calendar-header .ant-select').forEach((select) => {
     const input = select.querySelector('input');
