@@ -8,6 +8,7 @@ import { lazy, StrictMode, Suspense, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { EntryContext, type Entry } from './entry.js';
 import { readSession } from './session.js';
+import { AppBoundary } from './app/screen/AppBoundary.js';
 
 let appCode: Promise<unknown> | null = null;
 /** The signed-in app and its home screen, fetched once. */
@@ -40,9 +41,11 @@ function Root() {
     },
   }), []);
   return (
-    <EntryContext.Provider value={entry}>
-      <Suspense fallback={null}>{isPublic ? <PublicApp /> : <App />}</Suspense>
-    </EntryContext.Provider>
+    <AppBoundary>
+      <EntryContext.Provider value={entry}>
+        <Suspense fallback={null}>{isPublic ? <PublicApp /> : <App />}</Suspense>
+      </EntryContext.Provider>
+    </AppBoundary>
   );
 }
 

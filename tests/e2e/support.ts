@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp } from '../../src/server/app.js';
@@ -54,6 +56,7 @@ export async function startE2E(): Promise<E2E> {
       const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      openPages.add(page);
       return { context, page };
     },
     async close() {
@@ -126,3 +129,46 @@ export const adminToken = async (e: E2E) =>
 
 /** The notification that says `text`. */
 export const toast = (page: Page, text: string) => page.locator('.ant-notification-notice').filter({ hasText: text }).first();
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.0/2.1 A and AA rules, and the best practices the app keeps (one h1, landmarks). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+/** Best-practice rules held as strictly as the serious WCAG failures. */
+const KEPT_PRACTICES = ['page-has-heading-one', 'landmark-one-main', 'bypass'];
+
+export interface AxeFinding { id: string; impact: string | null; help: string; targets: string[] }
+
+/** The serious and critical accessibility failures axe-core finds on the page as it stands. */
+export async function accessibilityProblems(page: Page): Promise<AxeFinding[]> {
+  // Evaluated rather than added as a script tag, so a Content-Security-Policy cannot block it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async ({ tags, kept }) => {
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return (result.violations as any[])
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical' || kept.includes(v.id))
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n: any) => [n.target.join(' '), n.any?.[0]?.message ?? ''].join(' : ')) }));
+  }, { tags: AXE_TAGS, kept: KEPT_PRACTICES });
+}
+
+/** Fails, naming each rule and element, when the page has serious or critical accessibility failures. */
+export async function expectAccessible(page: Page, where = '') {
+  // Let the screen settle: no spinner left, nothing mid-animation.
+  await page.waitForLoadState('load').catch(() => {});
+  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
+  await page.waitForTimeout(300);
+  const problems = await accessibilityProblems(page);
+  if (problems.length === 0) return;
+  const lines = problems.map((p) => `  ${p.id} (${p.impact}): ${p.help}\n${p.targets.slice(0, 8).map((t) => `    ${t}`).join('\n')}${p.targets.length > 8 ? `\n    … ${p.targets.length - 8} more` : ''}`);
+  throw new Error(`Accessibility failures on ${where || page.url()}:\n${lines.join('\n')}`);
+}
+
+/** Pages opened through newPage(): each test ends with a check of the screen every open one shows. */
+const openPages = new Set<Page>();
+afterEach(async () => {
+  for (const page of openPages) {
+    if (page.isClosed()) { openPages.delete(page); continue; }
+    if (page.url().startsWith('http')) await expectAccessible(page);
+  }
+});

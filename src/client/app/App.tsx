@@ -5,7 +5,7 @@
 import '../antdReact19.js';
 import { useEffect, useMemo, useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { App as AntdApp, Button, ConfigProvider, Result, Spin } from 'antd';
+import { App as AntdApp, Button, ConfigProvider, Spin } from 'antd';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { Refine } from '@refinedev/core';
@@ -21,13 +21,15 @@ import { SessionContext } from './SessionContext.js';
 import { refineResources } from './refineResources.js';
 import { Shell } from './Shell.js';
 import { NOTIFICATION_PLACEMENT } from '../framework/notify.js';
+import { THEME } from './theme.js';
 import { Logout } from './Logout.js';
+import { FullPageResult } from './results.js';
 
 dayjs.extend(relativeTime);
 
 export default function App() {
   return (
-    <ConfigProvider theme={{ token: { colorPrimary: '#1677ff' } }}>
+    <ConfigProvider theme={THEME}>
       <AntdApp notification={NOTIFICATION_PLACEMENT}>
         <BrowserRouter>
           {window.location.pathname.replace(/\/+$/, '') === '/logout' ? <Logout /> : <Startup />}
@@ -50,7 +52,7 @@ function Startup() {
 
   if (state.error) {
     return (
-      <Result
+      <FullPageResult
         status="warning"
         title={state.error}
         extra={[

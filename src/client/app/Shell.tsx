@@ -3,7 +3,7 @@
  * the generated routes; roles without one (5, 6, unknown) get 404 Page Not Found; a school
  * disabled for non-payment gets a full-screen notice.
  */
-import { lazy } from 'react';
+import { lazy } from './screen/lazy.js';
 import { Route, Routes } from 'react-router';
 import { MODULES, RESOURCES } from '../../../resources/index.js';
 import { flag } from '../framework/access.js';

@@ -1,13 +1,23 @@
 /** Full-page and in-page results: not found, forbidden, account disabled. */
-import { Button, Result } from 'antd';
+import type { ReactNode } from 'react';
+import { Button, Result, type ResultProps } from 'antd';
+
+/** A result that is the whole page: its title is the page's h1, inside the main landmark. */
+export function FullPageResult({ title, ...props }: Omit<ResultProps, 'title'> & { title: ReactNode }) {
+  return (
+    <main>
+      <Result {...props} title={<h1 style={{ font: 'inherit', color: 'inherit', margin: 0 }}>{title}</h1>} style={{ marginTop: '10vh', ...props.style }} />
+    </main>
+  );
+}
 
 export function NotFound({ fullPage }: { fullPage?: boolean }) {
+  const Shown = fullPage ? FullPageResult : Result;
   return (
-    <Result
+    <Shown
       status="404"
       title="404 Page Not Found"
       subTitle="Sorry, the page you visited does not exist."
-      style={fullPage ? { marginTop: '10vh' } : undefined}
       extra={fullPage ? <Button href="/logout">Logout</Button> : <Button type="primary" href="/">Back Home</Button>}
     />
   );
@@ -19,11 +29,10 @@ export function Forbidden() {
 
 export function DisabledAccount() {
   return (
-    <Result
+    <FullPageResult
       status="403"
       title="Account Disabled"
       subTitle="This account is disabled for non-payment. Please contact the school management."
-      style={{ marginTop: '10vh' }}
       extra={<Button href="/logout">Logout</Button>}
     />
   );

@@ -2,7 +2,8 @@
  * Routes generated from the declarations: list, create (and its other routes), edit, and
  * each declared hand-written page. Generated pages load in their own chunks.
  */
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { lazy } from './screen/lazy.js';
 import { Route } from 'react-router';
 import { pageRoles, type PageDef, type Permission, type ResourceDef } from '../../../src/shared/resource.js';
 import { useAccessContext, useAllowed } from '../framework/useAccess.js';

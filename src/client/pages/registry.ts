@@ -1,8 +1,9 @@
 /**
  * Hand-written screens by the component id their resource declaration names (`pages`).
- * Each loads in its own chunk.
+ * Each loads in its own chunk, again on Retry when it failed to.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { lazy } from '../app/screen/lazy.js';
 import type { ResourceDef } from '../../../src/shared/resource.js';
 
 export interface PageProps { resource: ResourceDef }
@@ -10,7 +11,7 @@ export interface PageProps { resource: ResourceDef }
 /** Props of a row component: the list's resource and the row it sits in. */
 export interface RowComponentProps { resource: ResourceDef; row: Record<string, any> }
 
-export const PAGES: Record<string, LazyExoticComponent<ComponentType<PageProps>>> = {
+export const PAGES: Record<string, ComponentType<PageProps>> = {
   TestDetailsAdd: lazy(() => import('./academics/TestDetailsAdd.js')),
   StudentList: lazy(() => import('./students/StudentList.js')),
   StudentAdd: lazy(() => import('./students/StudentAdd.js')),
@@ -38,6 +39,6 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType<PageProps>>
 };
 
 /** Hand-written pieces of a generated list's Actions cell, by the id a declaration names (`list.rowComponents`). */
-export const ROW_COMPONENTS: Record<string, LazyExoticComponent<ComponentType<RowComponentProps>>> = {
+export const ROW_COMPONENTS: Record<string, ComponentType<RowComponentProps>> = {
   ImportStudents: lazy(() => import('./academics/ImportStudents.js')),
 };

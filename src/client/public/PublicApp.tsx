@@ -6,6 +6,7 @@ import '../antdReact19.js';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { App as AntdApp, ConfigProvider, Spin } from 'antd';
+import { THEME } from '../app/theme.js';
 import { GuestLayout } from './GuestLayout.js';
 import { LoginPage } from './LoginPage.js';
 
@@ -14,7 +15,7 @@ const ResetPasswordPage = lazy(() => import('./ResetPasswordPage.js'));
 
 export default function PublicApp() {
   return (
-    <ConfigProvider>
+    <ConfigProvider theme={THEME}>
       <AntdApp>
         <BrowserRouter>
           <GuestLayout>

@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
 import { Button, Dropdown, Layout, Space, Typography } from 'antd';
-import { DownOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
 import { useSession } from '../SessionContext.js';
 import { Notifications } from './Notifications.js';
 import { HeaderStudentSearch } from '../../pages/students/search/HeaderStudentSearch.js';
 
-/** The shared header (spec 1, 1): school name, the student search, notifications, chat in a new tab, user menu. */
-export function HeaderBar() {
+/** The shared header (spec 1, 1): menu button, school name, the student search, notifications, chat in a new tab, user menu. */
+export function HeaderBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const { school, user } = useSession();
   const navigate = useNavigate();
   const onMenu = ({ key }: { key: string }) => {
@@ -14,10 +14,18 @@ export function HeaderBar() {
     else navigate(key);
   };
   return (
-    <Layout.Header style={{ background: '#fff', padding: '0 16px', display: 'flex', alignItems: 'center', gap: 12, borderBottom: '1px solid #f0f0f0' }}>
-      <Typography.Title level={4} style={{ margin: 0, flex: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+    <Layout.Header className="app-header" style={{ background: '#fff', padding: '0 16px', display: 'flex', alignItems: 'center', gap: 12, borderBottom: '1px solid #f0f0f0' }}>
+      <Button
+        type="text"
+        icon={menuOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+        aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+        aria-expanded={menuOpen}
+        aria-controls="side-menu"
+        onClick={onToggleMenu}
+      />
+      <Typography.Text strong style={{ fontSize: 18, flex: 1, minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
         {school.school_name}
-      </Typography.Title>
+      </Typography.Text>
       <Space size="small">
         <HeaderStudentSearch />
         <Notifications />
@@ -35,7 +43,8 @@ export function HeaderBar() {
             ],
           }}
         >
-          <Button type="text" icon={<UserOutlined />} aria-label="User menu">
+          {/* Named by the visible name, so a spoken "click Anita Sharma" finds it; on phones only the icon shows. */}
+          <Button type="text" icon={<UserOutlined />} aria-label={`${user.name}, account menu`}>
             <span className="user-name">{user.name}</span> <DownOutlined />
           </Button>
         </Dropdown>

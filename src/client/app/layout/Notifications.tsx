@@ -34,7 +34,12 @@ export function Notifications() {
   );
   return (
     <Popover content={content} title="Notifications" trigger="click" placement="bottomRight" onOpenChange={(open) => open && query.refetch()}>
-      <Button type="text" aria-label="Notifications" title="Notifications" icon={<Badge count={notes.length} size="small"><BellOutlined /></Badge>} />
+      <Button
+        type="text"
+        // The badge's count is visible text, so the name holds it too.
+        aria-label={notes.length ? `Notifications, ${notes.length} new` : 'Notifications'}
+        title="Notifications"
+        icon={<Badge count={notes.length} size="small"><BellOutlined /></Badge>} />
     </Popover>
   );
 }

@@ -73,8 +73,9 @@ function ListBody({ def }: { def: ResourceDef }) {
 
   const columns = [
     ...tableColumns(def, page),
-    // A role with no button for these rows (read-only) gets no empty Actions column.
-    ...(hasRowActions(ctx, def) ? [{ key: 'actions', title: 'Actions', render: (_: unknown, row: Record<string, any>) => <RowActions def={def} row={row} /> }] : []),
+    // A role with no button for these rows (read-only) gets no empty Actions column; it stays at
+    // the right edge, so a wide table scrolls under its actions, never past them.
+    ...(hasRowActions(ctx, def) ? [{ key: 'actions', title: 'Actions', fixed: 'right' as const, render: (_: unknown, row: Record<string, any>) => <RowActions def={def} row={row} /> }] : []),
   ];
 
   const exportCsv = () => {

@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { Empty } from 'antd';
 import { formatMoney } from '../../framework/format.js';
 import { pieSlices, sumRupees, type FeeItemRow } from './reportsModel.js';
+import { COLORS } from '../../app/theme.js';
 
 const R = 100;
 
@@ -32,7 +33,7 @@ export function FeePieChart({ rows, title = 'Fee items by total amount' }: { row
             <li key={s.key} style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 4 }}>
               <span aria-hidden="true" style={{ display: 'inline-block', width: 12, height: 12, background: s.color, flex: 'none' }} />
               <span>{s.label}</span>
-              <span style={{ color: '#8c8c8c' }}>{`${formatMoney(s.value)} (${s.percent})`}</span>
+              <span style={{ color: COLORS.secondaryText }}>{`${formatMoney(s.value)} (${s.percent})`}</span>
             </li>
           ))}
         </ul>

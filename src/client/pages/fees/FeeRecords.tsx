@@ -9,7 +9,7 @@
  */
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, App, Button, Card, Descriptions, Form, InputNumber, Modal, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Grid, InputNumber, Modal, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
@@ -21,6 +21,7 @@ import { formatDateTime, formatMoney } from '../../framework/format.js';
 import { useAllowed, usePageButton } from '../../framework/useAccess.js';
 import { toRupees } from '../../../shared/money.js';
 import { ParentStudentPicker } from '../ParentStudentPicker.js';
+import { ParentFeeCards } from './ParentFeeCards.js';
 import {
   DISCOUNT_REQUIRED, billState, canAlert, canPayInstallment, canRefund, discountsEnabled, isRefund, kindLabel,
   lineTotal, modeLabel, sortedInstallments, type BillInstallment, type FeeHistory, type FeeRecord, type FeeSettings,
@@ -78,6 +79,9 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
   const fees = data?.fees ?? [];
   const student = data?.student;
   const refetch = () => history.query.refetch();
+  // A parent's phone gets the bills as cards: the table's Pay would sit off screen.
+  const screens = Grid.useBreakpoint();
+  const asCards = !staff && !screens.md;
 
   const act = async (key: string, run: () => Promise<unknown>, success: string) => {
     setBusy(key);
@@ -153,7 +157,9 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
           <Descriptions.Item label="Pending">{formatMoney(toRupees(totalPaise - paidPaise))}</Descriptions.Item>
         </Descriptions>
       )}
-      <Table<FeeRecord>
+      {asCards ? (
+        <ParentFeeCards fees={fees} loading={history.query.isFetching} actions={actions} details={(r) => <BillDetails record={r} />} />
+      ) : <Table<FeeRecord>
         rowKey={(r) => r.payment.id}
         dataSource={fees}
         loading={history.query.isFetching}
@@ -178,7 +184,7 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
           },
           { key: 'actions', title: 'Actions', render: (_: unknown, r) => actions(r) },
         ]}
-      />
+      />}
       {discountFor && (
         <DiscountModal
           record={discountFor}
@@ -207,6 +213,7 @@ function BillDetails({ record }: { record: FeeRecord }) {
         <Table
           rowKey={(d) => d.id ?? d.fee_item_name}
           size="small"
+          scroll={{ x: true }}
           pagination={false}
           title={() => <b>Items</b>}
           dataSource={record.details}
@@ -221,6 +228,7 @@ function BillDetails({ record }: { record: FeeRecord }) {
       <Table<BillInstallment>
         rowKey="id"
         size="small"
+        scroll={{ x: true }}
         pagination={false}
         title={() => <b>Installments</b>}
         dataSource={installments}

@@ -5,6 +5,7 @@
 import { useMemo, useState } from 'react';
 import { Calendar, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { COLORS } from '../../../app/theme.js';
 import { attendanceByDate, calendarStart, type AttendanceDay } from '../detailsModel.js';
 
 export function AttendanceCalendar({ days }: { days: AttendanceDay[] | undefined }) {
@@ -33,7 +34,7 @@ export function AttendanceCalendar({ days }: { days: AttendanceDay[] | undefined
               title={title}
               aria-label={title}
               data-attendance={state ?? undefined}
-              style={state ? { background: state === 'Present' ? '#52c41a' : '#ff4d4f', color: '#fff', borderRadius: '50%' } : undefined}
+              style={state ? { background: state === 'Present' ? COLORS.success : COLORS.error, color: '#fff', borderRadius: '50%' } : undefined}
             >
               {date.date()}
             </div>

@@ -5,10 +5,11 @@
  */
 import { useId } from 'react';
 import { Empty } from 'antd';
+import { COLORS } from '../../../app/theme.js';
 import { chartMax, monthlyBars, type MonthlyAttendance } from '../detailsModel.js';
 
-const PRESENT = '#52c41a';
-const ABSENT = '#ff4d4f';
+const PRESENT = COLORS.success;
+const ABSENT = COLORS.error;
 
 const hidden: React.CSSProperties = {
   position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0,
@@ -46,7 +47,7 @@ export function AttendanceChart({ months }: { months: MonthlyAttendance[] | unde
           {ticks.map((t) => (
             <g key={t} aria-hidden="true">
               <line x1={left} x2={width} y1={y(t)} y2={y(t)} stroke="#f0f0f0" />
-              <text x={left - 6} y={y(t) + 4} textAnchor="end" fill="#8c8c8c">{t}</text>
+              <text x={left - 6} y={y(t) + 4} textAnchor="end" fill="#595959">{t}</text>
             </g>
           ))}
           {bars.map((b, i) => {
@@ -58,7 +59,7 @@ export function AttendanceChart({ months }: { months: MonthlyAttendance[] | unde
                 {b.present > 0 && <rect x={x} y={y(b.present)} width={barWidth} height={y(0) - y(b.present)} fill={PRESENT} />}
                 {b.absent > 0 && <rect x={x} y={y(b.total)} width={barWidth} height={y(b.present) - y(b.total)} fill={ABSENT} />}
                 <text x={x + barWidth / 2} y={height - bottom + 14} textAnchor="middle" fill="#595959" aria-hidden="true">{b.label.slice(0, 3)}</text>
-                <text x={x + barWidth / 2} y={height - bottom + 27} textAnchor="middle" fill="#8c8c8c" aria-hidden="true">{b.label.slice(4)}</text>
+                <text x={x + barWidth / 2} y={height - bottom + 27} textAnchor="middle" fill="#595959" aria-hidden="true">{b.label.slice(4)}</text>
               </g>
             );
           })}

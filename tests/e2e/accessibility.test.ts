@@ -1,0 +1,96 @@
+/**
+ * WCAG 2.1 AA on every screen in every demo role's menu, on a desktop and on a 390×844 phone:
+ * axe-core finds no serious or critical failure, each screen has one h1, and the keyboard
+ * reaches a skip link first and the menu toggle on the phone.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { RESOURCES } from '../../resources/index.js';
+import { DEMO, accessibilityProblems, signIn, startE2E, type E2E } from './support.js';
+
+let e: E2E;
+beforeAll(async () => { e = await startE2E(); });
+afterAll(() => e?.close());
+
+const ROLES: Array<[string, string, number]> = [
+  ['admin', DEMO.admin, 4], ['office', DEMO.office, 3], ['teacher', DEMO.teacher, 2], ['librarian', DEMO.librarian, 7], ['parent', DEMO.parentMobile, 1],
+];
+const PHONE = { width: 390, height: 844 };
+
+async function signedIn(user: string, viewport = { width: 1280, height: 900 }) {
+  const context = await e.browser.newContext({ baseURL: e.url, viewport });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await signIn(page, DEMO.code, user);
+  return { context, page };
+}
+
+/** Every screen the side menu links to, the add form of each list the role may add to, home, profile and settings. */
+async function menuScreens(page: Page, role: number): Promise<string[]> {
+  await page.locator('.ant-layout-sider a[href]').first().waitFor();
+  const links = await page.locator('.ant-layout-sider a[href]').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  const forms = RESOURCES
+    .filter((r) => r.routes?.list && links.includes(r.routes.list) && r.routes.create && !r.routes.create.includes(':') && (r.access.create as number[] | undefined)?.includes(role))
+    .map((r) => r.routes!.create!);
+  return [...new Set(['/', ...links, ...forms, '/profile', '/settings'])];
+}
+
+/** Opens each screen and lists what axe-core finds, so one run names every failing screen. */
+async function audit(page: Page, screens: string[], label: string) {
+  const failures: string[] = [];
+  for (const path of screens) {
+    await page.goto(path);
+    await page.locator('main h1').first().waitFor({ state: 'attached', timeout: 5_000 }).catch(() => {});
+    await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+    await page.waitForTimeout(300);
+    for (const p of await accessibilityProblems(page)) {
+      failures.push(`${label} ${path} ${p.id} (${p.impact}): ${p.targets.slice(0, 3).join(' | ')}${p.targets.length > 3 ? ` … ${p.targets.length} elements` : ''}`);
+    }
+  }
+  return failures;
+}
+
+for (const [role, user, roleId] of ROLES) {
+  it(`finds no serious accessibility failure on the ${role}'s screens, desktop and phone`, async () => {
+    const desk = await signedIn(user);
+    const screens = await menuScreens(desk.page, roleId);
+    expect(screens.length).toBeGreaterThan(3);
+    const failures = await audit(desk.page, screens, 'desktop');
+    await desk.context.close();
+    const phone = await signedIn(user, PHONE);
+    failures.push(...await audit(phone.page, screens, 'phone'));
+    await phone.context.close();
+    expect(failures).toEqual([]);
+  }, 600_000);
+}
+
+it('lets the keyboard skip to the content and open the menu on a phone', async () => {
+  const { context, page } = await signedIn(DEMO.admin, PHONE);
+  await page.locator('main h1').first().waitFor({ state: 'attached' });
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+  // Visible while focused, not hidden off screen.
+  const box = await skip.boundingBox();
+  expect(box && box.x >= 0 && box.y >= 0 && box.width > 0).toBe(true);
+  await page.keyboard.press('Enter');
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+  // A link reached by the keyboard shows a ring.
+  await page.keyboard.press('Tab');
+  await page.locator('main a[href]').first().focus();
+  expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe('none');
+
+  // The menu toggle is a named button in the tab order; Enter opens the menu.
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Close menu' }).waitFor();
+  const dashboard = page.locator('.ant-layout-sider a[href]', { hasText: 'Dashboard' }).first();
+  await dashboard.waitFor({ state: 'visible' });
+  // So does a menu entry.
+  await dashboard.focus();
+  expect(await dashboard.evaluate((a) => getComputedStyle(a).outlineStyle)).not.toBe('none');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Open menu' }).waitFor();
+  await context.close();
+});

@@ -1,0 +1,94 @@
+/**
+ * On a 390×844 phone: the parent's home, fees, online payment and receipt fit the screen (no
+ * sideways scrolling) with Pay in view; the menu button sits in the header, not over the
+ * content; a staff table scrolls inside itself with its Actions column in view.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { putSetting } from '../../src/server/modules/school/settings.js';
+import { DEMO, adminToken, demoApi, expectAccessible, signIn, startE2E, type E2E } from './support.js';
+
+const PHONE = { width: 390, height: 844 };
+let e: E2E;
+let billId: number;
+
+beforeAll(async () => {
+  e = await startE2E();
+  await putSetting(e.demoDb, 'fees', {
+    fee_discounts_enabled: '1', fee_partial_payment_enabled: '1', online_fee_payment_enabled: '1',
+    payment_gateway_list: [{ value: 'test', name: 'Test Gateway (no real money)', enabled: true }],
+  });
+  const parent = await e.demoDb.selectFrom('user').select('id').where('username', '=', DEMO.parentMobile).executeTakeFirstOrThrow();
+  const child = await e.demoDb.selectFrom('student').select('id').where('user_id', '=', parent.id).orderBy('id').executeTakeFirstOrThrow();
+  const year = await e.demoDb.selectFrom('ac_year').select('id').where('status', '=', 1).executeTakeFirstOrThrow();
+  billId = (await demoApi<{ payment_id: number }>(e, 'PUT', '/fees/pay/', {
+    student_id: child.id, ac_year_id: year.id, name: 'Term 1 Tuition and Transport', amount_total: 1234567, amount_paid: 0,
+    details: [{ fee_item_name: 'Tuition Fee for the Academic Year', amount: 1234567, quantity: 1 }], installments: [],
+  }, await adminToken(e))).payment_id;
+});
+afterAll(() => e?.close());
+
+async function onPhone(user: string) {
+  const context = await e.browser.newContext({ baseURL: e.url, viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await signIn(page, DEMO.code, user);
+  return { context, page };
+}
+
+/** The page is no wider than the phone (nothing needs sideways scrolling), and meets WCAG AA. */
+async function expectFitsPhone(page: Page) {
+  const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+  expect(width).toBeLessThanOrEqual(PHONE.width);
+  await expectAccessible(page);
+}
+
+/** The element lies within the phone's width. */
+async function expectInView(el: Locator) {
+  await el.waitFor();
+  const box = (await el.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+}
+
+it('lays out the parent\'s home, fees, payment and receipt for a 390 px phone with Pay in view', async () => {
+  const { context, page } = await onPhone(DEMO.parentMobile);
+  await page.locator('#student-selector').waitFor();
+  await expectFitsPhone(page);
+  // The menu button is in the header, above the content, not floating over it.
+  const toggle = (await page.getByRole('button', { name: 'Open menu' }).boundingBox())!;
+  const main = (await page.locator('main').boundingBox())!;
+  expect(toggle.y + toggle.height).toBeLessThanOrEqual(main.y);
+
+  await page.goto('/fees/');
+  const card = page.getByTestId(`bill-card-${billId}`);
+  const pay = card.getByRole('button', { name: 'Pay', exact: true });
+  await expectInView(pay);
+  await expectInView(card.getByRole('button', { name: /print receipt/i }));
+  await expectFitsPhone(page);
+  // The bill's lines open in the card and still fit.
+  await card.getByRole('button', { name: 'Details' }).click();
+  await card.getByText('Tuition Fee for the Academic Year').waitFor();
+  await expectFitsPhone(page);
+
+  await pay.click();
+  await page.getByTestId('online-amount-pending').waitFor();
+  await expectInView(page.getByRole('button', { name: 'Pay', exact: true }));
+  await expectFitsPhone(page);
+
+  await page.goto(`/fees/receipt/${billId}`);
+  await page.getByTestId('receipt-copy').first().waitFor();
+  await expectInView(page.getByRole('button', { name: 'Print' }));
+  await expectFitsPhone(page);
+  await context.close();
+});
+
+it('keeps a staff table\'s actions in view on a phone, the table scrolling inside itself', async () => {
+  const { context, page } = await onPhone(DEMO.admin);
+  await page.goto('/academics/classes/');
+  const row = page.locator('.ant-table-row').first();
+  await row.waitFor();
+  await expectInView(row.getByRole('button').first());
+  await expectFitsPhone(page);
+  await context.close();
+});
