@@ -141,6 +141,13 @@ export interface AxeFinding { id: string; impact: string | null; help: string; t
 
 /** The serious and critical accessibility failures axe-core finds on the page as it stands. */
 export async function accessibilityProblems(page: Page): Promise<AxeFinding[]> {
+  // The screen's data in: a button that is disabled until its rows arrive is not caught changing.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+  // Colours caught mid-transition (a button leaving its disabled look) are not what anyone reads.
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined, { timeout: 3_000 },
+  ).catch(() => {});
   // Evaluated rather than added as a script tag, so a Content-Security-Policy cannot block it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async ({ tags, kept }) => {

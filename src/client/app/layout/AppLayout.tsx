@@ -82,7 +82,7 @@ export function AppLayout() {
         )}
         <Layout.Content id="main-content" tabIndex={-1} className="app-content" style={{ margin: 16, minWidth: 0 }}>
           <h1 className="visually-hidden">{title}</h1>
-          <ScreenBoundary key={pathname}>
+          <ScreenBoundary resetKey={pathname}>
             <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
               <Outlet />
             </Suspense>

@@ -12,6 +12,8 @@
  */
 import { useEffect } from 'react';
 
+const TABBABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
 const setIfDifferent = (el: Element, name: string, value: string) => {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 };
@@ -42,7 +44,7 @@ export function repairAntd(root: ParentNode) {
     setIfDifferent(input, 'aria-label', name ? `Select ${name}` : 'Select row');
   });
   root.querySelectorAll('.ant-table-scroll-horizontal .ant-table-content:not([tabindex]), .ant-table-scroll-horizontal .ant-table-body:not([tabindex])').forEach((box) => {
-    if (!box.querySelector('a[href], button, input, select, textarea, [tabindex]')) box.setAttribute('tabindex', '0');
+    if (!box.querySelector(TABBABLE)) box.setAttribute('tabindex', '0');
   });
   root.querySelectorAll('.ant-picker-calendar-header .ant-select').forEach((select) => {
     const input = select.querySelector('input');

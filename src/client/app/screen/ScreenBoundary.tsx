@@ -10,11 +10,16 @@ import { isLoadError, reloadIfReplaced, retryFailedScreens } from './lazy.js';
 export const LOAD_FAILED = 'This screen could not be loaded';
 export const SCREEN_BROKE = 'Something went wrong on this screen';
 
-export class ScreenBoundary extends Component<{ children: ReactNode }, { error: unknown; reloading: boolean }> {
+/** `resetKey`: the address; going elsewhere clears the message without remounting a screen that works. */
+export class ScreenBoundary extends Component<{ resetKey: string; children: ReactNode }, { error: unknown; reloading: boolean }> {
   state = { error: null as unknown, reloading: false };
 
   static getDerivedStateFromError(error: unknown) {
     return { error };
+  }
+
+  componentDidUpdate(prev: { resetKey: string }) {
+    if (prev.resetKey !== this.props.resetKey && this.state.error) this.retry();
   }
 
   componentDidCatch(error: unknown) {
