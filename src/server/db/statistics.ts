@@ -15,14 +15,14 @@ export async function analyzeTables(db: Kysely<any>, schema: string, tables: str
   await sql`analyze ${sql.join(tables.map((t) => sql.id(schema, t)))}`.execute(db);
 }
 
-/** ANALYZE of every table of every school (and of the school directory). */
-export async function analyzeSchools(db: Kysely<any>): Promise<void> {
+/** ANALYZE of every table of some schemas: every school's and the school directory's, or only those named. */
+export async function analyzeSchools(db: Kysely<any>, schemas?: string[]): Promise<void> {
   const tables = await db.selectFrom('pg_catalog.pg_tables as t')
     .select(['t.schemaname', 't.tablename'])
-    .where((eb) => eb.or([
+    .where((eb) => (schemas ? eb('t.schemaname', 'in', schemas) : eb.or([
       eb('t.schemaname', '=', 'platform'),
       eb('t.schemaname', 'in', eb.selectFrom('platform.school').select('schema_name')),
-    ]))
+    ])))
     .orderBy('t.schemaname').orderBy('t.tablename').execute();
   if (!tables.length) return;
   await sql`analyze ${sql.join(tables.map((t) => sql.id(t.schemaname, t.tablename)))}`.execute(db);

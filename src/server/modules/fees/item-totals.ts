@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DerivedTable } from '../../db/derived.js';
 import { SCHOOL_TZ } from '../../framework/periods.js';
 
@@ -11,7 +11,8 @@ import { SCHOOL_TZ } from '../../framework/periods.js';
  *
  * Kept by the fees ledger, in the transaction that writes the bill and under its lock: a new
  * bill's lines are added, a deleted bill's taken away (a bill's lines, year and date never
- * change otherwise; discounts and payments are not part of these figures). Rows are touched in
+ * change otherwise; discounts and payments are not part of these figures). Deleting a fee item
+ * moves its lines' totals under their name (fee-item.hooks.ts), as its lines lose the item's id. Rows are touched in
  * key order, so two bills cannot wait on each other's rows. Built from the bills when a store
  * first gets the table, and again whenever the version below changes.
  */
@@ -39,6 +40,14 @@ function linesByKey(db: Kysely<any>, bill?: { id: number; sign: 1 | -1 }) {
   return qb;
 }
 
+/** Adds rows (in key order) to the kept ones: a new key is inserted, a kept key's figures grow (or shrink). */
+async function addRows(db: Kysely<any>, rows: SelectQueryBuilder<any, any, any>): Promise<void> {
+  const plus = (column: string) => sql`${sql.ref(`${FEE_ITEM_TOTALS}.${column}`)} + ${sql.ref(`excluded.${column}`)}`;
+  await db.insertInto(FEE_ITEM_TOTALS).columns([...COLUMNS]).expression(rows)
+    .onConflict((oc) => oc.columns([...KEY]).doUpdateSet({ total_amount: plus('total_amount'), quantity: plus('quantity'), lines: plus('lines') }))
+    .execute();
+}
+
 export const feeItemTotalsTable: DerivedTable = {
   name: FEE_ITEM_TOTALS,
   version: 1,
@@ -63,10 +72,7 @@ export const feeItemTotalsTable: DerivedTable = {
  * (sign -1, before they are deleted). Runs inside the ledger's transaction.
  */
 export async function countBillLines(db: Kysely<any>, billId: number, sign: 1 | -1): Promise<void> {
-  const kept = (column: string) => sql`${sql.ref(`${FEE_ITEM_TOTALS}.${column}`)} + ${sql.ref(`excluded.${column}`)}`;
-  await db.insertInto(FEE_ITEM_TOTALS).columns([...COLUMNS]).expression(linesByKey(db, { id: billId, sign }))
-    .onConflict((oc) => oc.columns([...KEY]).doUpdateSet({ total_amount: kept('total_amount'), quantity: kept('quantity'), lines: kept('lines') }))
-    .execute();
+  await addRows(db, linesByKey(db, { id: billId, sign }));
   if (sign === -1) {
     // Keys no bill has any more go (the bill is still there: its lines are taken away first).
     const bill = db.selectFrom('fee_payment as p').where('p.id', '=', billId);
@@ -75,4 +81,18 @@ export async function countBillLines(db: Kysely<any>, billId: number, sign: 1 | 
       .where('day', '=', bill.select(schoolDay('p.timestamp').as('day')))
       .execute();
   }
+}
+
+/**
+ * A deleted fee item: its bill lines lose the item's id and keep their name (the generic delete
+ * clears the reference), so its totals become those of lines without an item, by name, merged
+ * with any already kept under that name. Runs in the delete's transaction, after the lines changed.
+ */
+export async function forgetFeeItem(db: Kysely<any>, itemId: number): Promise<void> {
+  const rows = db.selectFrom(`${FEE_ITEM_TOTALS} as t`)
+    .select(['t.ac_year_id', 't.day', sql<null>`null::integer`.as('fee_item_id'), 't.fee_item_name', 't.total_amount', 't.quantity', 't.lines'])
+    .where('t.fee_item_id', '=', itemId)
+    .orderBy('t.ac_year_id').orderBy('t.day').orderBy('t.fee_item_name');
+  await addRows(db, rows);
+  await db.deleteFrom(FEE_ITEM_TOTALS).where('fee_item_id', '=', itemId).execute();
 }

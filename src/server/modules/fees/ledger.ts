@@ -85,7 +85,8 @@ export async function createBill(ctx: Ctx, input: BillInput): Promise<number> {
     for (const l of input.lines) {
       let name = l.fee_item_name?.trim() || null;
       if (l.fee_item_id != null) {
-        const item = await tx.db.selectFrom('fee_item').select('name').where('id', '=', l.fee_item_id).executeTakeFirst();
+        // Held until the bill is written, so the item cannot be deleted in between (its lines and totals would keep its id).
+        const item = await tx.db.selectFrom('fee_item').select('name').where('id', '=', l.fee_item_id).forKeyShare().executeTakeFirst();
         if (!item) throw badRequest('Fee item not found');
         name = name ?? item.name;
       }
