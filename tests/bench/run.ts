@@ -36,12 +36,16 @@
  *    server (same JSON checked); and billing throughput, PUT /fees/pay/ (two lines paid in full,
  *    students of the whole school in turn) with 10 concurrent clients, next to the ledger's own
  *    createBill + addInstallment behind a bare route; then a check that every bill's paid amount
- *    is still the sum of its installments and no receipt number was given twice.
+ *    is still the sum of its installments and no receipt number was given twice. The three
+ *    reports again with one client, one request after another (p50/p99, goals 150 ms for a
+ *    class and 500 ms for the whole school), through the app, its SQL on the bare server and
+ *    the previous release's SQL (tests/bench/naive-fees.ts), all three first checked to answer
+ *    the same JSON for every class.
  *
  * Database: PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a unique school
  * code; its schema and directory entry are dropped at the end). Prints a table and writes the
  * figures to .tmp/bench.json. Knobs: BENCH_DURATION_MS, BENCH_WARMUP_MS, BENCH_CLIENTS, BENCH_IMPORT_ROWS,
- * BENCH_BILLS_PER_STUDENT.
+ * BENCH_BILLS_PER_STUDENT, BENCH_SINGLE_MS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
