@@ -15,8 +15,8 @@ export default defineResource({
     ac_year_name: { from: 'ac_year_id', resource: 'acyears', field: 'name' },
     created_fee: { from: 'created_fee_id', resource: 'created-fees', field: 'name' },
   },
-  // Reports narrow bills by date.
-  indexes: [['timestamp']],
+  // Reports narrow bills by date, and find a class's bills through its students' year rows.
+  indexes: [['timestamp'], ['student_id', 'ac_year_id']],
   pages: {
     pay: {
       route: '/fees/pay/:id', component: 'FeeBilling', permission: 'create',

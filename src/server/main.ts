@@ -3,12 +3,14 @@ import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/index.js';
 import { seedDemo, DEMO } from './db/seed-demo.js';
+import { startStatisticsJob, type StatisticsJob } from './db/statistics.js';
 import { acquireStoreLock, StoreInUseError } from './db/store-lock.js';
 import { syncAllSchools } from './provision.js';
 
 const config = loadConfig();
 const started = Date.now();
 let app: FastifyInstance | null = null;
+let statistics: StatisticsJob | null = null;
 let stopping = false;
 
 let lock: { release(): void } | null = null;
@@ -31,6 +33,7 @@ async function shutdown(signal: string) {
   console.log(`${signal}: closing`);
   let code = 0;
   try {
+    await statistics?.stop();
     await app?.close();
     await (await database).close();
   } catch (e) {
@@ -55,6 +58,8 @@ try {
   if (!stopping) {
     app = await buildApp({ config, database: await database, logger: process.env.LOG_REQUESTS === '1' });
     await app.listen({ port: config.port, host: config.host });
+    // Table statistics once a day (the embedded database has no autovacuum to do it).
+    statistics = startStatisticsJob(db);
     console.log(`School app listening on http://localhost:${config.port} (${kind}${kind === 'pglite' ? ` in ${config.dataDir}` : ''}), ready in ${Date.now() - started} ms`);
   }
 } catch (e) {

@@ -37,7 +37,11 @@
  *    server (same JSON checked); and billing throughput, PUT /fees/pay/ (two lines paid in full,
  *    students of the whole school in turn) with 10 concurrent clients, next to the ledger's own
  *    createBill + addInstallment behind a bare route; then a check that every bill's paid amount
- *    is still the sum of its installments and no receipt number was given twice.
+ *    is still the sum of its installments and no receipt number was given twice. The three
+ *    reports again with one client, one request after another (p50/p99, goals 150 ms for a
+ *    class and 500 ms for the whole school), through the app, its SQL on the bare server and
+ *    the previous release's SQL (tests/bench/naive-fees.ts), all three first checked to answer
+ *    the same JSON for every class.
  *
  * 7. A parent's first visit on a phone over 3G (tests/bench/slow-network.ts): Chromium emulating
  *    DevTools' Fast 3G, a CPU 4x slower and a 390x844 screen, on the built app and the demo school:
@@ -46,7 +50,7 @@
  * Database: PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a unique school
  * code; its schema and directory entry are dropped at the end). Prints a table and writes the
  * figures to .tmp/bench.json. Knobs: BENCH_DURATION_MS, BENCH_WARMUP_MS, BENCH_CLIENTS, BENCH_IMPORT_ROWS,
- * BENCH_BILLS_PER_STUDENT.
+ * BENCH_BILLS_PER_STUDENT, BENCH_SINGLE_MS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -57,7 +61,7 @@ import { fileURLToPath } from 'node:url';
 import { measureBundle, type BundleReport } from './bundle.js';
 import { CPU_SLOWDOWN, FAST_3G, formatSlowNetwork, measureSlowNetwork, SLOW_GOALS, VIEWPORT, type SlowNetworkReport } from './slow-network.js';
 import http from 'node:http';
-import { percentile, request, runLoad, summarize, type LoadResult } from './load.js';
+import { percentile, request, runLoad, summarize, type LoadResult, type LoadRun } from './load.js';
 import { formatINR } from '../../src/shared/money.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -80,6 +84,11 @@ const COLD_RUNS = 3;
 const RATIO_GOAL = 0.7;
 const BUNDLE_GOAL_KB = 300;
 const OUT = path.join(ROOT, '.tmp', 'bench.json');
+/** One client at a time: measured time per target (two halves), and each half's warm-up. */
+const SINGLE_MS = Number(process.env.BENCH_SINGLE_MS ?? 4000);
+const SINGLE_MIN_REQUESTS = 15;
+/** The fee reports' single-client goals (app p50): a class's cards and fee items, the whole school's fee items. */
+const SINGLE_GOAL_MS = { class: 150, school: 500 };
 
 // ---------------------------------------------------------------- children and clean-up
 
@@ -250,6 +259,26 @@ async function lightLoop(port: number, path: string, headers: Record<string, str
   return { sorted: lat.sort((a, b) => a - b), errors };
 }
 
+/** One client, one request after another (the paths in turn): two unmeasured, then for at least `ms` and SINGLE_MIN_REQUESTS requests. */
+async function sequential(port: number, paths: string[], headers: Record<string, string> | undefined, ms: number): Promise<LoadRun> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const samples: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  let bytes = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < 2 + SINGLE_MIN_REQUESTS || performance.now() - t0 < ms; i++) {
+    const r = await request(port, 'GET', paths[i % paths.length]!, { agent, headers }).catch(() => null);
+    if (i < 2) continue;
+    if (!r) { errors++; continue; }
+    if (r.status < 200 || r.status >= 300) non2xx++;
+    samples.push(r.ms);
+    bytes += r.body.length;
+  }
+  agent.destroy();
+  return { samples: Float64Array.from(samples), durationMs: samples.reduce((x, y) => x + y, 0), errors, non2xx, bytes, sockets: 1 };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const f0 = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '-');
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
@@ -264,6 +293,9 @@ const kB = (bytes: number) => bytes / 1000;
 interface Write { method: string; body: (k: number, i: number) => unknown }
 interface Endpoint { name: string; app: string[]; bare: string[]; write?: Write; describe?: (data: any) => string }
 interface Pair { endpoint: string; app: LoadResult; bare: LoadResult; ratio: number; sameJson: boolean | null }
+interface SingleEndpoint { name: string; goalMs: number; app: string[]; bare: string[]; naive: string[] }
+/** One client: the app, the same SQL on the bare server, the previous release's SQL; how many paths answered the same JSON in all three. */
+interface Single { endpoint: string; goalMs: number; app: LoadResult; bare: LoadResult; naive: LoadResult; sameJson: string }
 
 async function main() {
   const startedAt = new Date();
@@ -359,6 +391,25 @@ async function main() {
     return { endpoint: `${e.name} (${label})`, app, bare, ratio: app.rps / bare.rps, sameJson };
   }
 
+  /** One endpoint with one client: the same JSON from all three for every path, then halves in the order bare, app, naive, naive, app, bare. */
+  async function measureSingle(e: SingleEndpoint): Promise<Single> {
+    let same = 0;
+    for (let k = 0; k < e.app.length; k++) {
+      const [a, b, n] = [await request(info.appPort, 'GET', e.app[k]!, { headers: auth }), await request(info.barePort, 'GET', e.bare[k]!), await request(info.barePort, 'GET', e.naive[k]!)];
+      for (const r of [a, b, n]) if (r.status !== 200) failWith(`${e.name} answered ${r.status}: ${r.body.slice(0, 300)}`, server);
+      if (a.body === b.body && a.body === n.body) same++;
+    }
+    const half = SINGLE_MS / 2;
+    const one = (port: number, paths: string[], headers?: Record<string, string>) => sequential(port, paths, headers, half);
+    const bare1 = await one(info.barePort, e.bare);
+    const app1 = await one(info.appPort, e.app, auth);
+    const naive1 = await one(info.barePort, e.naive);
+    const naive2 = await one(info.barePort, e.naive);
+    const app2 = await one(info.appPort, e.app, auth);
+    const bare2 = await one(info.barePort, e.bare);
+    return { endpoint: e.name, goalMs: e.goalMs, app: summarize([app1, app2]), bare: summarize([bare1, bare2]), naive: summarize([naive1, naive2]), sameJson: `${same}/${e.app.length}` };
+  }
+
   console.log(`… load: ${CLIENTS} clients; per target ${DURATION_MS / 1000} s measured, in two halves run bare, app, app, bare, each after ${WARMUP_MS / 1000} s warm-up`);
   const ping = summarize([await load(info.barePort, ['/ping'], undefined, Math.min(DURATION_MS, 3000))]);
   const pairs: Pair[] = [];
@@ -382,6 +433,28 @@ async function main() {
       installments: [{ amount: total, mode: 'cash' }],
     };
   };
+  // 6b. One person at a time: each report through the app, its SQL on the bare server and the
+  // previous release's SQL, first checked to answer the same JSON for every class.
+  console.log('… fees: one client at a time, next to the same SQL and the previous release\'s');
+  const itemsQuery = (id?: number) => `?${id === undefined ? '' : `class_id=${id}&`}ac_year_id=${info.yearId}`;
+  const singles: Single[] = [];
+  for (const e of [
+    {
+      name: 'GET reports/fees/{class_id}/{ac_year_id}/?type=card', goalMs: SINGLE_GOAL_MS.class,
+      app: classYear.map((p) => `${api}/reports/fees/${p}?type=card`), bare: classYear.map((p) => `/bare/reports/fees/${p}`), naive: classYear.map((p) => `/naive/reports/fees/${p}`),
+    },
+    {
+      name: 'GET reports/fees/items/?class_id&ac_year_id', goalMs: SINGLE_GOAL_MS.class,
+      app: info.studentClassIds.map((id) => `${api}/reports/fees/items/${itemsQuery(id)}`),
+      bare: info.studentClassIds.map((id) => `/bare/reports/fees/items/${itemsQuery(id)}`),
+      naive: info.studentClassIds.map((id) => `/naive/reports/fees/items/${itemsQuery(id)}`),
+    },
+    {
+      name: 'GET reports/fees/items/?ac_year_id (whole school)', goalMs: SINGLE_GOAL_MS.school,
+      app: [`${api}/reports/fees/items/${itemsQuery()}`], bare: [`/bare/reports/fees/items/${itemsQuery()}`], naive: [`/naive/reports/fees/items/${itemsQuery()}`],
+    },
+  ] satisfies SingleEndpoint[]) singles.push(await measureSingle(e));
+
   const feePairs: Pair[] = [];
   for (const e of [
     {
@@ -543,6 +616,16 @@ async function main() {
     ` for the ${info.counts.students.toLocaleString('en-IN')} students, INSERT ... SELECT in ${f0(info.timings.feesSeedMs)} ms; ${CLIENTS} clients as in 1.`);
   out.push(`${pad('', 44)}${lpad('req/s', 9)}${lpad('p50 ms', 9)}${lpad('p99 ms', 9)}${lpad('max ms', 9)}${lpad('kB/resp', 9)}  sockets`);
   for (const p of feePairs.slice(0, -1)) pushPair(p);
+  out.push(`  One client, one request after another (at least ${SINGLE_MS / 1000} s and ${2 * SINGLE_MIN_REQUESTS} requests per target, in two halves run bare, app, previous, previous, app, bare):`);
+  out.push(`${pad('', 44)}${lpad('req/s', 9)}${lpad('p50 ms', 9)}${lpad('p99 ms', 9)}${lpad('max ms', 9)}${lpad('kB/resp', 9)}  sockets`);
+  for (const x of singles) {
+    out.push(`  ${x.endpoint}`);
+    out.push(row('    app, 1 client', x.app));
+    out.push(row('    bare Fastify, same SQL, 1 client', x.bare));
+    out.push(row('    previous release\'s SQL, 1 client', x.naive));
+    out.push(`    app p50 ${f1(x.app.p50)} ms (goal < ${x.goalMs} ms: ${x.app.p50 < x.goalMs ? 'met' : 'NOT met'});  previous SQL p50 / this SQL p50 = ${f1(x.naive.p50 / x.bare.p50)}x;` +
+      `  same JSON from all three: ${x.sameJson}`);
+  }
   const billing = feePairs.at(-1)!;
   pushPair(billing, '    bare Fastify, ledger calls only');
   out.push(`    billing: ${f0(billing.app.rps)} bills/s through the app, ${f0(billing.bare.rps)} bills/s through the ledger alone` +
@@ -565,7 +648,7 @@ async function main() {
     throughput: pairs.map((p) => ({ endpoint: p.endpoint, app: p.app, bare: p.bare, ratio: p.ratio, ratioGoal: RATIO_GOAL, sameJson: p.sameJson })),
     loadGeneratorCeiling: ping,
     students,
-    fees: { seeded: { ...info.fees, items: undefined, seedMs: info.timings.feesSeedMs }, throughput: feePairs.map((p) => ({ endpoint: p.endpoint, app: p.app, bare: p.bare, ratio: p.ratio, sameJson: p.sameJson })), check: feeCheck },
+    fees: { seeded: { ...info.fees, items: undefined, seedMs: info.timings.feesSeedMs }, throughput: feePairs.map((p) => ({ endpoint: p.endpoint, app: p.app, bare: p.bare, ratio: p.ratio, sameJson: p.sameJson })), singleClient: singles, check: feeCheck },
     login: { n: loginMs.length, p50: percentile(loginMs, 50), p99: percentile(loginMs, 99), samples: loginMs },
     coldStart: { existingDataDir: { medianMs: median(coldMs), runs: cold }, firstEverStart: firstStart },
     slowNetwork: slow ? { ...slow, network: FAST_3G, cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, goals: SLOW_GOALS } : { skipped: slowNote },

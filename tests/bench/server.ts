@@ -11,20 +11,22 @@
  *     (argon2 hashes of some of the new logins: what hashing them would cost; the import makes none).
  *   - fees: GET /bare/reports/fees/{class_id}/{ac_year_id}/ (the cards' SQL of
  *     src/server/modules/fees/reports.ts) and GET /bare/reports/fees/items/ (the fee items
- *     table's), compiled once; PUT /bare/fees/pay/ (the ledger's createBill + addInstallment in
+ *     table's), compiled once; the same two under /naive/ with the previous release's SQL
+ *     (tests/bench/naive-fees.ts), run with that release's planner setting; PUT /bare/fees/pay/ (the ledger's createBill + addInstallment in
  *     one transaction, no HTTP auth, access or validation) and GET /bare/fees/check/ (bills whose
  *     paid amount is not the sum of their installments, repeated receipt numbers).
  * The school also gets an enabled academic year with 10,000 students in its first 40 classes,
  * and 10 bills a student (two lines each) with two installments a bill (every tenth second one a
- * refund), made with INSERT ... SELECT.
+ * refund), made with INSERT ... SELECT (the ledger's fee item totals then built from them).
  * It prints one line `BENCH_READY {json}` when both listen, and closes everything
  * (and the database, cleanly) on SIGTERM/SIGINT or when its parent's pipe closes.
  */
 import Fastify from 'fastify';
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { resourceByName } from '../../resources/index.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
+import { buildDerived } from '../../src/server/db/derived.js';
 import { openDatabase } from '../../src/server/db/index.js';
 import { acquireStoreLock } from '../../src/server/db/store-lock.js';
 import type { Ctx } from '../../src/server/framework/context.js';
@@ -35,7 +37,9 @@ import { studentSearch } from '../../src/server/modules/students/lists.js';
 import { createIntegrations } from '../../src/server/integrations/index.js';
 import { inTransaction } from '../../src/server/framework/service.js';
 import { addInstallment, createBill } from '../../src/server/modules/fees/ledger.js';
-import { cardBillsQuery, cardInstallmentsQuery, cardsFrom, feeItemsQuery } from '../../src/server/modules/fees/reports.js';
+import { feeItemTotalsTable } from '../../src/server/modules/fees/item-totals.js';
+import { cardsFrom, cardsQuery, feeItemsQuery } from '../../src/server/modules/fees/reports.js';
+import { naiveCardBillsQuery, naiveCardInstallmentsQuery, naiveCardsFrom, naiveFeeItemsQuery } from './naive-fees.js';
 import { billTotalPaise } from '../../src/shared/money.js';
 import { createSchool } from '../../src/server/provision.js';
 
@@ -130,6 +134,8 @@ await database.db.transaction().execute(async (trx) => {
     select s.id, ${yearId}, 'Term ' || g, 0, 0, case when (s.id + g) % 10 = 0 then 100 else 0 end,
       now() - ((s.id * 7 + g * 13) % 150) * interval '1 day' - ((s.id * 31 + g * 17) % 86400) * interval '1 second'
     from student s cross join generate_series(1, ${BILLS_PER_STUDENT}) g`);
+  // Statistics after each bulk insert, as after any big import: the next statements are planned on them.
+  await run('analyze fee_payment');
   // Line 1: one of the seven items; line 2: another item (quantity 1 to 3) or, on every fourth bill, transportation.
   await run(`with items as (select id, name, amount, (row_number() over (order by id) - 1)::int as k from fee_item)
     insert into fee_payment_detail (payment_id, fee_item_id, fee_item_name, amount, quantity)
@@ -138,6 +144,7 @@ await database.db.transaction().execute(async (trx) => {
     select p.id, case when p.id % 4 = 0 then null else i.id end, case when p.id % 4 = 0 then 'Transportation' else i.name end,
       case when p.id % 4 = 0 then 1500 else i.amount end, case when p.id % 4 = 0 then 1 else p.id % 3 + 1 end
     from fee_payment p join items i on i.k = (p.id + 3) % 7`);
+  await run('analyze fee_payment_detail');
   await run(`update fee_payment p set total_amount = d.t - p.discount_amount
     from (select payment_id, sum(amount * quantity) as t from fee_payment_detail group by payment_id) d where d.payment_id = p.id`);
   await run(`insert into fee_installment (payment_id, paid_amount, mode, kind, receipt_no, timestamp, extras)
@@ -152,10 +159,13 @@ await database.db.transaction().execute(async (trx) => {
         case when p.id % 10 = 0 then jsonb_build_object('transaction_details', 'Cheque ' || p.id) else '{}'::jsonb end
       from fee_payment p
     ) x`);
+  await run('analyze fee_installment');
   await run(`update fee_payment p set paid_amount = i.s
     from (select payment_id, sum(paid_amount) as s from fee_installment group by payment_id) i where i.payment_id = p.id`);
   await run(`insert into setting (key, value) select 'fee_receipt_no', to_jsonb(max(receipt_no)) from fee_installment
     on conflict (key) do update set value = excluded.value`);
+  // The bills were written around the ledger: its fee item totals are built from them.
+  await buildDerived(trx, feeItemTotalsTable);
   await run('analyze');
 });
 const feeCounts = await sdb.selectNoFrom((eb) => [
@@ -221,34 +231,48 @@ bare.get<{ Querystring: { q: string } }>('/bare/search/students/', async (req) =
 // placeholder class (-1) and year (-2) whose parameters are replaced per request.
 const compiledWith = (q: { compile(): CompiledQuery }) => {
   const c = q.compile();
-  const classAt = c.parameters.indexOf(-1);
-  const yearAt = c.parameters.indexOf(-2);
-  if (yearAt < 0) throw new Error('bench: could not find the year parameter of a fees query');
-  return (classId: number | undefined, year: number) => {
-    const params = [...c.parameters];
-    if (classAt >= 0) params[classAt] = classId;
-    params[yearAt] = year;
-    return CompiledQuery.raw(c.sql, params);
-  };
+  if (!c.parameters.includes(-2)) throw new Error('bench: could not find the year parameter of a fees query');
+  return (classId: number | undefined, year: number) =>
+    CompiledQuery.raw(c.sql, c.parameters.map((p) => (p === -1 ? classId : p === -2 ? year : p)));
 };
-const cardsInstallmentsSql = compiledWith(cardInstallmentsQuery(sdb, -1, -2));
-const cardsBillsSql = compiledWith(cardBillsQuery(sdb, -1, -2));
+const cardsSql = compiledWith(cardsQuery(sdb, -1, -2));
 const classItemsSql = compiledWith(feeItemsQuery(sdb, { classId: -1, yearId: -2 }));
 const schoolItemsSql = compiledWith(feeItemsQuery(sdb, { yearId: -2 }));
-
-bare.get<{ Params: { class_id: string; ac_year_id: string } }>('/bare/reports/fees/:class_id/:ac_year_id/', async (req) => {
-  const classId = Number(req.params.class_id);
-  const year = Number(req.params.ac_year_id);
-  const [installments, bills] = await Promise.all([
-    database.db.executeQuery<Record<string, any>>(cardsInstallmentsSql(classId, year)),
-    database.db.executeQuery<Record<string, any>>(cardsBillsSql(classId, year)),
-  ]);
-  return { success: true, data: cardsFrom(installments.rows, bills.rows), error: null };
+// The previous release's SQL (tests/bench/naive-fees.ts), run as its planner ran it.
+const naiveCardsInstallmentsSql = compiledWith(naiveCardInstallmentsQuery(sdb, -1, -2));
+const naiveCardsBillsSql = compiledWith(naiveCardBillsQuery(sdb, -1, -2));
+const naiveClassItemsSql = compiledWith(naiveFeeItemsQuery(sdb, { classId: -1, yearId: -2 }));
+const naiveSchoolItemsSql = compiledWith(naiveFeeItemsQuery(sdb, { yearId: -2 }));
+const asBefore = <T>(fn: (trx: Kysely<any>) => Promise<T>) => database.db.transaction().execute(async (trx) => {
+  await sql`set local random_page_cost = 4`.execute(trx);
+  return fn(trx);
 });
-bare.get<{ Querystring: { class_id?: string; ac_year_id: string } }>('/bare/reports/fees/items/', async (req) => {
+
+type ClassYear = { Params: { class_id: string; ac_year_id: string } };
+type ItemsQuery = { Querystring: { class_id?: string; ac_year_id: string } };
+bare.get<ClassYear>('/bare/reports/fees/:class_id/:ac_year_id/', async (req) => {
+  const { rows } = await database.db.executeQuery<Record<string, any>>(cardsSql(Number(req.params.class_id), Number(req.params.ac_year_id)));
+  return { success: true, data: cardsFrom(rows), error: null };
+});
+bare.get<ItemsQuery>('/bare/reports/fees/items/', async (req) => {
   const year = Number(req.query.ac_year_id);
   const q = req.query.class_id === undefined ? schoolItemsSql(undefined, year) : classItemsSql(Number(req.query.class_id), year);
   const { rows } = await database.db.executeQuery(q);
+  return { success: true, data: rows, error: null };
+});
+bare.get<ClassYear>('/naive/reports/fees/:class_id/:ac_year_id/', async (req) => {
+  const classId = Number(req.params.class_id);
+  const year = Number(req.params.ac_year_id);
+  const data = await asBefore(async (trx) => naiveCardsFrom(
+    (await trx.executeQuery<Record<string, any>>(naiveCardsInstallmentsSql(classId, year))).rows,
+    (await trx.executeQuery<Record<string, any>>(naiveCardsBillsSql(classId, year))).rows,
+  ));
+  return { success: true, data, error: null };
+});
+bare.get<ItemsQuery>('/naive/reports/fees/items/', async (req) => {
+  const year = Number(req.query.ac_year_id);
+  const q = req.query.class_id === undefined ? naiveSchoolItemsSql(undefined, year) : naiveClassItemsSql(Number(req.query.class_id), year);
+  const { rows } = await asBefore((trx) => trx.executeQuery(q));
   return { success: true, data: rows, error: null };
 });
 

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { resourceByName } from '../../../resources/index.js';
 import type { Config } from '../config.js';
 import { withTransaction } from './index.js';
+import { analyzeSchools } from './statistics.js';
+import { schemaFor } from '../framework/schools.js';
 import type { Ctx } from '../framework/context.js';
 import { hashPassword } from '../framework/passwords.js';
 import * as service from '../framework/service.js';
@@ -32,10 +34,12 @@ const TEACHERS: Array<[string, string, string]> = [
 
 /**
  * The demo school of a first start: every academics screen has something to show.
- * One transaction, so an interrupted first start leaves no half-made school behind.
+ * One transaction, so an interrupted first start leaves no half-made school behind; then its
+ * tables' statistics, as after any big import.
  */
-export function seedDemo(db: Kysely<any>, config: Config): Promise<void> {
-  return withTransaction(db, (trx) => seed(trx, config));
+export async function seedDemo(db: Kysely<any>, config: Config): Promise<void> {
+  await withTransaction(db, (trx) => seed(trx, config));
+  await analyzeSchools(db, [schemaFor(DEMO.code)]);
 }
 
 async function seed(db: Kysely<any>, config: Config): Promise<void> {

@@ -2,7 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import { RESOURCES, resourceByName } from '../../../resources/index.js';
 import type { JsonSchema, ResourceDef } from '../../shared/resource.js';
 import { CORE_TABLES } from './core-tables.js';
+import { syncDerived } from './derived.js';
+import { DERIVED_TABLES } from './derived-tables.js';
 import { withTransaction } from './index.js';
+import { analyzeTables } from './statistics.js';
 
 const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
 
@@ -83,7 +86,10 @@ function sqlLiteral(v: unknown): string {
   return `'${String(v).replace(/'/g, "''")}'`;
 }
 
-/** Brings one school's schema up to the declarations: core tables, then every resource table. */
+/**
+ * Brings one school's schema up to the declarations: core tables, then every resource table,
+ * then the derived tables (built from the others when new or of another version).
+ */
 export async function syncSchool(db: Kysely<any>, schemaName: string): Promise<void> {
   // Tables first, indexes after, because count relations index other resources' tables.
   const trigrams = await trigramsAvailable(db);
@@ -95,6 +101,8 @@ export async function syncSchool(db: Kysely<any>, schemaName: string): Promise<v
     const { rows } = await sql<{ p: string }>`select current_setting('search_path') as p`.execute(trx);
     await sql.raw(`set local search_path to ${q(schemaName)}`).execute(trx);
     for (const s of stmts) await sql.raw(s).execute(trx);
+    const built = await syncDerived(trx, DERIVED_TABLES);
+    await analyzeTables(trx, schemaName, built);
     await sql`select set_config('search_path', ${rows[0]!.p}, true)`.execute(trx);
   });
 }

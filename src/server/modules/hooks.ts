@@ -5,6 +5,7 @@ import { testSubjectHooks } from './academics/test-subject.hooks.js';
 import { testHooks } from './academics/test.hooks.js';
 import { teacherHooks } from './teachers/teacher.hooks.js';
 import { createdFeeHooks } from './fees/created-fee.hooks.js';
+import { feeItemHooks } from './fees/fee-item.hooks.js';
 import { messageHooks } from './students/message.hooks.js';
 import { pocketMoneyHooks } from './students/pocket-money.hooks.js';
 import { childOfStudentHooks, studentHooks } from './students/student.hooks.js';
@@ -22,4 +23,5 @@ export const HOOKS: Record<string, ResourceHooks<any>> = {
   messages: messageHooks,
   attendance: childOfStudentHooks,
   'created-fees': createdFeeHooks,
+  'fee-items': feeItemHooks,
 };

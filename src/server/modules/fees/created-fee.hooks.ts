@@ -2,11 +2,15 @@ import type { CreatedFee } from '../../../shared/types/entities.js';
 import { conflict } from '../../framework/errors.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
 import { ACY, STUDENT_STATUS } from '../students/student.hooks.js';
+import { analyzeTables } from '../../db/statistics.js';
 import { createBill } from './ledger.js';
 import type { Ctx } from '../../framework/context.js';
 import { formatINR } from '../../../shared/money.js';
 import { counted } from '../../../shared/plural.js';
 import { classSectionLabel } from '../../../shared/labels.js';
+
+/** The tables a created fee's billing adds rows to. */
+const BILL_TABLES = ['fee_payment', 'fee_payment_detail'];
 
 /**
  * A created fee (spec 2: /fees/create/) bills every current student of its class and year once,
@@ -56,5 +60,7 @@ export const createdFeeHooks: ResourceHooks<CreatedFee> = {
     for (const s of students) {
       await createBill(ctx, { student_id: s.id, ac_year_id: row.ac_year_id, name: row.name, lines: [line], discount: 0, createdFeeId: row.id });
     }
+    // A class's worth of bills at once: the planner's statistics must know them (the embedded database has no autovacuum).
+    if (students.length) await analyzeTables(ctx.db, ctx.school.schema, BILL_TABLES);
   },
 };

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../framework/errors.js';
 import { moneyColumn } from '../../framework/query.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { STUDENT_ROLE } from '../students/users.js';
+import { countBillLines } from './item-totals.js';
 
 /**
  * The fees ledger: the only code that writes bills, their lines and their installments.
@@ -12,6 +13,7 @@ import { STUDENT_ROLE } from '../students/users.js';
  * changes on one bill happen one after the other and each sees the one before. Amounts are
  * whole paise in JavaScript and numeric(14,2) in the database; paid_amount is changed in the
  * same statement order as the installment it sums, so the bill and its installments never disagree.
+ * The fee item totals (item-totals.ts) follow a bill's lines in the same transaction.
  */
 
 export const PAY_MODES = ['cash', 'card', 'wallet', 'transfer'] as const;
@@ -83,7 +85,8 @@ export async function createBill(ctx: Ctx, input: BillInput): Promise<number> {
     for (const l of input.lines) {
       let name = l.fee_item_name?.trim() || null;
       if (l.fee_item_id != null) {
-        const item = await tx.db.selectFrom('fee_item').select('name').where('id', '=', l.fee_item_id).executeTakeFirst();
+        // Held until the bill is written, so the item cannot be deleted in between (its lines and totals would keep its id).
+        const item = await tx.db.selectFrom('fee_item').select('name').where('id', '=', l.fee_item_id).forKeyShare().executeTakeFirst();
         if (!item) throw badRequest('Fee item not found');
         name = name ?? item.name;
       }
@@ -96,7 +99,10 @@ export async function createBill(ctx: Ctx, input: BillInput): Promise<number> {
       student_id: input.student_id, ac_year_id: input.ac_year_id, name: input.name, total_amount: toRupees(total), paid_amount: 0,
       discount_amount: input.discount, timestamp: input.at ?? new Date(), created_fee_id: input.createdFeeId ?? null, created_by: tx.user.id,
     }).returning('id').executeTakeFirstOrThrow();
-    if (lines.length) await tx.db.insertInto('fee_payment_detail').values(lines.map((l) => ({ ...l, payment_id: bill.id }))).execute();
+    if (lines.length) {
+      await tx.db.insertInto('fee_payment_detail').values(lines.map((l) => ({ ...l, payment_id: bill.id }))).execute();
+      await countBillLines(tx.db, bill.id, 1);
+    }
     await audit(tx, 'fee-payments', 'create', bill.id, { ...input, total_amount: toRupees(total) });
     return bill.id as number;
   });
@@ -158,6 +164,7 @@ export async function deleteBill(ctx: Ctx, billId: number): Promise<void> {
     const lines = await tx.db.selectFrom('fee_payment_detail').selectAll().where('payment_id', '=', billId).execute();
     const installments = await tx.db.selectFrom('fee_installment').selectAll().where('payment_id', '=', billId).execute();
     const orders = await tx.db.selectFrom('fee_order').selectAll().where('payment_id', '=', billId).execute();
+    await countBillLines(tx.db, billId, -1);
     await tx.db.deleteFrom('fee_order').where('payment_id', '=', billId).execute();
     await tx.db.deleteFrom('fee_installment').where('payment_id', '=', billId).execute();
     await tx.db.deleteFrom('fee_payment_detail').where('payment_id', '=', billId).execute();

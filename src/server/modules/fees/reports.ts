@@ -8,6 +8,7 @@ import { assertClass, assertYear, isIsoDate, queryId, queryValue } from '../stud
 import { ACY } from '../students/student.hooks.js';
 import { FEE_STAFF } from './access.js';
 import { PERIODS, periodRows, SCHOOL_TZ, type Period } from '../../framework/periods.js';
+import { FEE_ITEM_TOTALS } from './item-totals.js';
 
 /**
  * Fee reports (spec 2 §2, §7; spec 3 multi-class fees): the class and year report (fee items
@@ -124,22 +125,35 @@ function filteredBills(db: Kysely<any>, f: BillFilter) {
  *   total_amount = Σ amount × quantity of its lines, quantity = Σ quantity,
  *   count = number of its bill lines (the bills that list it), amount = the item's listed amount
  *   (null without one).
- * Largest total first.
+ * Largest total first. For a class, summed from the class's bill lines; for the whole school
+ * (a year, a range of days), from the fee item totals the ledger keeps per year, day and item
+ * (item-totals.ts), which hold the same sums.
  */
 export function feeItemsQuery(db: Kysely<any>, f: BillFilter) {
-  const byName = sql`case when ${sql.ref('d.fee_item_id')} is null then ${sql.ref('d.fee_item_name')} end`;
-  return filteredBills(db, f)
-    .innerJoin('fee_payment_detail as d', 'd.payment_id', 'p.id')
-    .leftJoin('fee_item as fi', 'fi.id', 'd.fee_item_id')
+  if (f.classId === undefined && f.feeName === undefined) {
+    // The whole school: the totals the ledger keeps per year, day and item hold these sums.
+    let qb = db.selectFrom(`${FEE_ITEM_TOTALS} as d`);
+    if (f.yearId !== undefined) qb = qb.where('d.ac_year_id', '=', f.yearId);
+    if (f.range?.start) qb = qb.where('d.day', '>=', sql<string>`cast(${f.range.start} as date)`);
+    if (f.range?.end) qb = qb.where('d.day', '<=', sql<string>`cast(${f.range.end} as date)`);
+    return byFeeItem(qb, { total: sql.ref('d.total_amount'), count: sql`sum(${sql.ref('d.lines')})` });
+  }
+  const lines = filteredBills(db, f).innerJoin('fee_payment_detail as d', 'd.payment_id', 'p.id');
+  return byFeeItem(lines, { total: sql`${sql.ref('d.amount')} * ${sql.ref('d.quantity')}`, count: sql`count(*)` });
+}
+
+/** The fee items table's rows from bill lines, or from kept totals, aliased d (fee_item_id, fee_item_name, quantity). */
+function byFeeItem(qb: SelectQueryBuilder<any, any, any>, f: { total: RawBuilder<unknown>; count: RawBuilder<unknown> }) {
+  return qb.leftJoin('fee_item as fi', 'fi.id', 'd.fee_item_id')
     .select([
       'd.fee_item_id as id',
       sql<string>`coalesce(${sql.ref('fi.name')}, min(${sql.ref('d.fee_item_name')}))`.as('fee_item_name'),
-      sumOf(sql`${sql.ref('d.amount')} * ${sql.ref('d.quantity')}`).as('total_amount'),
+      sumOf(f.total).as('total_amount'),
       sql<number>`sum(${sql.ref('d.quantity')})::int`.as('quantity'),
-      sql<number>`count(*)::int`.as('count'),
+      sql<number>`${f.count}::int`.as('count'),
       rupees('fi.amount').as('amount'),
     ])
-    .groupBy(['d.fee_item_id', 'fi.id', byName])
+    .groupBy(['d.fee_item_id', 'fi.id', sql`case when ${sql.ref('d.fee_item_id')} is null then ${sql.ref('d.fee_item_name')} end`])
     .orderBy(sql`3`, 'desc').orderBy(sql`2`).orderBy(sql`1`);
 }
 
@@ -171,45 +185,51 @@ export function itemStudentsQuery(db: Kysely<any>, classId: number, yearId: numb
 }
 
 /**
- * The cards' installments: each installment of the class's bills in each period it falls in,
- * the period's net paid sum (refunds negative) beside every row, numbered newest first; the
- * first CARD_LIST_LIMIT of each period are kept, with their student's name.
+ * The four cards in one statement: the class's bills (b) and their installments (i), each
+ * read once through the indexes (student year rows → bills → installments), then per period
+ * its net paid sum (refunds negative), the total of the bills dated in it and what they still owe, and its newest
+ * CARD_LIST_LIMIT installments with their student's name: one row per listed installment, or
+ * one row with no installment for a period without any.
  */
-export function cardInstallmentsQuery(db: Kysely<any>, classId: number, yearId: number) {
-  const q = withPeriods(db);
-  const inner = classBills(q, classId, yearId)
-    .innerJoin('fee_installment as i', 'i.payment_id', 'p.id')
-    .innerJoin('per', (j) => j.on(sql<boolean>`${sql.ref('i.timestamp')} >= ${sql.ref('per.lo')} and ${sql.ref('i.timestamp')} < ${sql.ref('per.hi')}`))
+export function cardsQuery(db: Kysely<any>, classId: number, yearId: number) {
+  const inPeriod = (t: string, per: string) =>
+    sql<boolean>`${sql.ref(`${t}.timestamp`)} >= ${sql.ref(`${per}.lo`)} and ${sql.ref(`${t}.timestamp`)} < ${sql.ref(`${per}.hi`)}`;
+  return withPeriods(db)
+    .with((cte) => cte('b').materialized(), (q) => classBills(q, classId, yearId).select(['p.id', 'p.student_id', 'p.total_amount', 'p.paid_amount', 'p.timestamp']))
+    .with((cte) => cte('i').materialized(), (q) => q.selectFrom('b').innerJoin('fee_installment as i', 'i.payment_id', 'b.id')
+      .select(['i.id', 'i.receipt_no', 'i.payment_id', 'b.student_id', 'i.paid_amount', 'i.mode', 'i.timestamp']))
+    // The sums once per period (materialised: not once per listed row).
+    .with((cte) => cte('f').materialized(), (q) => q.selectFrom('per').select((eb) => [
+      'per.period', 'per.lo', 'per.hi',
+      eb.selectFrom('i').select(sumOf('i.paid_amount').as('x')).where(inPeriod('i', 'per')).as('period_paid'),
+      eb.selectFrom('b').select(sumOf('b.total_amount').as('x')).where(inPeriod('b', 'per')).as('period_total'),
+      eb.selectFrom('b').select(sumOf(sql`${sql.ref('b.total_amount')} - ${sql.ref('b.paid_amount')}`).as('x')).where(inPeriod('b', 'per')).as('period_pending'),
+    ]))
+    .selectFrom('f')
+    .leftJoinLateral(
+      (eb) => eb.selectFrom('i').selectAll().where(inPeriod('i', 'f')).orderBy('i.timestamp', 'desc').orderBy('i.id', 'desc').limit(CARD_LIST_LIMIT).as('l'),
+      (j) => j.onTrue(),
+    )
+    .leftJoin('student as s', 's.id', 'l.student_id')
     .select([
-      'per.period', 'i.id', 'i.receipt_no', 'i.payment_id', 'p.student_id', 'i.paid_amount', 'i.mode', 'i.timestamp',
-      sql<number>`sum(${sql.ref('i.paid_amount')}) over (partition by ${sql.ref('per.period')})::float8`.as('period_paid'),
-      sql<number>`row_number() over (partition by ${sql.ref('per.period')} order by ${sql.ref('i.timestamp')} desc, ${sql.ref('i.id')} desc)`.as('n'),
-    ]);
-  return q.selectFrom(inner.as('x'))
-    .innerJoin('student as s', 's.id', 'x.student_id')
-    .select(['x.period', 'x.id', 'x.receipt_no', 'x.payment_id', 'x.student_id', 's.fullname', rupees('x.paid_amount').as('paid_amount'), 'x.mode', 'x.timestamp', 'x.period_paid'])
-    .where('x.n', '<=', CARD_LIST_LIMIT).orderBy('x.period').orderBy('x.n');
-}
-
-/** The cards' bill totals: Σ total_amount of the class's bills dated in each period, and what those bills still owe. */
-export function cardBillsQuery(db: Kysely<any>, classId: number, yearId: number) {
-  return classBills(withPeriods(db), classId, yearId)
-    .innerJoin('per', (j) => j.on(sql<boolean>`${sql.ref('p.timestamp')} >= ${sql.ref('per.lo')} and ${sql.ref('p.timestamp')} < ${sql.ref('per.hi')}`))
-    .select(['per.period', sumOf('p.total_amount').as('total'), sumOf(sql`${sql.ref('p.total_amount')} - ${sql.ref('p.paid_amount')}`).as('pending')])
-    .groupBy('per.period');
+      'f.period', 'f.period_paid', 'f.period_total', 'f.period_pending',
+      'l.id', 'l.receipt_no', 'l.payment_id', 'l.student_id', 's.fullname', rupees('l.paid_amount').as('paid_amount'), 'l.mode', 'l.timestamp',
+    ])
+    .orderBy('f.period').orderBy('l.timestamp', 'desc').orderBy('l.id', 'desc');
 }
 
 export interface CardInstallment { id: number; receipt_no: number; payment_id: number; student_id: number; fullname: string; paid_amount: number; mode: string; timestamp: Date | string }
 export type Card = { paid: number; total: number; pending: number; list: CardInstallment[] };
 
-/** The four cards from the rows of the two card queries. */
-export function cardsFrom(installments: Array<Record<string, any>>, bills: Array<Record<string, any>>): Record<Period, Card> {
+/** The four cards from the rows of cardsQuery. */
+export function cardsFrom(rows: Array<Record<string, any>>): Record<Period, Card> {
   const cards = Object.fromEntries(PERIODS.map((p) => [p, { paid: 0, total: 0, pending: 0, list: [] as CardInstallment[] }])) as Record<Period, Card>;
-  for (const b of bills) Object.assign(cards[b.period as Period], { total: b.total, pending: b.pending });
-  for (const r of installments) {
+  for (const r of rows) {
     const card = cards[r.period as Period];
     card.paid = r.period_paid;
-    card.list.push({ id: r.id, receipt_no: r.receipt_no, payment_id: r.payment_id, student_id: r.student_id, fullname: r.fullname, paid_amount: r.paid_amount, mode: r.mode, timestamp: r.timestamp });
+    card.total = r.period_total;
+    card.pending = r.period_pending;
+    if (r.id !== null) card.list.push({ id: r.id, receipt_no: r.receipt_no, payment_id: r.payment_id, student_id: r.student_id, fullname: r.fullname, paid_amount: r.paid_amount, mode: r.mode, timestamp: r.timestamp });
   }
   return cards;
 }
@@ -295,11 +315,7 @@ export function registerFeeReportRoutes(app: FastifyInstance, env: RouteEnv) {
       await assertClass(ctx, classId);
       await assertYear(ctx, yearId);
       if (type === 'card') {
-        const [installments, bills] = await Promise.all([
-          cardInstallmentsQuery(ctx.db, classId, yearId).execute(),
-          cardBillsQuery(ctx.db, classId, yearId).execute(),
-        ]);
-        return ok(cardsFrom(installments, bills));
+        return ok(cardsFrom(await cardsQuery(ctx.db, classId, yearId).execute()));
       }
       if (itemId !== undefined) return ok(await itemStudentsQuery(ctx.db, classId, yearId, { id: itemId }).execute());
       if (itemName !== undefined) return ok(await itemStudentsQuery(ctx.db, classId, yearId, { name: itemName }).execute());

@@ -6,6 +6,7 @@ import type { Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { AppError, badRequest } from '../../framework/errors.js';
 import { readStoredFile, saveCsvExport } from '../../framework/files.js';
+import { analyzeTables } from '../../db/statistics.js';
 import { PASSWORD_IS_USERNAME } from '../../framework/passwords.js';
 import { addRoute, isRecordId, type RouteEnv } from '../../framework/route.js';
 import * as service from '../../framework/service.js';
@@ -38,6 +39,8 @@ import { getProgress, IMPORT_ID, setProgress, type ImportProgress } from './impo
 export const MAX_IMPORT_ROWS = 20_000;
 const studentRes = resourceByName('students');
 const contactRes = resourceByName('student-contacts');
+/** The tables an import adds rows to. */
+const IMPORTED_TABLES = [studentRes.table!, resourceByName('student-years').table!, contactRes.table!, 'user'];
 const studentSchema = createSchema(studentRes.schema);
 const validateStudent = compile(studentSchema);
 const maxLen = (schema: any, k: string): number => schema.properties[k].maxLength;
@@ -423,6 +426,8 @@ export function registerImportExportRoutes(app: FastifyInstance, env: RouteEnv) 
       const file = await readStoredFile(ctx, body.path);
       if (!file) throw badRequest('The uploaded file was not found: upload it again');
       const result = await importStudents(ctx, file.bytes, body.class_id, body.ac_year_id, (p) => setProgress(ctx.school.schema, ctx.user.id, importId, p));
+      // Thousands of new rows: the planner's statistics must know them (the embedded database has no autovacuum).
+      if (result.added) await analyzeTables(ctx.db, ctx.school.schema, IMPORTED_TABLES);
       await service.audit(ctx, 'students', 'import', null, { path: body.path, class_id: body.class_id, ac_year_id: body.ac_year_id, added: result.added, skipped: result.skipped, errors: result.errors.length });
       return ok(result, 'Students Added');
     },

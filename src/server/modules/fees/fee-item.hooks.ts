@@ -1,0 +1,10 @@
+import type { FeeItem } from '../../../shared/types/entities.js';
+import type { ResourceHooks } from '../../framework/hooks.js';
+import { forgetFeeItem } from './item-totals.js';
+
+/** A deleted fee item stays on its bills by name: the fee item totals follow its lines. */
+export const feeItemHooks: ResourceHooks<FeeItem> = {
+  async afterRemove(ctx, existing) {
+    await forgetFeeItem(ctx.db, existing.id);
+  },
+};
