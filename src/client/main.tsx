@@ -17,6 +17,18 @@ const loadAppCode = () => (appCode ??= Promise.all([import('./app/App.js'), impo
   throw e;
 }));
 
+/**
+ * After the login form goes, Tab starts again from the top of the page (the skip link), as it
+ * would after a page load: the browser otherwise carries on from where the Login button was.
+ */
+function focusFromTop() {
+  const marker = document.createElement('span');
+  marker.tabIndex = -1;
+  document.body.prepend(marker);
+  marker.focus({ preventScroll: true });
+  marker.remove();
+}
+
 const PublicApp = lazy(() => import('./public/PublicApp.js'));
 const App = lazy(() => loadAppCode().then(() => import('./app/App.js')));
 
@@ -37,6 +49,7 @@ function Root() {
       // The start-up calls leave now rather than once the app is drawn.
       await import('./app/startup.js').then((m) => m.beginStartup(), () => undefined);
       window.history.replaceState(null, '', '/');
+      focusFromTop();
       setSignedIn(readSession() !== null);
     },
   }), []);

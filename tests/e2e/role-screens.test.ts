@@ -100,7 +100,7 @@ it('finds a student from the header by father\'s name, and from the list by name
   await page.locator('.ant-table-row').first().waitFor();
   // '/' from anywhere outside a text field puts the cursor in the search.
   await page.keyboard.press('/');
-  const search = page.getByRole('combobox', { name: 'Search students' });
+  const search = page.getByRole('combobox', { name: 'Find a student' });
   expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
   await search.fill('ramesh kum');
   await page.getByTestId(`found-${aaravId}`).click();

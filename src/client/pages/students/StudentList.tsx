@@ -78,7 +78,7 @@ export default function StudentList({ resource }: PageProps) {
   const rows = useMemo(() => (search.active ? search.rows : searchStudents(all, q)), [search.active, search.rows, all, q]);
   const chosen = useMemo(() => all.filter((r) => selected.includes(r.id)), [all, selected]);
 
-  const reload = () => { void query.refetch(); };
+  const reload = () => { void query.refetch(); search.refetch(); };
 
   const exportStudents = async (cls?: unknown, year?: unknown) => {
     setExporting(true);

@@ -30,8 +30,11 @@ const FATHER = sql<string | null>`s.extras->>'father_name'`;
 /** Active students matching a search, with their latest class and what a person at the counter recognises them by. */
 function searchRows(ctx: Ctx) {
   const qb = ctx.db.selectFrom('student as s').leftJoin('class as c', 'c.id', 's.class_id')
+    // The live year row of the student's latest year (a shuffled-out class's row stays behind as status 4).
+    .leftJoin('student_year as sy', (j) => j.onRef('sy.student_id', '=', 's.id').onRef('sy.ac_year_id', '=', 's.ac_year_id').on('sy.status', '<>', 4))
     .select(['s.id', 's.fullname', 'c.class', 'c.section', 's.class_id', 's.ac_year_id', 's.admission_no', 's.admission_date', 's.mobile',
-      's.roll_no', 's.usn', 's.status', 's.profile_photo', 's.user_id', FATHER.as('father_name')])
+      sql<number | null>`coalesce(sy.roll_no, s.roll_no)`.as('roll_no'), 'sy.status as acy_status',
+      's.usn', 's.status', 's.profile_photo', 's.user_id', FATHER.as('father_name')])
     .where('s.status', '=', 1);
   return ownStudents(ctx, qb, 's.id');
 }

@@ -11,7 +11,7 @@ import { resourceByName } from '../../../../../resources/index.js';
 import { pageRoles } from '../../../../shared/resource.js';
 import { useAccessContext, useAllowed } from '../../../framework/useAccess.js';
 import { classSection } from '../studentModel.js';
-import { MIN_SEARCH, useStudentSearch, type FoundStudent } from './useStudentSearch.js';
+import { useStudentSearch, type FoundStudent } from './useStudentSearch.js';
 
 const students = resourceByName('students');
 const fees = resourceByName('fee-payments');
@@ -71,7 +71,6 @@ function SearchBox() {
       </div>
     ),
   }));
-  const notFound = search.active && !search.loading ? 'No student found' : search.active ? 'Searching…' : `Type ${MIN_SEARCH} or more characters`;
 
   return (
     <AutoComplete
@@ -79,7 +78,8 @@ function SearchBox() {
       options={options}
       onChange={(v) => setText(String(v ?? ''))}
       onSelect={(id) => open(`/students/details/${id}`)}
-      notFoundContent={text ? notFound : null}
+      // An empty list stays closed (a list box with no options confuses screen readers); the box says so instead.
+      notFoundContent={null}
       popupMatchSelectWidth={Math.min(360, window.innerWidth - 16)}
       // On a phone the list is wider than the box: shifted to stay on the screen.
       builtinPlacements={{ bottomLeft: { points: ['tl', 'bl'], offset: [0, 4], overflow: { adjustX: true, adjustY: true, shiftX: true } } }}
@@ -89,9 +89,11 @@ function SearchBox() {
       <Input
         ref={input}
         allowClear
-        aria-label="Search students"
-        placeholder="Search students  /"
+        aria-label="Find a student"
+        placeholder="Find a student  /"
         prefix={<Space size={0}><SearchOutlined aria-hidden /></Space>}
+        status={search.active && !search.loading && search.rows.length === 0 ? 'warning' : undefined}
+        title={search.active && !search.loading && search.rows.length === 0 ? 'No student found' : undefined}
       />
     </AutoComplete>
   );

@@ -26,5 +26,9 @@ export function useStudentSearch(text: string) {
     queryOptions: { enabled: active },
   });
   const rows = active && Array.isArray(result?.data) ? (result.data as FoundStudent[]) : [];
-  return { active: text.trim().length >= MIN_SEARCH, rows, loading: active && query.isFetching || text.trim() !== needle };
+  return {
+    active: text.trim().length >= MIN_SEARCH, rows,
+    loading: (active && query.isFetching) || text.trim() !== needle,
+    refetch: () => { if (active) void query.refetch(); },
+  };
 }
