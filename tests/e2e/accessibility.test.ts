@@ -66,6 +66,8 @@ for (const [role, user, roleId] of ROLES) {
 
 it('lets the keyboard skip to the content and open the menu on a phone', async () => {
   const { context, page } = await signedIn(DEMO.admin, PHONE);
+  // The signed-in screen, not the login form it replaces in the same page.
+  await page.locator('.skip-link').waitFor({ state: 'attached' });
   await page.locator('main h1').first().waitFor({ state: 'attached' });
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
