@@ -55,18 +55,18 @@ export function naiveCardInstallmentsQuery(db: Kysely<any>, classId: number, yea
     .where('x.n', '<=', CARD_LIST_LIMIT).orderBy('x.period').orderBy('x.n');
 }
 
-/** The cards' bill totals: the class's bills joined with the periods. */
+/** The cards' bill totals and what those bills still owe: the class's bills joined with the periods. */
 export function naiveCardBillsQuery(db: Kysely<any>, classId: number, yearId: number) {
   return classBills(withPeriods(db), classId, yearId)
     .innerJoin('per', (j) => j.on(sql<boolean>`${sql.ref('p.timestamp')} >= ${sql.ref('per.lo')} and ${sql.ref('p.timestamp')} < ${sql.ref('per.hi')}`))
-    .select(['per.period', sumOf('p.total_amount').as('total')])
+    .select(['per.period', sumOf('p.total_amount').as('total'), sumOf(sql`${sql.ref('p.total_amount')} - ${sql.ref('p.paid_amount')}`).as('pending')])
     .groupBy('per.period');
 }
 
 /** The four cards from the rows of the two statements. */
 export function naiveCardsFrom(installments: Array<Record<string, any>>, bills: Array<Record<string, any>>): Record<Period, Card> {
-  const cards = Object.fromEntries(PERIODS.map((p) => [p, { paid: 0, total: 0, list: [] as CardInstallment[] }])) as Record<Period, Card>;
-  for (const b of bills) cards[b.period as Period].total = b.total;
+  const cards = Object.fromEntries(PERIODS.map((p) => [p, { paid: 0, total: 0, pending: 0, list: [] as CardInstallment[] }])) as Record<Period, Card>;
+  for (const b of bills) Object.assign(cards[b.period as Period], { total: b.total, pending: b.pending });
   for (const r of installments) {
     const card = cards[r.period as Period];
     card.paid = r.period_paid;
