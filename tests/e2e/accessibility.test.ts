@@ -1,6 +1,6 @@
 /**
  * WCAG 2.1 AA on every screen in every demo role's menu, on a desktop and on a 390×844 phone:
- * axe-core finds no serious or critical failure, each screen has one h1, and the keyboard
+ * each opens with no call refused, axe-core finds no serious or critical failure, each screen has one h1, and the keyboard
  * reaches a skip link first and the menu toggle on the phone.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,13 +17,20 @@ const ROLES: Array<[string, string, number]> = [
 ];
 const PHONE = { width: 390, height: 844 };
 
+/** Signs in and records every call the server refuses, and every error notification shown. */
 async function signedIn(user: string, viewport = { width: 1280, height: 900 }) {
   const context = await e.browser.newContext({ baseURL: e.url, viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/api/') && (r.status() === 403 || r.status() === 401)) refused.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
   await signIn(page, DEMO.code, user);
-  return { context, page };
+  return { context, page, refused };
 }
+
+const errorToasts = (page: Page) => page.locator('.ant-notification-notice-error').allTextContents();
 
 /** Every screen the side menu links to, the add form of each list the role may add to, home, profile and settings. */
 async function menuScreens(page: Page, role: number): Promise<string[]> {
@@ -51,14 +58,18 @@ async function audit(page: Page, screens: string[], label: string) {
 }
 
 for (const [role, user, roleId] of ROLES) {
-  it(`finds no serious accessibility failure on the ${role}'s screens, desktop and phone`, async () => {
+  it(`opens the ${role}'s screens with no call refused and no serious accessibility failure, desktop and phone`, async () => {
     const desk = await signedIn(user);
     const screens = await menuScreens(desk.page, roleId);
     expect(screens.length).toBeGreaterThan(3);
     const failures = await audit(desk.page, screens, 'desktop');
+    // A screen in the role's menu works for it: no call refused, no error shown.
+    expect(desk.refused).toEqual([]);
+    expect(await errorToasts(desk.page)).toEqual([]);
     await desk.context.close();
     const phone = await signedIn(user, PHONE);
     failures.push(...await audit(phone.page, screens, 'phone'));
+    expect(phone.refused).toEqual([]);
     await phone.context.close();
     expect(failures).toEqual([]);
   }, 600_000);

@@ -5,8 +5,8 @@
 import type { ReactNode } from 'react';
 import { lazy } from './screen/lazy.js';
 import { Route } from 'react-router';
-import { pageRoles, type PageDef, type Permission, type ResourceDef } from '../../../src/shared/resource.js';
-import { useAccessContext, useAllowed } from '../framework/useAccess.js';
+import type { PageDef, Permission, ResourceDef } from '../../../src/shared/resource.js';
+import { useScreenAllowed } from '../framework/useAccess.js';
 import { PAGES } from '../pages/registry.js';
 import { Forbidden, NotFound } from './results.js';
 
@@ -14,9 +14,7 @@ const ResourceList = lazy(() => import('../framework/list/ResourceList.js'));
 const ResourceForm = lazy(() => import('../framework/form/ResourceForm.js'));
 
 function Guard({ def, perm, page, children }: { def: ResourceDef; perm: Permission; page?: PageDef; children: ReactNode }) {
-  const { role } = useAccessContext();
-  const allowed = useAllowed(def, perm) && (!page || pageRoles(def, page).includes(role));
-  return allowed ? <>{children}</> : <Forbidden />;
+  return useScreenAllowed(def, perm, page) ? <>{children}</> : <Forbidden />;
 }
 
 export function resourceRoutes(resources: ResourceDef[]): ReactNode[] {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Permission, ResourceDef } from '../../../src/shared/resource.js';
+import { pageRoles, type PageDef, type Permission, type ResourceDef } from '../../../src/shared/resource.js';
 import { resourceByName } from '../../../resources/index.js';
 import { can, type AccessContext } from './access.js';
 
@@ -24,4 +24,10 @@ export function usePageButton(def: ResourceDef, page: string, button: string): b
   const b = def.pages?.[page]?.buttons?.[button];
   if (!b) throw new Error(`${def.name} page ${page} declares no button ${button}`);
   return can(ctx, b.resource ? resourceByName(b.resource) : def, b.permission);
+}
+
+/** Whether the person may open a screen of `def`: its permission, narrowed to a page's roles (the route guard's rule). */
+export function useScreenAllowed(def: ResourceDef, perm: Permission, page?: PageDef): boolean {
+  const ctx = useContext(AccessReactContext);
+  return can(ctx, def, perm) && (!page || pageRoles(def, page).includes(ctx.role));
 }

@@ -8,8 +8,7 @@ import { useNavigate } from 'react-router';
 import { AutoComplete, Input, Space, Typography, type InputRef } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { resourceByName } from '../../../../../resources/index.js';
-import { pageRoles } from '../../../../shared/resource.js';
-import { useAccessContext, useAllowed } from '../../../framework/useAccess.js';
+import { useAllowed, useScreenAllowed } from '../../../framework/useAccess.js';
 import { classSection } from '../studentModel.js';
 import { useStudentSearch, type FoundStudent } from './useStudentSearch.js';
 
@@ -25,10 +24,8 @@ export function isSearchShortcut(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'met
 const inField = (el: Element | null) => !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || (el as HTMLElement).isContentEditable);
 
 export function HeaderStudentSearch() {
-  const { role } = useAccessContext();
-  const page = students.pages!.list!;
-  const allowed = useAllowed(students, 'read') && pageRoles(students, page).includes(role);
-  return allowed ? <SearchBox /> : null;
+  // Whoever may open the student list.
+  return useScreenAllowed(students, 'read', students.pages!.list) ? <SearchBox /> : null;
 }
 
 function SearchBox() {
