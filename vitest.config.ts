@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { writeGenerated } from './src/build/generate.js';
+
+// The registries and types the module folders make, before any test imports them.
+await writeGenerated();
 
 export default defineConfig({
   test: {

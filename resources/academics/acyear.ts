@@ -40,6 +40,6 @@ export default defineResource({
     },
   },
   unique: [{ fields: ['name'], message: 'An academic year with this name already exists' }],
-  access: { read: [2, 3, 4, 7], create: [3, 4], update: [3, 4], remove: [3, 4] },
+  access: { read: ['teacher', 'admin', 'super_admin', 'librarian'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
   messages: { created: 'New AC Year Added', updated: 'Academic Year Updated' },
 });

@@ -11,6 +11,6 @@ export default defineResource({
   },
   list: { columns: ['id', 'name', 'code'], search: ['name', 'code'], pageSize: 50, export: 'csv', sort: 'id' },
   unique: [{ fields: ['code'], message: 'Branch code already exists' }],
-  access: { read: [2, 3, 4], create: [3, 4], update: [3, 4], remove: [3, 4] },
+  access: { read: ['teacher', 'admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
   messages: { created: 'New Branch Added', updated: 'Branch Updated', removed: 'Branch Deleted' },
 });

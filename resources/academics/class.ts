@@ -36,6 +36,6 @@ export default defineResource({
     },
   },
   unique: [{ fields: ['class', 'section'], message: 'This class and section already exist' }],
-  access: { read: [2, 3, 4, 7], create: [3, 4], update: [3, 4], remove: [3, 4] },
+  access: { read: ['teacher', 'admin', 'super_admin', 'librarian'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
   messages: { created: 'New Class Added', updated: 'Class Updated', removed: 'Class Deleted' },
 });

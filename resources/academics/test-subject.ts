@@ -47,6 +47,6 @@ export default defineResource({
     },
   },
   unique: [{ fields: ['test_id', 'class_id', 'subject_id'], message: 'This subject is already added to the test for this class' }],
-  access: { read: [2, 3, 4], create: [3, 4], update: [3, 4], remove: [3, 4] },
+  access: { read: ['teacher', 'admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
   messages: { created: 'New Test Item Added', updated: 'Test Subject Updated', removed: 'Test Item Deleted' },
 });

@@ -25,6 +25,6 @@ export default defineResource({
       ac_year: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'acyears', label: 'name', preselect: { field: 'status', equals: 1 } } },
     },
   },
-  access: { read: [2, 3, 4], create: [3, 4], update: [3, 4], remove: [3, 4] },
+  access: { read: ['teacher', 'admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
   messages: { created: 'New Test Added', updated: 'Test Updated', removed: 'Test Deleted' },
 });

@@ -31,6 +31,6 @@ export default defineResource({
   pages: {
     students: { route: '/fees/create/reports/', component: 'CreatedFeeStudents', permission: 'read', calls: ['GET /fees/create/'] },
   },
-  access: { read: [3, 4], create: [3, 4] },
+  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'] },
   messages: { created: 'New Fee Created' },
 });

@@ -12,6 +12,6 @@ export default defineResource({
     { fields: ['receipt_no'], message: 'This receipt number is already used' },
     { fields: ['gateway_payment_id'], message: 'This online payment is already credited' },
   ],
-  access: { read: [3, 4] },
+  access: { read: ['admin', 'super_admin'] },
   messages: {},
 });

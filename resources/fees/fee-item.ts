@@ -18,6 +18,6 @@ export default defineResource({
   pages: {
     itemsReport: { route: '/fees/item/reports', component: 'FeeItemsReport', permission: 'read', calls: ['GET /reports/fees/items/'], reads: ['classes', 'acyears'] },
   },
-  access: { read: [3, 4], create: [3, 4], update: [3, 4], remove: [3, 4] },
+  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
   messages: { created: 'New fee item added', updated: 'Fee Item Updated', removed: 'Fee item deleted' },
 });

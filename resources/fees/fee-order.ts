@@ -10,6 +10,6 @@ export default defineResource({
     { fields: ['gateway', 'order_id'], message: 'This order already exists' },
     { fields: ['gateway_payment_id'], message: 'This online payment is already recorded' },
   ],
-  access: { read: [3, 4] },
+  access: { read: ['admin', 'super_admin'] },
   messages: {},
 });

@@ -25,7 +25,7 @@ export default defineResource({
     // Every role that reads students sees their fee records (spec 1 §6); only fee staff act on a bill.
     records: {
       route: '/fees/records/:id', component: 'FeeRecords', permission: 'read',
-      calls: ['GET /fees/history/{student_id}/', { call: 'GET /students-list/', roles: [1] }],
+      calls: ['GET /fees/history/{student_id}/', { call: 'GET /students-list/', roles: ['parent'] }],
       buttons: {
         discount: { call: 'PATCH /fees/pay/', permission: 'update' },
         discountSettings: { call: 'GET /fees/settings/', permission: 'update' },
@@ -35,39 +35,39 @@ export default defineResource({
       },
     },
     parentFees: {
-      route: '/fees/', component: 'FeeRecords', permission: 'read', roles: [1], menu: 'Fees',
+      route: '/fees/', component: 'FeeRecords', permission: 'read', roles: ['parent'], menu: 'Fees',
       calls: ['GET /students-list/', 'GET /fees/history/{student_id}/'],
     },
     receipt: { route: '/fees/receipt/:id', component: 'FeeReceipt', permission: 'read', calls: ['GET /fees/receipt/{id}/'] },
     refund: { route: '/fees/refund/:id', component: 'FeeRefund', permission: 'update', calls: ['GET /fees/receipt/{id}/', 'PUT /fees/refund/'] },
     // Staff pay an installment at the counter; parents (role 1) pay the same bill online.
     installment: {
-      route: '/fees/pay/installment/:id', component: 'FeeInstallment', permission: 'read', roles: [1, 3, 4],
-      calls: ['GET /fees/receipt/{id}/', { call: 'GET /settings/fees/', roles: [1] }, { call: 'PUT /fees/online/pay/', roles: [1] }],
+      route: '/fees/pay/installment/:id', component: 'FeeInstallment', permission: 'read', roles: ['parent', 'admin', 'super_admin'],
+      calls: ['GET /fees/receipt/{id}/', { call: 'GET /settings/fees/', roles: ['parent'] }, { call: 'PUT /fees/online/pay/', roles: ['parent'] }],
       buttons: { pay: { call: 'PUT /fees/pay/installment/{payment_id}/', permission: 'create' } },
     },
     testGateway: {
-      route: '/fees/online/test-gateway/:order', component: 'TestGateway', permission: 'read', roles: [1],
+      route: '/fees/online/test-gateway/:order', component: 'TestGateway', permission: 'read', roles: ['parent'],
       calls: ['GET /fees/online/test/{order}/', 'POST /fees/online/test/{order}/', 'POST /fees/online/pay/'],
     },
     reports: {
-      route: '/fees/reports/', component: 'FeeReports', permission: 'read', roles: [3, 4], menu: 'Fee Reports',
+      route: '/fees/reports/', component: 'FeeReports', permission: 'read', roles: ['admin', 'super_admin'], menu: 'Fee Reports',
       calls: ['GET /reports/fees/{class_id}/{ac_year_id}/', 'GET /fees/list/{class_id}/{ac_year_id}/'], reads: ['classes', 'acyears'],
       buttons: {
         alert: { call: 'POST /fees/due/alert/', permission: 'update' },
         alertPreview: { call: 'POST /fees/due/alert/preview/', permission: 'update' },
       },
     },
-    installmentsReport: { route: '/fees/installments/report', component: 'InstallmentsReport', permission: 'read', roles: [3, 4], calls: ['GET /reports/fees/installments/'] },
+    installmentsReport: { route: '/fees/installments/report', component: 'InstallmentsReport', permission: 'read', roles: ['admin', 'super_admin'], calls: ['GET /reports/fees/installments/'] },
     itemStudents: {
-      route: '/fees/reports/item', component: 'FeeItemStudents', permission: 'read', roles: [3, 4],
+      route: '/fees/reports/item', component: 'FeeItemStudents', permission: 'read', roles: ['admin', 'super_admin'],
       calls: ['GET /reports/fees/{class_id}/{ac_year_id}/', 'GET /fees/item/{id}/'],
     },
     multiClass: {
-      route: '/reports/multi-class/fees', component: 'MultiClassFees', permission: 'read', roles: [3, 4],
+      route: '/reports/multi-class/fees', component: 'MultiClassFees', permission: 'read', roles: ['admin', 'super_admin'],
       calls: ['GET /fees/list/{class_id}/{ac_year_id}/'], reads: ['classes', 'acyears'],
     },
   },
-  access: { read: [1, 2, 3, 4, 7], create: [3, 4], update: [3, 4], remove: [3, 4] },
+  access: { read: ['parent', 'teacher', 'admin', 'super_admin', 'librarian'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
   messages: {},
 });

@@ -11,6 +11,6 @@ export default defineResource({
     class: { from: 'class_id', resource: 'classes', field: 'class' },
   },
   unique: [{ fields: ['student_id', 'date'], message: 'Attendance for this day is already recorded' }],
-  access: { read: [1, 2, 3, 4], update: [2, 3, 4] },
+  access: { read: ['parent', 'teacher', 'admin', 'super_admin'], update: ['teacher', 'admin', 'super_admin'] },
   messages: { updated: 'Attendance Updated' },
 });

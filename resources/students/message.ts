@@ -7,6 +7,6 @@ export default defineResource({
   label: 'Messages', singular: 'Message', icon: 'MessageOutlined',
   api: { create: 'PUT /messages/' },
   relations: { student: { from: 'student_id', resource: 'students', field: 'fullname' } },
-  access: { read: [2, 3, 4, 7], create: [2, 3, 4, 7] },
+  access: { read: ['teacher', 'admin', 'super_admin', 'librarian'], create: ['teacher', 'admin', 'super_admin', 'librarian'] },
   messages: { created: 'Message Sent' },
 });

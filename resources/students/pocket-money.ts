@@ -18,6 +18,6 @@ export default defineResource({
       details: { 'ui:widget': 'textarea' },
     },
   },
-  access: { read: [1, 2, 3, 4], create: [3, 4] },
+  access: { read: ['parent', 'teacher', 'admin', 'super_admin'], create: ['admin', 'super_admin'] },
   messages: { created: 'Transaction added!' },
 });

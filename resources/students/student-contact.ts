@@ -20,6 +20,6 @@ export default defineResource({
     },
     fixedAfterCreate: ['student_id'],
   },
-  access: { read: [1, 2, 3, 4, 7], create: [3, 4], update: [3, 4], remove: [3, 4] },
+  access: { read: ['parent', 'teacher', 'admin', 'super_admin', 'librarian'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
   messages: { created: 'Contact Added', updated: 'Contact details updated', removed: 'Student Contact Deleted' },
 });

@@ -26,6 +26,6 @@ export default defineResource({
     },
   },
   unique: [{ fields: ['student_id', 'ac_year_id', 'class_id'], message: 'The student is already in this class in this academic year' }],
-  access: { read: [2, 3, 4], create: [3, 4], update: [3, 4], remove: [3, 4] },
+  access: { read: ['teacher', 'admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
   messages: {},
 });

@@ -34,7 +34,7 @@ export default defineResource({
   },
   pages: {
     list: {
-      route: '/students/', component: 'StudentList', permission: 'read', roles: [2, 3, 4, 7], menu: 'Students',
+      route: '/students/', component: 'StudentList', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'], menu: 'Students',
       calls: ['GET /students-list/{class_id}/{ac_year_id}/', 'GET /search/students/', 'GET /export/students/'], reads: ['classes', 'acyears'],
       buttons: {
         message: { call: 'PUT /messages/', permission: 'create', resource: 'messages' },
@@ -72,21 +72,21 @@ export default defineResource({
       calls: ['GET /student/{id}/', 'GET /search/email/{role}/', 'PUT /user/', 'POST /user/link/student/'],
     },
     pocketMoney: {
-      route: '/students/:id/pocket-money/', component: 'PocketMoney', permission: 'read', roles: [1, 2, 3, 4],
+      route: '/students/:id/pocket-money/', component: 'PocketMoney', permission: 'read', roles: ['parent', 'teacher', 'admin', 'super_admin'],
       calls: ['GET /student/{id}/', 'GET /pocket-money/{student_id}/'],
       buttons: { add: { call: 'PUT /pocket-money/', permission: 'create', resource: 'pocket-money' } },
     },
     multiClass: {
-      route: '/reports/multi-class/', component: 'MultiClassReport', permission: 'read', roles: [2, 3, 4, 7],
+      route: '/reports/multi-class/', component: 'MultiClassReport', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'],
       calls: ['GET /students-list/{class_id}/{ac_year_id}/'], reads: ['classes', 'acyears'],
     },
     appUsers: {
-      route: '/reports/app-users/', component: 'AppUsersReport', permission: 'read', roles: [2, 3, 4, 7],
+      route: '/reports/app-users/', component: 'AppUsersReport', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'],
       calls: ['GET /reports/app-users/'], reads: ['classes'],
     },
-    smsLog: { route: '/reports/sms/', component: 'SmsLog', permission: 'read', roles: [3, 4], menu: 'SMS Log', calls: ['GET /reports/sms/'] },
+    smsLog: { route: '/reports/sms/', component: 'SmsLog', permission: 'read', roles: ['admin', 'super_admin'], menu: 'SMS Log', calls: ['GET /reports/sms/'] },
     dataExport: {
-      route: '/admin-actions/export', component: 'DataExport', permission: 'read', roles: [3, 4], menu: 'Data Export',
+      route: '/admin-actions/export', component: 'DataExport', permission: 'read', roles: ['admin', 'super_admin'], menu: 'Data Export',
       calls: ['GET /export/students/'], reads: ['acyears'],
       buttons: { fees: { call: 'GET /export/fees/', permission: 'read', resource: 'fee-payments' } },
     },
@@ -94,6 +94,6 @@ export default defineResource({
   // The whole-school search (header and student list): name, admission number, mobile, father's name.
   searchIndexes: ['fullname', 'admission_no', 'mobile', 'extras.father_name'],
   unique: [{ fields: ['admission_no'], message: 'Admission number already used' }],
-  access: { read: [1, 2, 3, 4, 7], create: [3, 4], update: [3, 4], remove: [3, 4] },
+  access: { read: ['parent', 'teacher', 'admin', 'super_admin', 'librarian'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
   messages: { created: 'New Student Added', updated: 'Student Data Updated', removed: 'Student Deleted' },
 });

@@ -4,7 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { RESOURCES } from '../../resources/index.js';
+import { RESOURCES } from '../shared/registry.js';
 import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/index.js';
 import { fail, ok } from './framework/envelope.js';
@@ -16,10 +16,8 @@ import type { RouteEnv } from './framework/route.js';
 import { SchoolDirectory } from './framework/schools.js';
 import { userForToken } from './framework/sessions.js';
 import { createIntegrations, type Integrations } from './integrations/index.js';
-import { registerAuthRoutes } from './modules/auth/routes.js';
-import { registerFeeRoutes } from './modules/fees/routes.js';
-import { registerSchoolRoutes } from './modules/school/routes.js';
-import { registerStudentRoutes } from './modules/students/routes.js';
+import { installModules } from './framework/extensions.js';
+import { SERVER_MODULES } from '../generated/server.js';
 
 /** Cache-Control of content-hashed files: a year, never revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -37,6 +35,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: fastifyTrustProxy(config.trustProxy) });
   const env: RouteEnv = { config, integrations: opts.integrations ?? createIntegrations(config) };
   const directory = new SchoolDirectory(database.db);
+  installModules(SERVER_MODULES);
 
   await app.register(rateLimit, {
     global: false,
@@ -67,10 +66,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Uploads (POST /upload/): one file per request, at most 10 MB.
     await school.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
     for (const r of RESOURCES) registerResource(school, env, r);
-    registerAuthRoutes(school, env);
-    registerSchoolRoutes(school, env);
-    registerStudentRoutes(school, env);
-    registerFeeRoutes(school, env);
+    for (const register of SERVER_MODULES.routes) register(school, env);
     registerFileRoutes(school, env);
   }, { prefix: '/api/:school' });
 

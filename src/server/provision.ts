@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { MODULES } from '../../resources/index.js';
+import { MODULES } from '../shared/registry.js';
 import { withTransaction } from './db/index.js';
 import { syncSchool } from './db/sync.js';
 import { badRequest, conflict } from './framework/errors.js';

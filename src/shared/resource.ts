@@ -3,7 +3,7 @@
  * `defineResource`; the server builds routes, tables and checks from them and the
  * browser builds Refine resources, pages and the sidebar from the very same objects.
  */
-import type { Role } from './roles.js';
+import { roleIds, type Role } from './roles.js';
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
 /** A documented call: method, space, path under the school's API base. `{x}` are path parameters. */
@@ -214,13 +214,21 @@ export function defineResource<T extends ResourceDef>(def: T): T {
   return def;
 }
 
+/** A module's own file, resources/<module>/module.ts: how it shows in the sidebar and whether a school may switch it off. */
 export interface ModuleDef {
   key: string;
   title: string;
   icon: string;
+  /** Where the module's sidebar group leads. */
   link: string;
+  /** Sidebar position: lower first. */
+  order: number;
   /** Modules that cannot be disabled or taken away from an admin (can_disable 0). */
   can_disable: boolean;
+}
+
+export function defineModule<T extends ModuleDef>(def: T): T {
+  return def;
 }
 
 /** Parses 'PUT /class/{id}/' into method, path and parameter names. */
@@ -240,12 +248,16 @@ export function fillPath(path: string, values: Record<string, unknown>): string 
 export const listCalls = (r: ResourceDef): Call[] =>
   r.api.list === undefined ? [] : Array.isArray(r.api.list) ? r.api.list : [r.api.list];
 
-/** Roles that may open a declared page. */
-export const pageRoles = (r: ResourceDef, page: PageDef): number[] =>
-  ((page.roles ?? r.access[page.permission] ?? []) as number[]).filter((x) => (r.access[page.permission] as number[] | undefined)?.includes(x));
+/** The role numbers a permission on a resource admits. */
+export const accessRoles = (r: ResourceDef, perm: Permission): number[] => roleIds(r.access[perm]);
+
+/** Roles (numbers) that may open a declared page. */
+export const pageRoles = (r: ResourceDef, page: PageDef): number[] => {
+  const allowed = accessRoles(r, page.permission);
+  return page.roles ? roleIds(page.roles).filter((x) => allowed.includes(x)) : allowed;
+};
 
 /** Who may do what: the one rule both the server and the browser's access control read. */
 export function roleAllows(r: ResourceDef, role: number, perm: Permission): boolean {
-  const roles = r.access[perm] ?? [];
-  return (roles as number[]).includes(role);
+  return accessRoles(r, perm).includes(role);
 }

@@ -1,18 +1,29 @@
-/** Numeric roles as the specification names them. */
-export const ROLES = {
-  STUDENT: 1,
-  TEACHER: 2,
-  ADMIN: 3,
-  SUPER_ADMIN: 4,
-  DRIVER: 5,
-  WATCHMAN: 6,
-  LIBRARIAN: 7,
+/**
+ * Roles. Declarations name them (`access: { read: ['parent', 'teacher'] }`); users, tokens and
+ * the API carry the specification's numbers, which only this file maps.
+ */
+export const ROLE_IDS = {
+  parent: 1,
+  teacher: 2,
+  admin: 3,
+  super_admin: 4,
+  driver: 5,
+  watchman: 6,
+  librarian: 7,
 } as const;
 
-export type Role = (typeof ROLES)[keyof typeof ROLES];
+export type Role = keyof typeof ROLE_IDS;
+/** A role as users and the API carry it. */
+export type RoleId = (typeof ROLE_IDS)[Role];
 
-/** Every role: for calls anyone signed in may make. */
-export const ALL_ROLES: readonly Role[] = Object.values(ROLES);
+/** Numbers of named roles. */
+export const roleIds = (roles: readonly Role[] | undefined): RoleId[] => (roles ?? []).map((r) => ROLE_IDS[r]);
+
+/** The number of one named role. */
+export const roleId = (r: Role): RoleId => ROLE_IDS[r];
+
+/** Every role's number: for calls anyone signed in may make. */
+export const ALL_ROLES: readonly RoleId[] = Object.values(ROLE_IDS);
 
 export const ROLE_LABELS: Record<number, string> = {
   1: 'Parent',

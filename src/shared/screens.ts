@@ -5,7 +5,8 @@
  * The rule "a screen in a role's menu, and every button on it, works for that role" is checked
  * against the server from this list (tests/api/page-calls.test.ts).
  */
-import { listCalls, pageRoles, type Call, type Permission, type ResourceDef } from './resource.js';
+import { roleIds } from './roles.js';
+import { accessRoles, listCalls, pageRoles, type Call, type Permission, type ResourceDef } from './resource.js';
 
 export interface ScreenButton {
   name: string;
@@ -45,7 +46,7 @@ function formReads(r: ResourceDef): string[] {
   return Object.values<any>(ui).map((u) => u?.['ui:options']?.resource).filter((x): x is string => typeof x === 'string');
 }
 
-const rolesFor = (r: ResourceDef, perm: Permission) => [...((r.access[perm] ?? []) as number[])];
+const rolesFor = (r: ResourceDef, perm: Permission) => accessRoles(r, perm);
 
 export function screensOf(resources: ResourceDef[]): Screen[] {
   const byName = (name: string) => {
@@ -80,7 +81,7 @@ export function screensOf(resources: ResourceDef[]): Screen[] {
       const buttons = Object.entries(page.buttons ?? {}).map(([b, def]) => ({ name: b, call: def.call, permission: def.permission, resource: byName(def.resource ?? r.name) }));
       out.push({
         key: `${r.name}:page:${name}`, route: page.route, resource: r, permission: page.permission, roles: pageRoles(r, page),
-        calls: [...(page.calls ?? []).map((c) => (typeof c === 'string' ? { call: c } : { call: c.call, roles: [...c.roles] })), ...picks(page.reads ?? [])], buttons,
+        calls: [...(page.calls ?? []).map((c) => (typeof c === 'string' ? { call: c } : { call: c.call, roles: roleIds(c.roles) })), ...picks(page.reads ?? [])], buttons,
       });
     }
   }

@@ -7,7 +7,7 @@
  * and empty bodies, so they are answered 404 or 400 when allowed and change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCES } from '../../resources/index.js';
+import { RESOURCES } from '../../src/shared/registry.js';
 import { parseCall, type Call } from '../../src/shared/resource.js';
 import { screensOf, type Screen } from '../../src/shared/screens.js';
 import { can, type AccessContext } from '../../src/client/framework/access.js';

@@ -4,7 +4,7 @@
  * tested here the day it is declared.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCES } from '../../resources/index.js';
+import { RESOURCES } from '../../src/shared/registry.js';
 import { listCalls, parseCall, roleAllows, type Permission, type ResourceDef } from '../../src/shared/resource.js';
 import { testApp, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { callFor, createBody, createRecord, sample } from '../support/samples.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODULES } from '../../resources/index.js';
+import { MODULES } from '../../src/shared/registry.js';
 import { schoolDb, openTestSchool, type TestApp, type TestSchool } from '../support/app.js';
 
 let t: TestApp;

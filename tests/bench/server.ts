@@ -23,7 +23,7 @@
  */
 import Fastify from 'fastify';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { resourceByName } from '../../resources/index.js';
+import { resourceByName } from '../../src/shared/registry.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { buildDerived } from '../../src/server/db/derived.js';

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { RESOURCES } from '../../resources/index.js';
+import { RESOURCES } from '../../src/shared/registry.js';
+import { roleAllows } from '../../src/shared/resource.js';
 import { DEMO, accessibilityProblems, signIn, startE2E, type E2E } from './support.js';
 
 let e: E2E;
@@ -37,7 +38,7 @@ async function menuScreens(page: Page, role: number): Promise<string[]> {
   await page.locator('.ant-layout-sider a[href]').first().waitFor();
   const links = await page.locator('.ant-layout-sider a[href]').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   const forms = RESOURCES
-    .filter((r) => r.routes?.list && links.includes(r.routes.list) && r.routes.create && !r.routes.create.includes(':') && (r.access.create as number[] | undefined)?.includes(role))
+    .filter((r) => r.routes?.list && links.includes(r.routes.list) && r.routes.create && !r.routes.create.includes(':') && roleAllows(r, role, 'create'))
     .map((r) => r.routes!.create!);
   return [...new Set(['/', ...links, ...forms, '/profile', '/settings'])];
 }

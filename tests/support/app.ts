@@ -88,7 +88,7 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
       const u = await sdb.insertInto('user').values({ name, email: `${name}@${code.toLowerCase()}.test`, mobile: role === 1 ? '9800000001' : null, username: role === 1 ? '9800000001' : null, role, password_hash: hash }).returning('id').executeTakeFirstOrThrow();
       users[key] = u.id;
     }
-    const { MODULES } = await import('../../resources/index.js');
+    const { MODULES } = await import('../../src/shared/registry.js');
     await sdb.insertInto('admin_module_access').values([
       ...MODULES.map((m) => ({ user_id: users['3'], module_key: m.key, create: true, read: true, update: true, delete: true })),
       ...MODULES.map((m) => ({ user_id: users['admin-read'], module_key: m.key, create: false, read: true, update: false, delete: false })),

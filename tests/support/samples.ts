@@ -1,4 +1,4 @@
-import { resourceByName } from '../../resources/index.js';
+import { resourceByName } from '../../src/shared/registry.js';
 import { fillPath, parseCall, type JsonSchema, type ResourceDef } from '../../src/shared/resource.js';
 import type { TestApp, TestSchool } from './app.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MODULES, RESOURCES, resourceByName } from '../../resources/index.js';
-import { pageRoles } from '../../src/shared/resource.js';
+import { MODULES, RESOURCES, resourceByName } from '../../src/shared/registry.js';
+import { pageRoles, roleAllows } from '../../src/shared/resource.js';
 import { can, flag, moduleEnabled, permissionFor, type AccessContext } from '../../src/client/framework/access.js';
 import { buildMenu } from '../../src/client/app/menu.js';
 import { columnDef, displayText, formatDate, formatMoney } from '../../src/client/framework/format.js';
@@ -61,7 +61,7 @@ describe('sidebar', () => {
   it('gives each role only what the declarations let it read', () => {
     for (const role of [1, 2, 7]) {
       const readable = [
-        ...RESOURCES.filter((r) => r.routes?.list && !r.routes.list.includes(':') && (r.access.read as number[]).includes(role)).map((r) => r.name),
+        ...RESOURCES.filter((r) => r.routes?.list && !r.routes.list.includes(':') && roleAllows(r, role, 'read')).map((r) => r.name),
         ...RESOURCES.flatMap((r) => Object.entries(r.pages ?? {}).filter(([, p]) => p.menu && pageRoles(r, p).includes(role)).map(([k]) => `${r.name}:${k}`)),
       ];
       expect(buildMenu(ctx(role), MODULES, RESOURCES).flatMap((g) => g.items.map((i) => i.key)).sort()).toEqual(readable.sort());

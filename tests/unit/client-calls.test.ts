@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resourceByName } from '../../resources/index.js';
+import { resourceByName } from '../../src/shared/registry.js';
 import {
   applyEq, cleanBatchBody, cleanBody, eqValues, fillMessage, fillRoute, parseSort, prepare, searchRows, selectListCall, sortRows,
 } from '../../src/client/framework/calls.js';
 import { ApiError, unwrapEnvelope } from '../../src/client/api.js';
 import { createDataProvider } from '../../src/client/framework/dataProvider.js';
-import { RESOURCES } from '../../resources/index.js';
+import { RESOURCES } from '../../src/shared/registry.js';
 
 describe('path filling', () => {
   it('fills declared calls from values', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resourceByName } from '../../resources/index.js';
+import { resourceByName } from '../../src/shared/registry.js';
 import {
   buildBody, dropEnumBesideOneOf, formFields, formSchema, formUiSchema, hiddenByCondition, initialCreateData, initialEditData, randomPassword,
 } from '../../src/client/framework/form/formModel.js';

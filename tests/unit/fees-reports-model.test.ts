@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/shared/csv.js';
-import { resourceByName } from '../../resources/index.js';
+import { resourceByName } from '../../src/shared/registry.js';
 import {
   CHART_PALETTE, DATE_RANGE_REQUIRED, FEE_ITEM_CSV, INSTALLMENT_CSV, MULTI_CLASS_FEES_CSV, STUDENT_FEES_CSV,
   cardFigures, csvOf, dateRangeError, feeItemsFilename, feeTotals, itemStudentsCall, itemStudentsLink,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resourceByName } from '../../resources/index.js';
+import { resourceByName } from '../../src/shared/registry.js';
 import { batchSchema, createSchema, DEFAULT_MAX_LENGTH, prepareSchema, updateSchema } from '../../src/shared/schema.js';
 import { compile, formatErrors } from '../../src/server/framework/validation.js';
 

@@ -8,7 +8,7 @@ import { currentBalance, ledger } from '../../src/client/pages/students/pocketMo
 import { PROMOTE_MSG, classLevel, lowerClassProblem, promoteCall, promoteProblem, promoteQuestion } from '../../src/shared/promotion.js';
 import { isCsvName, photoProblem } from '../../src/client/framework/upload.js';
 import { permitted, rowComponent } from '../../src/client/framework/list/rowExtras.js';
-import { resourceByName } from '../../resources/index.js';
+import { resourceByName } from '../../src/shared/registry.js';
 
 describe('student details helpers', () => {
   const years = [

@@ -11,7 +11,7 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 import { Refine } from '@refinedev/core';
 import { useNotificationProvider } from '@refinedev/antd';
 import routerProvider from '@refinedev/react-router';
-import { RESOURCES } from '../../../resources/index.js';
+import { RESOURCES } from '../../shared/registry.js';
 import { request } from '../api.js';
 import { createDataProvider } from '../framework/dataProvider.js';
 import { createAccessControlProvider, type AccessContext } from '../framework/access.js';

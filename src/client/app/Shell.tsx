@@ -5,7 +5,7 @@
  */
 import { lazy } from './screen/lazy.js';
 import { Route, Routes } from 'react-router';
-import { MODULES, RESOURCES } from '../../../resources/index.js';
+import { MODULES, RESOURCES } from '../../shared/registry.js';
 import { flag } from '../framework/access.js';
 import { useSession } from './SessionContext.js';
 import { AppLayout } from './layout/AppLayout.js';

@@ -4,7 +4,7 @@
  * server hides modules, greys out disabled ones ('Pro') and, for role-3 admins, drops modules
  * without read permission (spec 4, 2.9).
  */
-import { pageRoles, type ModuleDef, type ResourceDef } from '../../../src/shared/resource.js';
+import { pageRoles, roleAllows, type ModuleDef, type ResourceDef } from '../../../src/shared/resource.js';
 import { flag, modulePermits, type AccessContext } from '../framework/access.js';
 import { routeParams } from '../framework/calls.js';
 
@@ -28,7 +28,7 @@ export function buildMenu(ctx: AccessContext, modules: ModuleDef[], resources: R
     for (const r of resources) {
       if (r.module !== mod.key) continue;
       const route = r.routes?.list;
-      if (route && routeParams(route).length === 0 && (r.access.read as number[]).includes(ctx.role)) {
+      if (route && routeParams(route).length === 0 && roleAllows(r, ctx.role, 'read')) {
         items.push({ key: r.name, label: r.label, route: linkOf(route), icon: r.icon });
       }
       for (const [name, page] of Object.entries(r.pages ?? {})) {

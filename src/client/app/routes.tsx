@@ -7,8 +7,8 @@ import { lazy } from './screen/lazy.js';
 import { Route } from 'react-router';
 import type { PageDef, Permission, ResourceDef } from '../../../src/shared/resource.js';
 import { useScreenAllowed } from '../framework/useAccess.js';
-import { PAGES } from '../pages/registry.js';
-import { Forbidden, NotFound } from './results.js';
+import { pageComponent } from '../pages/registry.js';
+import { Forbidden } from './results.js';
 
 const ResourceList = lazy(() => import('../framework/list/ResourceList.js'));
 const ResourceForm = lazy(() => import('../framework/form/ResourceForm.js'));
@@ -32,9 +32,9 @@ export function resourceRoutes(resources: ResourceDef[]): ReactNode[] {
       out.push(<Route key={`${r.name}:edit`} path={routes.edit} element={<Guard def={r} perm="update"><ResourceForm key={r.name} name={r.name} mode="edit" /></Guard>} />);
     }
     for (const [name, page] of Object.entries(r.pages ?? {})) {
-      const Page = PAGES[page.component];
+      const Page = pageComponent(page.component);
       out.push(
-        <Route key={`${r.name}:page:${name}`} path={page.route} element={Page ? <Guard def={r} perm={page.permission} page={page}><Page resource={r} /></Guard> : <NotFound />} />,
+        <Route key={`${r.name}:page:${name}`} path={page.route} element={<Guard def={r} perm={page.permission} page={page}><Page resource={r} /></Guard>} />,
       );
     }
   }

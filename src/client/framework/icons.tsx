@@ -4,15 +4,20 @@ import {
   ApartmentOutlined, AppstoreOutlined, BankOutlined, BarChartOutlined, BookOutlined, CalendarOutlined, DeleteOutlined,
   DownloadOutlined, UploadOutlined, FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
   UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined, WalletOutlined,
+  MessageOutlined, ContactsOutlined, RiseOutlined,
 } from '@ant-design/icons';
 
-const ICONS: Record<string, ComponentType> = {
+export const ICONS: Record<string, ComponentType> = {
   ApartmentOutlined, AppstoreOutlined, BankOutlined, BarChartOutlined, BookOutlined, CalendarOutlined, DeleteOutlined,
   DownloadOutlined, UploadOutlined, FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
   UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined, WalletOutlined,
+  MessageOutlined, ContactsOutlined, RiseOutlined,
 };
 
+/** A declared icon; a name not in the registry is an error (tests/unit/declared-ids.test.ts finds it first). */
 export function Icon({ name }: { name?: string }) {
-  const C = (name && ICONS[name]) || AppstoreOutlined;
+  if (!name) return <AppstoreOutlined />;
+  const C = ICONS[name];
+  if (!C) throw new Error(`Unknown icon ${name}: add it to src/client/framework/icons.tsx`);
   return <C />;
 }

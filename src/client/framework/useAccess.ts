@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { pageRoles, type PageDef, type Permission, type ResourceDef } from '../../../src/shared/resource.js';
-import { resourceByName } from '../../../resources/index.js';
+import { resourceByName } from '../../shared/registry.js';
 import { can, type AccessContext } from './access.js';
 
 /** The access facts of the logged-in user, provided by the application shell. */

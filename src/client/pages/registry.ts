@@ -1,6 +1,8 @@
 /**
- * Hand-written screens by the component id their resource declaration names (`pages`).
- * Each loads in its own chunk, again on Retry when it failed to.
+ * Hand-written screens, found by folder convention: a declaration's `component: 'FeeBilling'`
+ * is src/client/pages/<folder>/FeeBilling.tsx, whose default export is the screen. Each loads
+ * in its own chunk, again on Retry when it failed to. An id with no such file is an error
+ * (tests/unit/declared-ids.test.ts finds it before a person would).
  */
 import type { ComponentType } from 'react';
 import { lazy } from '../app/screen/lazy.js';
@@ -11,34 +13,31 @@ export interface PageProps { resource: ResourceDef }
 /** Props of a row component: the list's resource and the row it sits in. */
 export interface RowComponentProps { resource: ResourceDef; row: Record<string, any> }
 
-export const PAGES: Record<string, ComponentType<PageProps>> = {
-  TestDetailsAdd: lazy(() => import('./academics/TestDetailsAdd.js')),
-  StudentList: lazy(() => import('./students/StudentList.js')),
-  StudentAdd: lazy(() => import('./students/StudentAdd.js')),
-  StudentEdit: lazy(() => import('./students/StudentEdit.js')),
-  StudentDetails: lazy(() => import('./students/StudentDetails.js')),
-  StudentLinkUser: lazy(() => import('./students/StudentLinkUser.js')),
-  PocketMoney: lazy(() => import('./students/PocketMoney.js')),
-  PromoteStudents: lazy(() => import('./academics/PromoteStudents.js')),
-  MultiClassReport: lazy(() => import('./reports/MultiClassReport.js')),
-  AppUsersReport: lazy(() => import('./reports/AppUsersReport.js')),
-  SmsLog: lazy(() => import('./reports/SmsLog.js')),
-  DataExport: lazy(() => import('./reports/DataExport.js')),
-  FeeItemsReport: lazy(() => import('./fees/FeeItemsReport.js')),
-  FeeBilling: lazy(() => import('./fees/FeeBilling.js')),
-  FeeRecords: lazy(() => import('./fees/FeeRecords.js')),
-  FeeReceipt: lazy(() => import('./fees/FeeReceipt.js')),
-  FeeRefund: lazy(() => import('./fees/FeeRefund.js')),
-  FeeInstallment: lazy(() => import('./fees/FeeInstallment.js')),
-  TestGateway: lazy(() => import('./fees/TestGateway.js')),
-  FeeReports: lazy(() => import('./fees/FeeReports.js')),
-  InstallmentsReport: lazy(() => import('./fees/InstallmentsReport.js')),
-  FeeItemStudents: lazy(() => import('./fees/FeeItemStudents.js')),
-  MultiClassFees: lazy(() => import('./fees/MultiClassFees.js')),
-  CreatedFeeStudents: lazy(() => import('./fees/CreatedFeeStudents.js')),
-};
+type Loader = () => Promise<{ default: ComponentType<any> }>;
 
-/** Hand-written pieces of a generated list's Actions cell, by the id a declaration names (`list.rowComponents`). */
-export const ROW_COMPONENTS: Record<string, ComponentType<RowComponentProps>> = {
-  ImportStudents: lazy(() => import('./academics/ImportStudents.js')),
-};
+const FILES = import.meta.glob<{ default: ComponentType<any> }>('./*/*.tsx');
+
+/** Component id (the file's name) to its loader. */
+const LOADERS = new Map<string, Loader>();
+for (const [file, load] of Object.entries(FILES)) {
+  const id = file.slice(file.lastIndexOf('/') + 1, -'.tsx'.length);
+  if (LOADERS.has(id)) throw new Error(`Two hand-written screens are called ${id}`);
+  LOADERS.set(id, load);
+}
+
+const made = new Map<string, ComponentType<any>>();
+
+function component<P>(id: string): ComponentType<P> {
+  let c = made.get(id);
+  if (!c) {
+    const load = LOADERS.get(id);
+    if (!load) throw new Error(`No hand-written screen ${id}: add src/client/pages/<folder>/${id}.tsx`);
+    made.set(id, (c = lazy(load)));
+  }
+  return c;
+}
+
+/** A page a declaration names (`pages.<name>.component`). */
+export const pageComponent = (id: string) => component<PageProps>(id);
+/** A piece of a generated list's Actions cell (`list.rowComponents`). */
+export const rowComponent = (id: string) => component<RowComponentProps>(id);

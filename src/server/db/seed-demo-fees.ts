@@ -1,6 +1,6 @@
 import type { Ctx } from '../framework/context.js';
 import * as service from '../framework/service.js';
-import { resourceByName } from '../../../resources/index.js';
+import { resourceByName } from '../../shared/registry.js';
 import { toPaise } from '../../shared/money.js';
 import { addInstallment, createBill, TRANSPORTATION } from '../modules/fees/ledger.js';
 import { FEE_SETTINGS_KEY, DEFAULT_FEE_SETTINGS } from '../modules/fees/settings.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { resourceByName } from '../../../resources/index.js';
+import { resourceByName } from '../../shared/registry.js';
 import type { Config } from '../config.js';
 import { withTransaction } from './index.js';
 import { analyzeSchools } from './statistics.js';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { RESOURCES, resourceByName } from '../../../resources/index.js';
+import { RESOURCES, resourceByName } from '../../shared/registry.js';
 import type { JsonSchema, ResourceDef } from '../../shared/resource.js';
 import { CORE_TABLES } from './core-tables.js';
 import { syncDerived } from './derived.js';

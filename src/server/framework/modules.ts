@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { MODULES } from '../../../resources/index.js';
+import { MODULES } from '../../shared/registry.js';
 
 export interface ModuleState { enabled: boolean; hidden: boolean }
 export type ModuleStates = Record<string, ModuleState>;

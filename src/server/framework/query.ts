@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { resourceByName } from '../../../resources/index.js';
+import { resourceByName } from '../../shared/registry.js';
 import type { ResourceDef } from '../../shared/resource.js';
 import { storedColumns } from '../db/sync.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { batchSchema, createSchema, updateSchema } from '../../shared/schema.js';
-import { listCalls, parseCall, type ActionDef, type ResourceDef } from '../../shared/resource.js';
+import { accessRoles, listCalls, parseCall, type ActionDef, type ResourceDef } from '../../shared/resource.js';
 import { requireAccess } from './access.js';
 import { ok } from './envelope.js';
 import { badRequest } from './errors.js';
@@ -13,7 +13,7 @@ export const fillMessage = (msg: string, row: Record<string, unknown>) => msg.re
 
 /** Generates every declared call of a resource: the only route code a declared entity has. */
 export function registerResource(app: FastifyInstance, env: RouteEnv, r: ResourceDef) {
-  const roles = r.access;
+  const roles = { read: accessRoles(r, 'read'), create: accessRoles(r, 'create'), update: accessRoles(r, 'update'), remove: accessRoles(r, 'remove') };
   const base = { module: r.module };
 
   for (const call of listCalls(r)) {
@@ -82,7 +82,7 @@ function registerActions(app: FastifyInstance, env: RouteEnv, r: ResourceDef) {
   const byCall = new Map<string, Array<[string, ActionDef]>>();
   for (const [name, a] of Object.entries(r.actions ?? {})) byCall.set(a.call, [...(byCall.get(a.call) ?? []), [name, a]]);
   for (const [call, actions] of byCall) {
-    const allowedRoles = [...new Set(actions.flatMap(([, a]) => r.access[a.permission] ?? []))];
+    const allowedRoles = [...new Set(actions.flatMap(([, a]) => accessRoles(r, a.permission)))];
     addRoute(app, env, {
       call: call as ActionDef['call'], module: r.module, roles: allowedRoles, perm: 'read',
       handler: async (ctx, req, p) => {
@@ -93,7 +93,7 @@ function registerActions(app: FastifyInstance, env: RouteEnv, r: ResourceDef) {
         if (!found) throw badRequest('Unknown action');
         const [name, action] = found;
         // The route admits anyone who may run one of its actions; this one needs its own permission.
-        await requireAccess(req, r.access[action.permission] ?? [], r.module, action.permission);
+        await requireAccess(req, accessRoles(r, action.permission), r.module, action.permission);
         return ok(await service.runAction(ctx, r, name, p.id!), action.message);
       },
     });

@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
-import { RESOURCES, resourceByName } from '../../../resources/index.js';
+import { RESOURCES, resourceByName } from '../../shared/registry.js';
 import type { ResourceDef } from '../../shared/resource.js';
-import { HOOKS } from '../modules/hooks.js';
+import { hooksOf } from './extensions.js';
 import { storedColumns } from '../db/sync.js';
 import type { Ctx } from './context.js';
 import { badRequest, conflict, notFound } from './errors.js';
@@ -12,7 +12,7 @@ import { applySort, selectRecords } from './query.js';
  * The one service that reads and writes every declared resource: scope, hooks,
  * uniqueness, references, the write and its audit record, in one transaction.
  */
-export const hooksOf = (r: ResourceDef) => HOOKS[r.name] ?? {};
+export { hooksOf };
 
 const notFoundFor = (r: ResourceDef) => notFound(`${r.singular ?? 'Record'} not found`);
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Menu, Tag } from 'antd';
 import type { MenuProps } from 'antd';
-import { MODULES, RESOURCES } from '../../../../resources/index.js';
+import { MODULES, RESOURCES } from '../../../shared/registry.js';
 import { Icon } from '../../framework/icons.js';
 import { useSession } from '../SessionContext.js';
 import { buildMenu } from '../menu.js';

@@ -4,7 +4,7 @@
  * It is the screen's h1 and the start of the window title.
  */
 import { matchPath } from 'react-router';
-import { MODULES, RESOURCES } from '../../../../resources/index.js';
+import { MODULES, RESOURCES } from '../../../shared/registry.js';
 import { routeParams } from '../../framework/calls.js';
 import { MODULES_SETTINGS_ROUTE } from '../routePaths.js';
 

@@ -9,7 +9,7 @@ import { Alert, App, Card, Result, Spin } from 'antd';
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
 import { useCreate, useOne, useUpdate } from '@refinedev/core';
-import { resourceByName } from '../../../../resources/index.js';
+import { resourceByName } from '../../../shared/registry.js';
 import { fillPath, parseCall, type ResourceDef } from '../../../../src/shared/resource.js';
 import { validator } from './validator.js';
 import { placeCustomErrors } from './errors.js';

@@ -8,7 +8,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Input, Space, Table } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
-import { resourceByName } from '../../../../resources/index.js';
+import { resourceByName } from '../../../shared/registry.js';
 import type { ResourceDef } from '../../../../src/shared/resource.js';
 import { useAccessContext, useAllowed } from '../useAccess.js';
 import { fillRoute, parseSort, routeParams, searchRows, sortRows } from '../calls.js';

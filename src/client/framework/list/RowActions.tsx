@@ -8,7 +8,7 @@ import { Button, Popconfirm, Space } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useCustomMutation, useDelete, useInvalidate } from '@refinedev/core';
 import type { ActionDef, ResourceDef } from '../../../../src/shared/resource.js';
-import { ROW_COMPONENTS } from '../../pages/registry.js';
+import { rowComponent as rowComponentOf } from '../../pages/registry.js';
 import { useAccessContext } from '../useAccess.js';
 import { can } from '../access.js';
 import { canEditRow, canRemoveRow, permitted, rowComponent } from './rowExtras.js';
@@ -51,8 +51,8 @@ export function RowActions({ def, row }: { def: ResourceDef; row: Record<string,
         )
       ))}
       {(def.list?.rowComponents ?? []).map(rowComponent).filter((c) => permitted(ctx, def, c.requires)).map((c) => {
-        const Component = ROW_COMPONENTS[c.component];
-        return Component ? <Suspense key={c.component} fallback={null}><Component resource={def} row={row} /></Suspense> : null;
+        const Component = rowComponentOf(c.component);
+        return <Suspense key={c.component} fallback={null}><Component resource={def} row={row} /></Suspense>;
       })}
       {actions.map(([name, a]) => {
         const button = <Button size="small" icon={a.icon ? <Icon name={a.icon} /> : undefined} loading={acting.isPending} danger={a.permission === 'remove'}>{a.label}</Button>;

@@ -1,6 +1,6 @@
 /** Pure rules of a row's declared extras (links and row components): who sees them. Unit tested. */
 import type { RequiresDef, ResourceDef, RowComponentDef } from '../../../../src/shared/resource.js';
-import { RESOURCES } from '../../../../resources/index.js';
+import { RESOURCES } from '../../../shared/registry.js';
 import { can, type AccessContext } from '../access.js';
 
 /** A row component named by id alone or with its access rule. */

@@ -12,7 +12,7 @@ import type { PageProps } from '../registry.js';
 import { useSession } from '../../app/SessionContext.js';
 import { useCall } from '../../framework/useCall.js';
 import { usePageButton } from '../../framework/useAccess.js';
-import { resourceByName } from '../../../../resources/index.js';
+import { resourceByName } from '../../../shared/registry.js';
 import { Forbidden } from '../../app/results.js';
 import { useBusyAction } from '../../framework/useBusyAction.js';
 import { keepEnterInPicker } from '../../framework/form/keys.js';

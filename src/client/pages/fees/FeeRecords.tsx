@@ -13,7 +13,7 @@ import { Alert, App, Button, Card, Descriptions, Form, Grid, InputNumber, Modal,
 import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
-import { resourceByName } from '../../../../resources/index.js';
+import { resourceByName } from '../../../shared/registry.js';
 import { useSession } from '../../app/SessionContext.js';
 import { errorNotification } from '../../framework/notify.js';
 import { errorStatus, errorText, useCall } from '../../framework/useCall.js';

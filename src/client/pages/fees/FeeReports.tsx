@@ -20,7 +20,7 @@ import { sameValue } from '../../framework/calls.js';
 import { counted } from '../../../shared/plural.js';
 import { classSectionLabel } from '../../framework/labels.js';
 import { usePageButton } from '../../framework/useAccess.js';
-import { resourceByName } from '../../../../resources/index.js';
+import { resourceByName } from '../../../shared/registry.js';
 import { useDueAlerts } from './useDueAlerts.js';
 import { errorText, useCall } from '../../framework/useCall.js';
 import { FeePieChart } from './FeePieChart.js';

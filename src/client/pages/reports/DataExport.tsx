@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { App, Button, Card, List, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { resourceByName } from '../../../../resources/index.js';
+import { resourceByName } from '../../../shared/registry.js';
 import type { PageProps } from '../registry.js';
 import { queryString } from '../../framework/calls.js';
 import { download } from '../../framework/csv.js';

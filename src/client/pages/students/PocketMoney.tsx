@@ -11,7 +11,7 @@ import { useCreate, useCustom, useList } from '@refinedev/core';
 import type { HttpError } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';
-import { resourceByName } from '../../../../resources/index.js';
+import { resourceByName } from '../../../shared/registry.js';
 import { formatDateTime, formatMoney } from '../../framework/format.js';
 import { errorNotification } from '../../framework/notify.js';
 import { useAllowed } from '../../framework/useAccess.js';

@@ -12,7 +12,7 @@ import { DollarOutlined, MailOutlined, MessageOutlined, WalletOutlined } from '@
 import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
 import { classSection } from './studentModel.js';
-import { resourceByName } from '../../../../resources/index.js';
+import { resourceByName } from '../../../shared/registry.js';
 import { errorNotification } from '../../framework/notify.js';
 import { useAllowed, usePageButton } from '../../framework/useAccess.js';
 import { useSession } from '../../app/SessionContext.js';

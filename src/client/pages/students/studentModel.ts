@@ -3,7 +3,7 @@
  * initials, the SMS counter, the add wizard's stored steps and the bodies of its calls.
  * No React and no fetch, so each is unit tested (tests/unit/students-model.test.ts).
  */
-import { MODULES } from '../../../../resources/index.js';
+import { MODULES } from '../../../shared/registry.js';
 import studentSchema from '../../../../schemas/students/student.json' with { type: 'json' };
 import yearSchema from '../../../../schemas/students/student-year.json' with { type: 'json' };
 import { queryString } from '../../framework/calls.js';

@@ -1,5 +1,5 @@
 import { badRequest } from '../../framework/errors.js';
-import type { Acyear } from '../../../shared/types/entities.js';
+import type { Acyear } from '../../../generated/entities/academics.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
 
 const UPCOMING = 0, ENABLED = 1, PREVIOUS = 2;
@@ -32,3 +32,5 @@ export const acyearHooks: ResourceHooks<Acyear> = {
     },
   },
 };
+
+export default acyearHooks;

@@ -1,4 +1,4 @@
-import type { Subject } from '../../../shared/types/entities.js';
+import type { Subject } from '../../../generated/entities/academics.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
 
 const ELECTIVE = 3;
@@ -14,3 +14,5 @@ export const subjectHooks: ResourceHooks<Subject> = {
   beforeCreate: (_ctx, data) => shape(data),
   beforeUpdate: (_ctx, data, existing) => shape(data, existing),
 };
+
+export default subjectHooks;

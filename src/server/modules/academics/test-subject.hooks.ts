@@ -1,6 +1,6 @@
 import { badRequest } from '../../framework/errors.js';
 import type { Ctx } from '../../framework/context.js';
-import type { TestSubject } from '../../../shared/types/entities.js';
+import type { TestSubject } from '../../../generated/entities/academics.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
 
 /** A test entry's subject must be one of its class's subjects, with sane marks and times. */
@@ -15,3 +15,5 @@ export const testSubjectHooks: ResourceHooks<TestSubject> = {
   async beforeCreate(ctx, data) { await check(ctx, data); return data; },
   async beforeUpdate(ctx, data, existing) { await check(ctx, { ...existing, ...data }); return data; },
 };
+
+export default testSubjectHooks;

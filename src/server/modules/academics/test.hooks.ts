@@ -1,5 +1,5 @@
 import { badRequest } from '../../framework/errors.js';
-import type { Test } from '../../../shared/types/entities.js';
+import type { Test } from '../../../generated/entities/academics.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
 
 function checkDates(d: Partial<Test>) {
@@ -10,3 +10,5 @@ export const testHooks: ResourceHooks<Test> = {
   beforeCreate(_ctx, data) { checkDates(data); return data; },
   beforeUpdate(_ctx, data, existing) { checkDates({ ...existing, ...data }); return data; },
 };
+
+export default testHooks;

@@ -20,7 +20,7 @@ const v = {
   change: compile(changePasswordPayload),
 };
 
-export function registerAuthRoutes(app: FastifyInstance, env: RouteEnv) {
+export default function registerAuthRoutes(app: FastifyInstance, env: RouteEnv) {
   addRoute(app, env, {
     call: 'POST /login/', public: true, rateLimited: true,
     handler: async (ctx, req) => {

@@ -1,4 +1,5 @@
-import { resourceByName } from '../../../../resources/index.js';
+import { resourceByName } from '../../../shared/registry.js';
+import { accessRoles } from '../../../shared/resource.js';
 
 /**
  * Who may do what with fees, read from the bills' declaration (resources/fees/fee-payment.ts),
@@ -7,6 +8,6 @@ import { resourceByName } from '../../../../resources/index.js';
 const bills = resourceByName('fee-payments');
 
 /** Staff and parents (parents only their own children's bills: the ledger's visibleBill). */
-export const BILL_READERS = bills.access.read;
+export const BILL_READERS = accessRoles(bills, 'read');
 /** The school's fee staff: billing, payments, refunds, discounts, alerts and the reports. */
-export const FEE_STAFF = bills.access.create!;
+export const FEE_STAFF = accessRoles(bills, 'create');

@@ -1,4 +1,4 @@
-import type { CreatedFee } from '../../../shared/types/entities.js';
+import type { CreatedFee } from '../../../generated/entities/fees.js';
 import { conflict } from '../../framework/errors.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
 import { ACY, STUDENT_STATUS } from '../students/student.hooks.js';
@@ -64,3 +64,5 @@ export const createdFeeHooks: ResourceHooks<CreatedFee> = {
     if (students.length) await analyzeTables(ctx.db, ctx.school.schema, BILL_TABLES);
   },
 };
+
+export default createdFeeHooks;

@@ -1,4 +1,4 @@
-import type { FeeItem } from '../../../shared/types/entities.js';
+import type { FeeItem } from '../../../generated/entities/fees.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
 import { forgetFeeItem } from './item-totals.js';
 
@@ -8,3 +8,5 @@ export const feeItemHooks: ResourceHooks<FeeItem> = {
     await forgetFeeItem(ctx.db, existing.id);
   },
 };
+
+export default feeItemHooks;

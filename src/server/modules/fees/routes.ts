@@ -10,7 +10,7 @@ import { registerFeeReportRoutes } from './reports.js';
 import { registerFeeSettingsRoutes } from './settings.js';
 
 /** The fees calls a declaration cannot say: bills, installments, refunds, receipts, alerts, reports and online payment. */
-export function registerFeeRoutes(app: FastifyInstance, env: RouteEnv) {
+export default function registerFeeRoutes(app: FastifyInstance, env: RouteEnv) {
   registerFeeSettingsRoutes(app, env);
   registerBillingRoutes(app, env);
   registerHistoryRoutes(app, env);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MODULES } from '../../../../resources/index.js';
+import { MODULES } from '../../../shared/registry.js';
 import { ALL_ROLES } from '../../../shared/roles.js';
 import { ok } from '../../framework/envelope.js';
 import { badRequest } from '../../framework/errors.js';
@@ -29,7 +29,7 @@ const modulesPayload = {
 };
 const validateModules = compile(modulesPayload);
 
-export function registerSchoolRoutes(app: FastifyInstance, env: RouteEnv) {
+export default function registerSchoolRoutes(app: FastifyInstance, env: RouteEnv) {
   registerSmsLogRoutes(app, env);
   // Public: the login screen, the guest admissions pages and the shells all read it.
   addRoute(app, env, {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { resourceByName } from '../../../../resources/index.js';
+import { resourceByName } from '../../../shared/registry.js';
+import { pageRoles } from '../../../shared/resource.js';
 import { ok } from '../../framework/envelope.js';
 import { pageOf, queryPage, querySearch, querySort } from '../../framework/paging.js';
 import { periodRows } from '../../framework/periods.js';
@@ -21,7 +22,7 @@ const SORTS = { id: 'id', to: 'mobile', timestamp: 'created_at' };
 
 export function registerSmsLogRoutes(app: FastifyInstance, env: RouteEnv) {
   addRoute(app, env, {
-    call: 'GET /reports/sms/', roles: screen.roles ?? students.access[screen.permission]!, module: students.module, perm: screen.permission,
+    call: 'GET /reports/sms/', roles: pageRoles(students, screen), module: students.module, perm: screen.permission,
     handler: async (ctx, req) => {
       if ((req.query as Record<string, unknown>).card !== undefined) {
         const rows = await ctx.db.selectFrom(periodRows().as('p'))

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { RESOURCES } from '../../../../resources/index.js';
+import { RESOURCES } from '../../../shared/registry.js';
 import type { Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { badRequest, notFound } from '../../framework/errors.js';

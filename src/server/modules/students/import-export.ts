@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { resourceByName } from '../../../../resources/index.js';
+import { resourceByName } from '../../../shared/registry.js';
 import { createSchema } from '../../../shared/schema.js';
 import type { Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';

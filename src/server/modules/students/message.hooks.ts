@@ -1,4 +1,4 @@
-import type { Message } from '../../../shared/types/entities.js';
+import type { Message } from '../../../generated/entities/students.js';
 import { badRequest, notFound } from '../../framework/errors.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
 import { ownStudents } from './student.hooks.js';
@@ -23,3 +23,5 @@ export const messageHooks: ResourceHooks<Message> = {
     return { ...data, to_id: toId, sent_by: ctx.user.id, timestamp: new Date().toISOString(), reply: null } as Message;
   },
 };
+
+export default messageHooks;

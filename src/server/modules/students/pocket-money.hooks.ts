@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { PocketMoney } from '../../../shared/types/entities.js';
+import type { PocketMoney } from '../../../generated/entities/students.js';
 import { badRequest, notFound } from '../../framework/errors.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
 import { childOfStudentHooks } from './student.hooks.js';
@@ -27,3 +27,5 @@ export const pocketMoneyHooks: ResourceHooks<PocketMoney> = {
     return data;
   },
 };
+
+export default pocketMoneyHooks;

@@ -5,7 +5,7 @@ import { registerPromotionRoutes } from './promotion.js';
 import { registerStudentRecordRoutes } from './records.js';
 
 /** The students calls a declaration cannot say: lists by year, search, details, users, import, promotion. */
-export function registerStudentRoutes(app: FastifyInstance, env: RouteEnv) {
+export default function registerStudentRoutes(app: FastifyInstance, env: RouteEnv) {
   registerStudentRecordRoutes(app, env);
   registerImportExportRoutes(app, env);
   registerPromotionRoutes(app, env);

@@ -1,5 +1,5 @@
 import type { SelectQueryBuilder } from 'kysely';
-import type { Student } from '../../../shared/types/entities.js';
+import type { Student } from '../../../generated/entities/students.js';
 import type { Ctx } from '../../framework/context.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
 import { assertStudentUser, STUDENT_ROLE } from './users.js';
@@ -53,3 +53,5 @@ export const studentHooks: ResourceHooks<Student> = {
 export const childOfStudentHooks: ResourceHooks<any> = {
   scope: (ctx, qb) => ownStudents(ctx, qb, 't.student_id'),
 };
+
+export default studentHooks;

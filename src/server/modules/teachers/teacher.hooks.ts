@@ -1,5 +1,5 @@
 import { conflict } from '../../framework/errors.js';
-import type { Teacher } from '../../../shared/types/entities.js';
+import type { Teacher } from '../../../generated/entities/teachers.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
 import { hashPassword, randomPassword } from '../../framework/passwords.js';
 import { endAllSessions } from '../../framework/sessions.js';
@@ -34,3 +34,5 @@ export const teacherHooks: ResourceHooks<Teacher> = {
     await ctx.db.deleteFrom('user').where('id', '=', existing.user_id).execute();
   },
 };
+
+export default teacherHooks;

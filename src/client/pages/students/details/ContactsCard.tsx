@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, List, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useDelete, useList } from '@refinedev/core';
-import { resourceByName } from '../../../../../resources/index.js';
+import { resourceByName } from '../../../../shared/registry.js';
 import { EmbeddedResourceForm } from '../../../framework/form/ResourceForm.js';
 import { errorNotification } from '../../../framework/notify.js';
 import { useAllowed } from '../../../framework/useAccess.js';

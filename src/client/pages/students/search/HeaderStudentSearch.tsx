@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AutoComplete, Input, Space, Typography, type InputRef } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { resourceByName } from '../../../../../resources/index.js';
+import { resourceByName } from '../../../../shared/registry.js';
 import { useAllowed, useScreenAllowed } from '../../../framework/useAccess.js';
 import { classSection } from '../studentModel.js';
 import { useStudentSearch, type FoundStudent } from './useStudentSearch.js';

@@ -1,0 +1,3 @@
+import { childOfStudentHooks } from './student.hooks.js';
+
+export default childOfStudentHooks;
