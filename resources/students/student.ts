@@ -17,7 +17,8 @@ const EDIT_CALLS: Call[] = ['GET /student/{id}/', 'POST /student/{id}/'];
 export default defineResource({
   name: 'students', module: 'students', schema, table: 'student',
   label: 'Students', singular: 'Student', icon: 'UserOutlined',
-  api: { create: 'PUT /students/', update: 'POST /student/{id}/' },
+  // The whole-school search (lists.ts) answers the student pickers of other modules too.
+  api: { create: 'PUT /students/', update: 'POST /student/{id}/', search: 'GET /search/students/' },
   relations: {
     class: { from: 'class_id', resource: 'classes', field: 'class' },
     section: { from: 'class_id', resource: 'classes', field: 'section' },

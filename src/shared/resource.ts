@@ -86,6 +86,12 @@ export interface RelationDef {
    */
   within?: { from: string; resource: string; where: Record<string, string | number | boolean> };
   /**
+   * Or add up `field` of another resource's rows whose `by` column holds our `on` column
+   * (default id): e.g. a hostel student's pocket money balance from the pocket money ledger,
+   * rows matching `negate` (debits) counted as minus. Money sums stay exact.
+   */
+  sum?: { resource: string; field: string; by: string; on?: string; negate?: { field: string; in: Array<string | number> } };
+  /**
    * Rows that must outlive a hand-written cascade of their parent (money records): deleting
    * the parent is refused with this message while such rows exist.
    */
@@ -155,6 +161,11 @@ export interface ResourceDef {
     preview?: Call;
     update?: Call;
     remove?: Call;
+    /**
+     * A call answering the resource's rows that match `?q=` (a name, a number), declared and
+     * handled elsewhere; search pickers of other resources (`resource-search`) call it.
+     */
+    search?: Call;
   };
   /**
    * A create call whose payload carries shared fields and an array of rows,
@@ -168,6 +179,8 @@ export interface ResourceDef {
     pageSize?: number;
     /** The add button's text when the spec names it (default 'Add {singular}'). */
     addLabel?: string;
+    /** The add button opens the create form in a dialog over the list (its route still opens it as a page). */
+    addInModal?: boolean;
     export?: 'csv';
     /** Default sort, a column with optional '-' for descending. */
     sort?: string;

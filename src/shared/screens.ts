@@ -32,18 +32,19 @@ export interface Screen {
 /** A call a screen makes when it opens; `roles` when only their view of it makes the call. */
 export interface ScreenCall { call: Call; roles?: number[] }
 
-/** The call a picker of a resource makes: its first list call. */
-export function pickerCall(resources: ResourceDef[], name: string): Call {
+/** The call a picker of a resource makes: its first list call, or its search call for a search picker. */
+export function pickerCall(resources: ResourceDef[], name: string, widget?: string): Call {
   const r = resources.find((x) => x.name === name);
-  const call = r && listCalls(r)[0];
-  if (!call) throw new Error(`${name} has no list call to read it by`);
+  const call = r && (widget === 'resource-search' ? r.api.search : listCalls(r)[0]);
+  if (!call) throw new Error(`${name} has no ${widget === 'resource-search' ? 'search' : 'list'} call to read it by`);
   return call;
 }
 
-/** Resources the generated form reads for its pickers (`resource-select` widgets). */
-function formReads(r: ResourceDef): string[] {
+/** The pickers of the generated form (`resource-select` and `resource-search` widgets). */
+function formPickers(r: ResourceDef): Array<{ resource: string; widget: string }> {
   const ui = r.form?.uiSchema ?? {};
-  return Object.values<any>(ui).map((u) => u?.['ui:options']?.resource).filter((x): x is string => typeof x === 'string');
+  return Object.values<any>(ui).filter((u) => typeof u?.['ui:options']?.resource === 'string')
+    .map((u) => ({ resource: u['ui:options'].resource, widget: u['ui:widget'] }));
 }
 
 const rolesFor = (r: ResourceDef, perm: Permission) => accessRoles(r, perm);
@@ -58,6 +59,7 @@ export function screensOf(resources: ResourceDef[]): Screen[] {
   for (const r of resources) {
     const routes = r.routes ?? {};
     const picks = (names: string[]): ScreenCall[] => names.map((n) => ({ call: pickerCall(resources, n) }));
+    const formPicks = (): ScreenCall[] => formPickers(r).map((p) => ({ call: pickerCall(resources, p.resource, p.widget) }));
     const plain = (calls: Call[]): ScreenCall[] => calls.map((call) => ({ call }));
     if (routes.list) {
       const buttons: ScreenButton[] = [];
@@ -71,10 +73,10 @@ export function screensOf(resources: ResourceDef[]): Screen[] {
     }
     for (const route of [routes.create, ...(routes.createAlso ?? [])]) {
       if (!route || !r.api.create) continue;
-      out.push({ key: `${r.name}:create:${route}`, route, resource: r, permission: 'create', roles: rolesFor(r, 'create'), calls: [...plain([r.api.create, ...(r.api.preview ? [r.api.preview] : [])]), ...picks(formReads(r))], buttons: [] });
+      out.push({ key: `${r.name}:create:${route}`, route, resource: r, permission: 'create', roles: rolesFor(r, 'create'), calls: [...plain([r.api.create, ...(r.api.preview ? [r.api.preview] : [])]), ...formPicks()], buttons: [] });
     }
     if (routes.edit && r.api.update) {
-      const calls = [...plain([r.api.update, ...(r.api.one ? [r.api.one] : [])]), ...picks(formReads(r))];
+      const calls = [...plain([r.api.update, ...(r.api.one ? [r.api.one] : [])]), ...formPicks()];
       out.push({ key: `${r.name}:edit`, route: routes.edit, resource: r, permission: 'update', roles: rolesFor(r, 'update'), calls, buttons: [] });
     }
     for (const [name, page] of Object.entries(r.pages ?? {})) {

@@ -41,6 +41,10 @@ export function resourceDdl(r: ResourceDef): string[] {
   }
   for (const rel of Object.values(r.relations ?? {})) {
     if (rel.from) out.push(`create index if not exists ${q(`${r.table}_${rel.from}_ix`)} on ${t} (${q(rel.from)})`);
+    if (rel.sum) {
+      const child = resourceByName(rel.sum.resource);
+      out.push(`create index if not exists ${q(`${child.table}_${rel.sum.by}_ix`)} on ${q(child.table!)} (${q(rel.sum.by)})`);
+    }
     if (rel.count) {
       const child = resourceByName(rel.count);
       out.push(`create index if not exists ${q(`${child.table}_${rel.by}_ix`)} on ${q(child.table!)} (${q(rel.by!)})`);

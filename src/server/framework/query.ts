@@ -30,6 +30,16 @@ export function selectRecords(db: Kysely<any>, r: ResourceDef): SelectQueryBuild
         qb = qb.leftJoin(`${resourceByName(rel.resource!).table} as ${alias}`, `${alias}.id`, `t.${rel.from}`);
       }
       qb = qb.select(`${alias}.${rel.field} as ${name}`);
+    } else if (rel.sum) {
+      const { sum } = rel;
+      const child = resourceByName(sum.resource);
+      const money = child.schema.properties?.[sum.field]?.format === 'money';
+      const value = sum.negate
+        ? sql`case when ${sql.ref(`s.${sum.negate.field}`)} in (${sql.join(sum.negate.in.map((v) => sql.lit(v)))}) then -${sql.ref(`s.${sum.field}`)} else ${sql.ref(`s.${sum.field}`)} end`
+        : sql`${sql.ref(`s.${sum.field}`)}`;
+      qb = qb.select((eb) => eb.selectFrom(`${child.table} as s`)
+        .select(money ? sql<number>`coalesce(sum(${value}), 0)::float8`.as('v') : sql<number>`coalesce(sum(${value}), 0)`.as('v'))
+        .whereRef(`s.${sum.by}`, '=', `t.${sum.on ?? 'id'}`).as(name));
     } else if (rel.count) {
       const child = resourceByName(rel.count);
       const within = rel.within;

@@ -10,7 +10,8 @@ import { badRequest } from './errors.js';
  * Body validation with the browser's settings: all errors, no coercion, unknown
  * properties refused, the schema's own messages first.
  */
-const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, removeAdditional: false, useDefaults: false });
+// $data: a field's limit may be another field's value (an end date not before its start date).
+const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, removeAdditional: false, useDefaults: false, $data: true });
 addFormats(ajv);
 addProductFormats(ajv);
 ajvErrors(ajv);

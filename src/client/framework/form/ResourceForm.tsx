@@ -63,7 +63,8 @@ interface BodyProps {
 }
 
 /** The generated form of a resource inside another page (e.g. a modal): saves, then calls `onDone`. */
-export function EmbeddedResourceForm(props: Omit<BodyProps, 'routeParams'>) {
+export type EmbeddedFormProps = Omit<BodyProps, 'routeParams'>;
+export function EmbeddedResourceForm(props: EmbeddedFormProps) {
   return <FormBody {...props} routeParams={{}} />;
 }
 

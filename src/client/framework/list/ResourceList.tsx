@@ -3,9 +3,9 @@
  * declared columns and row actions, client-side sorting and pagination, CSV export and the
  * add button. Route parameters of the list route (e.g. :test_id) filter the list call.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, Input, Space, Table } from 'antd';
+import { Alert, Button, Card, Input, Modal, Space, Spin, Table } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
 import { resourceByName } from '../../../shared/registry.js';
@@ -22,6 +22,11 @@ import { RowActions } from './RowActions.js';
 import { hasRowActions, permitted } from './rowExtras.js';
 import { Icon } from '../icons.js';
 import { totalOf } from '../../../shared/plural.js';
+import { lazy } from '../../app/screen/lazy.js';
+import type { EmbeddedFormProps } from '../form/ResourceForm.js';
+
+// The form (RJSF) loads only when a list's add dialog opens.
+const EmbeddedResourceForm = lazy<EmbeddedFormProps>(() => import('../form/ResourceForm.js').then((m) => ({ default: m.EmbeddedResourceForm })));
 
 export default function ResourceList({ name }: { name: string }) {
   const def = resourceByName(name);
@@ -84,6 +89,7 @@ function ListBody({ def }: { def: ResourceDef }) {
     downloadCsv(`${def.name}.csv`, toCsv(cols.map((c) => c.title), body));
   };
 
+  const [adding, setAdding] = useState(false);
   return (
     <Card
       title={def.label}
@@ -97,7 +103,7 @@ function ListBody({ def }: { def: ResourceDef }) {
           )))}
           {addLink && canCreate && (
             // The list's filters preset the new record (the chosen class, the test).
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(addLink.to, { state: { preset: eq } })}>{addLink.label}</Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => (def.list?.addInModal ? setAdding(true) : navigate(addLink.to, { state: { preset: eq } }))}>{addLink.label}</Button>
           )}
         </Space>
       }
@@ -132,6 +138,13 @@ function ListBody({ def }: { def: ResourceDef }) {
             onChange: (current, pageSize) => setPage({ current, pageSize }),
           }}
         />
+      )}
+      {adding && addLink && (
+        <Modal open title={addLink.label} footer={null} onCancel={() => setAdding(false)} destroyOnHidden>
+          <Suspense fallback={<Spin />}>
+            <EmbeddedResourceForm def={def} mode="create" preset={eq} onDone={() => { setAdding(false); void query.refetch(); }} />
+          </Suspense>
+        </Modal>
       )}
     </Card>
   );
