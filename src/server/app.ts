@@ -16,8 +16,7 @@ import type { RouteEnv } from './framework/route.js';
 import { SchoolDirectory } from './framework/schools.js';
 import { userForToken } from './framework/sessions.js';
 import { createIntegrations, type Integrations } from './integrations/index.js';
-import { installModules } from './framework/extensions.js';
-import { SERVER_MODULES } from '../generated/server.js';
+import { SERVER_MODULES } from './installed.js';
 
 /** Cache-Control of content-hashed files: a year, never revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -35,7 +34,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: fastifyTrustProxy(config.trustProxy) });
   const env: RouteEnv = { config, integrations: opts.integrations ?? createIntegrations(config) };
   const directory = new SchoolDirectory(database.db);
-  installModules(SERVER_MODULES);
 
   await app.register(rateLimit, {
     global: false,
