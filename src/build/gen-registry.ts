@@ -23,9 +23,9 @@ export interface Discovered {
   routes: string[];
 }
 
-export function discover(): Discovered {
-  const rdir = path.join(ROOT, 'resources');
-  const sdir = path.join(ROOT, 'src/server/modules');
+export function discover(root = ROOT): Discovered {
+  const rdir = path.join(root, 'resources');
+  const sdir = path.join(root, 'src/server/modules');
   const out: Discovered = { modules: [], resources: [], hooks: [], handlers: [], routes: [] };
   for (const module of list(rdir).filter((m) => isDir(path.join(rdir, m)))) {
     const files = list(path.join(rdir, module)).filter((f) => f.endsWith('.ts'));
