@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
+import type { JsonSchema, ResourceDef } from '../../shared/resource.js';
+import { storedColumns } from '../db/sync.js';
 import { badRequest } from './errors.js';
 
 /**
@@ -27,6 +29,9 @@ export function queryPage(req: FastifyRequest): Page | null {
   return { page: p, size: n };
 }
 
+/** Text for ILIKE: the wildcards a person types are matched literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** ?q: trimmed search text, or undefined when empty. */
 export function querySearch(req: FastifyRequest): string | undefined {
   const q = one(req, 'q')?.trim();
@@ -49,4 +54,78 @@ export function querySort(req: FastifyRequest, columns: Record<string, string>):
 /** The rows of one page. */
 export function pageOf<Q extends SelectQueryBuilder<any, any, any>>(qb: Q, page: Page): Q {
   return qb.limit(page.size).offset((page.page - 1) * page.size) as Q;
+}
+
+/** The query parameters a generated list reads itself; any other names a column to filter by. */
+const LIST_PARAMS = new Set(['page', 'page_size', 'q', 'sort']);
+
+/** What a generated list was asked beyond its documented answer. */
+export interface ListQuery {
+  page: Page | null;
+  q: string | undefined;
+  sort: { column: string; desc: boolean } | null;
+  /** Column -> value, equality. */
+  filters: Record<string, string | number | boolean>;
+}
+
+const typesOf = (p: JsonSchema): string[] => (Array.isArray(p.type) ? p.type : [p.type]).filter((t: unknown) => t !== 'null');
+
+/** The columns a generated list is filtered (equality) and sorted by: the id and its stored scalar columns. */
+export function filterColumns(r: ResourceDef): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = { id: { type: 'integer', title: 'Id' } };
+  for (const [c, p] of storedColumns(r)) {
+    const t = typesOf(p);
+    if (t.length === 1 && ['string', 'integer', 'number', 'boolean'].includes(t[0]!)) out[c] = p;
+  }
+  return out;
+}
+
+/** Fields a generated list may be sorted by (answer name -> the same name: ORDER BY reads the answer's columns). */
+export function sortFields(r: ResourceDef): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of Object.keys(filterColumns(r))) out[c] = c;
+  for (const name of Object.keys(r.relations ?? {})) out[name] = name;
+  return out;
+}
+
+/** A filter's text as its column's value, or a 400 naming the field. */
+function filterValue(name: string, p: JsonSchema, raw: string): string | number | boolean {
+  const bad = () => badRequest(`Invalid ${(p.title ?? name).toString().toLowerCase()}`);
+  const [type] = typesOf(p);
+  let v: string | number | boolean = raw;
+  if (type === 'integer') {
+    if (!/^-?\d{1,15}$/.test(raw)) throw bad();
+    v = Number(raw);
+  } else if (type === 'number') {
+    if (raw.trim() === '' || !Number.isFinite(Number(raw))) throw bad();
+    v = Number(raw);
+  } else if (type === 'boolean') {
+    if (raw !== 'true' && raw !== 'false') throw bad();
+    v = raw === 'true';
+  }
+  const allowed = Array.isArray(p.enum) ? p.enum : Array.isArray(p.oneOf) ? p.oneOf.map((o: JsonSchema) => o.const) : null;
+  if (allowed && !allowed.includes(v)) throw bad();
+  return v;
+}
+
+/**
+ * ?page&page_size&q&sort and equality filters (?class_id=3) of a generated list, validated; null when
+ * none is given, so the documented answer stands. A name that is neither is refused, naming the ones allowed.
+ */
+export function queryList(req: FastifyRequest, r: ResourceDef): ListQuery | null {
+  const raw = (req.query ?? {}) as Record<string, unknown>;
+  const names = Object.keys(raw);
+  if (names.length === 0) return null;
+  const columns = filterColumns(r);
+  const filters: ListQuery['filters'] = {};
+  for (const name of names) {
+    if (LIST_PARAMS.has(name)) continue;
+    if (!Object.hasOwn(columns, name)) {
+      throw badRequest(`Unknown list parameter ${name}: use page, page_size, q, sort or a filter by ${Object.keys(columns).join(', ')}`);
+    }
+    filters[name] = filterValue(name, columns[name]!, one(req, name)!);
+  }
+  const q = querySearch(req);
+  if (q !== undefined && !(r.list?.search ?? []).length) throw badRequest(`${r.label} cannot be searched`);
+  return { page: queryPage(req), q, sort: querySort(req, sortFields(r)), filters };
 }
