@@ -63,7 +63,7 @@ describe('generated list paging', () => {
 
   it('searches the declared fields (a joined teacher name too), case-insensitively, with wildcards taken literally', async () => {
     const byTeacher = await get(`/subjects/${classId}/?q=meena&page=1&page_size=50`);
-    expect(byTeacher.body.meta.total).toBe(Math.ceil(SUBJECTS / 2));
+    expect(byTeacher.body.meta!.total).toBe(Math.ceil(SUBJECTS / 2));
     expect(byTeacher.body.data.every((r: any) => r.teacher_name === 'Meena Rao')).toBe(true);
     const byCode = await get(`/subjects/${classId}/?q=c0&page=1&page_size=50`);
     expect(byCode.body.data.map((r: any) => r.code).sort()).toEqual(['C00', 'C01', 'C02', 'C03', 'C04', 'C05', 'C06', 'C07', 'C08', 'C09']);
@@ -87,7 +87,7 @@ describe('generated list paging', () => {
 
   it('filters by declared columns, beside the path parameters', async () => {
     const electives = await get(`/subjects/${classId}/?subject_type=3`);
-    expect(electives.body.meta.total).toBe(Math.ceil(SUBJECTS / 3));
+    expect(electives.body.meta!.total).toBe(Math.ceil(SUBJECTS / 3));
     expect(electives.body.data.every((r: any) => r.subject_type === 3)).toBe(true);
     const all = await get(`/subjects/?class_id=${otherClassId}`);
     expect(all.body).toMatchObject({ meta: { total: 1 }, data: [{ name: 'Music' }] });
@@ -121,6 +121,6 @@ describe('generated list paging', () => {
   it('keeps the role rules: a parent may not read the subjects, paged or not', async () => {
     expect((await get(`/subjects/${classId}/?page=1`, '1')).status).toBe(403);
     const teacher = await get(`/subjects/${classId}/?page=1&page_size=5`, '2');
-    expect(teacher.body.meta.total).toBe(SUBJECTS);
+    expect(teacher.body.meta!.total).toBe(SUBJECTS);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import type { JsonSchema, ResourceDef } from '../../shared/resource.js';
-import { storedColumns } from '../db/sync.js';
+import { filterColumns, filterType, LIST_PARAMS, MAX_PAGE_SIZE, sortFields } from '../../shared/list-query.js';
 import { badRequest } from './errors.js';
 
 /**
@@ -25,7 +25,7 @@ export function queryPage(req: FastifyRequest): Page | null {
   const p = Number(page ?? '1');
   const n = Number(size ?? '50');
   if (!Number.isInteger(p) || p < 1 || p > 1_000_000) throw badRequest('Invalid page');
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw badRequest('Page size must be from 1 to 1000');
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE_SIZE) throw badRequest(`Page size must be from 1 to ${MAX_PAGE_SIZE}`);
   return { page: p, size: n };
 }
 
@@ -56,9 +56,6 @@ export function pageOf<Q extends SelectQueryBuilder<any, any, any>>(qb: Q, page:
   return qb.limit(page.size).offset((page.page - 1) * page.size) as Q;
 }
 
-/** The query parameters a generated list reads itself; any other names a column to filter by. */
-const LIST_PARAMS = new Set(['page', 'page_size', 'q', 'sort']);
-
 /** What a generated list was asked beyond its documented answer. */
 export interface ListQuery {
   page: Page | null;
@@ -68,30 +65,10 @@ export interface ListQuery {
   filters: Record<string, string | number | boolean>;
 }
 
-const typesOf = (p: JsonSchema): string[] => (Array.isArray(p.type) ? p.type : [p.type]).filter((t: unknown) => t !== 'null');
-
-/** The columns a generated list is filtered (equality) and sorted by: the id and its stored scalar columns. */
-export function filterColumns(r: ResourceDef): Record<string, JsonSchema> {
-  const out: Record<string, JsonSchema> = { id: { type: 'integer', title: 'Id' } };
-  for (const [c, p] of storedColumns(r)) {
-    const t = typesOf(p);
-    if (t.length === 1 && ['string', 'integer', 'number', 'boolean'].includes(t[0]!)) out[c] = p;
-  }
-  return out;
-}
-
-/** Fields a generated list may be sorted by (answer name -> the same name: ORDER BY reads the answer's columns). */
-export function sortFields(r: ResourceDef): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const c of Object.keys(filterColumns(r))) out[c] = c;
-  for (const name of Object.keys(r.relations ?? {})) out[name] = name;
-  return out;
-}
-
 /** A filter's text as its column's value, or a 400 naming the field. */
 function filterValue(name: string, p: JsonSchema, raw: string): string | number | boolean {
   const bad = () => badRequest(`Invalid ${(p.title ?? name).toString().toLowerCase()}`);
-  const [type] = typesOf(p);
+  const type = filterType(p);
   let v: string | number | boolean = raw;
   if (type === 'integer') {
     if (!/^-?\d{1,15}$/.test(raw)) throw bad();
@@ -119,7 +96,7 @@ export function queryList(req: FastifyRequest, r: ResourceDef): ListQuery | null
   const columns = filterColumns(r);
   const filters: ListQuery['filters'] = {};
   for (const name of names) {
-    if (LIST_PARAMS.has(name)) continue;
+    if ((LIST_PARAMS as readonly string[]).includes(name)) continue;
     if (!Object.hasOwn(columns, name)) {
       throw badRequest(`Unknown list parameter ${name}: use page, page_size, q, sort or a filter by ${Object.keys(columns).join(', ')}`);
     }
@@ -127,5 +104,5 @@ export function queryList(req: FastifyRequest, r: ResourceDef): ListQuery | null
   }
   const q = querySearch(req);
   if (q !== undefined && !(r.list?.search ?? []).length) throw badRequest(`${r.label} cannot be searched`);
-  return { page: queryPage(req), q, sort: querySort(req, sortFields(r)), filters };
+  return { page: queryPage(req), q, sort: querySort(req, Object.fromEntries(sortFields(r).map((f) => [f, f]))), filters };
 }
