@@ -8,7 +8,10 @@
  *    through the real app with a real super-admin token, against a bare Fastify in the same
  *    server process running the very same SQL (compiled once from selectRecords + applySort)
  *    through the same Kysely handle and answering the same JSON (checked byte for byte).
- *    app/bare req/s is the framework's overhead (goal >= 0.7). The server (tests/bench/server.ts)
+ *    app/bare req/s is the framework's overhead (goal >= 0.7). Also GET /subjects/?page=N&page_size=50,
+ *    what a generated list screen asks (the 2,000 subjects' 40 pages in turn, with meta.total), next to
+ *    a bare route running the same two queries (the page, the count) with the same envelope (goal >= 0.8,
+ *    printed as the SUMMARY line). BENCH_ONLY=lists measures only these lists and stops. The server (tests/bench/server.ts)
  *    runs in a child process, the load generator (tests/bench/load.ts, node:http) in this one,
  *    so on 2 cores each has its own. GET /ping on the bare server shows the generator's ceiling.
  *    Also GET /students-list/{class_id}/{ac_year_id}/ (the 40 classes with students in turn) and
@@ -89,6 +92,36 @@ const SINGLE_MS = Number(process.env.BENCH_SINGLE_MS ?? 4000);
 const SINGLE_MIN_REQUESTS = 15;
 /** The fee reports' single-client goals (app p50): a class's cards and fee items, the whole school's fee items. */
 const SINGLE_GOAL_MS = { class: 150, school: 500 };
+
+/** The paged generated list's goal: its req/s next to a bare route running the same SQL. */
+const LIST_RATIO_GOAL = 0.8;
+/** The pages of the 2,000 subjects a paged list screen asks for, 50 rows each. */
+const SUBJECT_PAGES = Array.from({ length: 40 }, (_, i) => i + 1);
+/** BENCH_ONLY=lists: only the generated lists of 1. (plain and paged) next to their bare routes, then stop. */
+const ONLY_LISTS = process.env.BENCH_ONLY === 'lists';
+
+const rowOf = (label: string, r: LoadResult) =>
+  `${pad(label, 44)}${lpad(f0(r.rps), 9)}${lpad(f2(r.p50), 9)}${lpad(f2(r.p99), 9)}${lpad(f1(r.max), 9)}${lpad(f1(r.kbPerResponse), 9)}  ${r.sockets}` +
+  (r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : '');
+
+/** One endpoint's lines of the report: the app, its bare twin, their ratio against its goal. */
+function pairLines(p: Pair, bareLabel = '    bare Fastify, same SQL, same handle'): string[] {
+  return [
+    `  ${p.endpoint}`,
+    rowOf('    app (auth, access, builder, envelope)', p.app),
+    rowOf(bareLabel, p.bare),
+    `    app/bare req/s = ${f2(p.ratio)}  (goal >= ${p.goal}: ${p.ratio >= p.goal ? 'met' : 'NOT met'})` +
+      (p.sameJson === null ? '' : `;  same JSON: ${p.sameJson ? 'yes' : 'NO'}`),
+  ];
+}
+
+/** The summary line of the paged generated list. */
+function listSummary(pairs: Pair[]): string {
+  const p = pairs.find((x) => x.goal === LIST_RATIO_GOAL);
+  if (!p) return '  paged generated list: not measured';
+  return `  SUMMARY paged generated list: app ${f0(p.app.rps)} req/s, bare ${f0(p.bare.rps)} req/s, generated/bare = ${f2(p.ratio)}` +
+    ` (goal >= ${LIST_RATIO_GOAL}: ${p.ratio >= LIST_RATIO_GOAL ? 'met' : 'NOT met'}; same JSON: ${p.sameJson ? 'yes' : 'NO'})`;
+}
 
 // ---------------------------------------------------------------- children and clean-up
 
@@ -291,8 +324,8 @@ const kB = (bytes: number) => bytes / 1000;
 
 /** A write's method and client k's i-th body (i = -1 for the unmeasured first call). */
 interface Write { method: string; body: (k: number, i: number) => unknown }
-interface Endpoint { name: string; app: string[]; bare: string[]; write?: Write; describe?: (data: any) => string }
-interface Pair { endpoint: string; app: LoadResult; bare: LoadResult; ratio: number; sameJson: boolean | null }
+interface Endpoint { name: string; app: string[]; bare: string[]; write?: Write; describe?: (data: any) => string; goal?: number }
+interface Pair { endpoint: string; app: LoadResult; bare: LoadResult; ratio: number; sameJson: boolean | null; goal: number }
 interface SingleEndpoint { name: string; goalMs: number; app: string[]; bare: string[]; naive: string[] }
 /** One client: the app, the same SQL on the bare server, the previous release's SQL; how many paths answered the same JSON in all three. */
 interface Single { endpoint: string; goalMs: number; app: LoadResult; bare: LoadResult; naive: LoadResult; sameJson: string }
@@ -318,7 +351,7 @@ async function main() {
 
   // 3b. First-ever start: an empty PGlite data directory; creates the database and the demo school.
   console.log('… first start on an empty data directory');
-  const firstStart = await timeStart({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '1' });
+  const firstStart = ONLY_LISTS ? { ms: NaN, readyInMs: null } : await timeStart({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '1' });
 
   // The bench server: a new school, seeded, the app and the bare baseline in one process.
   console.log('… seeding the bench school');
@@ -357,6 +390,13 @@ async function main() {
       bare: info.classIds.map((id) => `/bare/subjects/${id}/`),
     },
     {
+      // What a generated list screen asks: one page of 50 with the total (the 2,000 subjects' 40 pages in turn).
+      name: 'GET subjects/?page&page_size=50', goal: LIST_RATIO_GOAL,
+      app: SUBJECT_PAGES.map((p) => `${api}/subjects/?page=${p}&page_size=50`),
+      bare: SUBJECT_PAGES.map((p) => `/bare/subjects/?page=${p}&page_size=50`),
+      describe: (data: any[]) => `${data.length} rows a page, pages 1-${SUBJECT_PAGES.length}`,
+    },
+    {
       name: 'GET students-list/{class_id}/{ac_year_id}/',
       app: info.studentClassIds.map((id) => `${api}/students-list/${id}/${info.yearId}/`),
       bare: info.studentClassIds.map((id) => `/bare/students-list/${id}/${info.yearId}/`),
@@ -388,7 +428,7 @@ async function main() {
     const bare2 = await load(info.barePort, e.bare, undefined, half, e.write);
     const app = summarize([app1, app2]);
     const bare = summarize([bare1, bare2]);
-    return { endpoint: `${e.name} (${label})`, app, bare, ratio: app.rps / bare.rps, sameJson };
+    return { endpoint: `${e.name} (${label})`, app, bare, ratio: app.rps / bare.rps, sameJson, goal: e.goal ?? RATIO_GOAL };
   }
 
   /** One endpoint with one client: the same JSON from all three for every path, then halves in the order bare, app, naive, naive, app, bare. */
@@ -413,7 +453,12 @@ async function main() {
   console.log(`… load: ${CLIENTS} clients; per target ${DURATION_MS / 1000} s measured, in two halves run bare, app, app, bare, each after ${WARMUP_MS / 1000} s warm-up`);
   const ping = summarize([await load(info.barePort, ['/ping'], undefined, Math.min(DURATION_MS, 3000))]);
   const pairs: Pair[] = [];
-  for (const e of endpoints) pairs.push(await measurePair(e));
+  for (const e of endpoints) if (!ONLY_LISTS || e.name.startsWith('GET classes') || e.name.startsWith('GET subjects')) pairs.push(await measurePair(e));
+  if (ONLY_LISTS) {
+    await cleanup();
+    console.log(['', `Generated lists only (BENCH_ONLY=lists), ${startedAt.toISOString()}, ${os.cpus().length} cores, ${CLIENTS} clients, ${DURATION_MS / 1000} s per target:`, ...pairs.flatMap((p) => pairLines(p)), listSummary(pairs)].join('\n'));
+    return;
+  }
 
   // 6. Fees: the class report's cards and the fee items report next to their own SQL on the bare
   // server, then billing (PUT /fees/pay/, writes) next to the ledger's calls alone.
@@ -560,17 +605,10 @@ async function main() {
     ` (database open ${f0(info.timings.openMs)} ms, createSchool ${f0(info.timings.createSchoolMs)} ms, bulk inserts ${f0(info.timings.seedMs)} ms)`);
   out.push(line);
   out.push(`${pad('1. Throughput', 44)}${lpad('req/s', 9)}${lpad('p50 ms', 9)}${lpad('p99 ms', 9)}${lpad('max ms', 9)}${lpad('kB/resp', 9)}  sockets`);
-  const row = (label: string, r: LoadResult) =>
-    `${pad(label, 44)}${lpad(f0(r.rps), 9)}${lpad(f2(r.p50), 9)}${lpad(f2(r.p99), 9)}${lpad(f1(r.max), 9)}${lpad(f1(r.kbPerResponse), 9)}  ${r.sockets}` +
-    (r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : '');
-  const pushPair = (p: Pair, bareLabel = '    bare Fastify, same SQL, same handle') => {
-    out.push(`  ${p.endpoint}`);
-    out.push(row('    app (auth, access, builder, envelope)', p.app));
-    out.push(row(bareLabel, p.bare));
-    out.push(`    app/bare req/s = ${f2(p.ratio)}  (goal >= ${RATIO_GOAL}: ${p.ratio >= RATIO_GOAL ? 'met' : 'NOT met'})` +
-      (p.sameJson === null ? '' : `;  same JSON: ${p.sameJson ? 'yes' : 'NO'}`));
-  };
+  const row = rowOf;
+  const pushPair = (p: Pair, bareLabel?: string) => out.push(...pairLines(p, bareLabel));
   for (const p of pairs) pushPair(p);
+  out.push(listSummary(pairs));
   out.push(row('  load generator ceiling: bare GET /ping', ping));
   out.push(line);
   out.push(`2. Login, ${LOGINS} sequential POST /login/:  p50 ${f1(percentile(loginMs, 50))} ms   p99 ${f1(percentile(loginMs, 99))} ms   ` +
@@ -645,7 +683,7 @@ async function main() {
     database: DATABASE_URL ? 'postgres' : 'pglite',
     setup: { server: 'child process: app + bare Fastify, same Kysely handle', load: 'parent process, node:http keep-alive', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: DURATION_MS },
     school: { counts: info.counts, timings: info.timings },
-    throughput: pairs.map((p) => ({ endpoint: p.endpoint, app: p.app, bare: p.bare, ratio: p.ratio, ratioGoal: RATIO_GOAL, sameJson: p.sameJson })),
+    throughput: pairs.map((p) => ({ endpoint: p.endpoint, app: p.app, bare: p.bare, ratio: p.ratio, ratioGoal: p.goal, sameJson: p.sameJson })),
     loadGeneratorCeiling: ping,
     students,
     fees: { seeded: { ...info.fees, items: undefined, seedMs: info.timings.feesSeedMs }, throughput: feePairs.map((p) => ({ endpoint: p.endpoint, app: p.app, bare: p.bare, ratio: p.ratio, sameJson: p.sameJson })), singleClient: singles, check: feeCheck },

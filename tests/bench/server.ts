@@ -4,7 +4,8 @@
  * serves, in this one process and over the one Kysely handle:
  *   - the real app (buildApp) on APP port,
  *   - a bare Fastify on BARE port whose routes run the very SQL the app's list calls run
- *     (compiled once from selectRecords + applySort) and answer the same JSON envelope,
+ *     (compiled once from selectRecords + applySort; a page of all subjects as the rows of the
+ *     page and the count of all, as a paged generated list runs it) and answer the same JSON envelope,
  *     plus GET /ping to show what the load generator itself can do;
  *   - on the bare server too, the baselines of the student import: POST /bare/insert-students/
  *     (the same rows as plain multi-row inserts of student and student_year) and POST /bare/hash/
@@ -200,6 +201,15 @@ const like = '%benchneedle%';
 const searchSql = studentSearch(adminCtx, 'benchneedle').compile();
 if (listClassAt < 0 || listYearAt < 0 || !searchSql.parameters.includes(like)) throw new Error('bench: could not find the parameters of the student queries');
 
+// A page of the generated list of all subjects (GET /subjects/?page&page_size): the rows of one page
+// and the count of all, the SQL src/server/framework/service.ts listPage runs for it, compiled
+// once for placeholder LIMIT (-1) and OFFSET (-2) values replaced per request.
+const subjectPageSql = applySort(selectRecords(sdb, subjectRes), subjectRes).limit(-1).offset(-2).compile();
+const subjectCountSql = selectRecords(sdb, subjectRes).clearSelect().select(sql<number>`count(*)::int`.as('n')).compile();
+const limitAt = subjectPageSql.parameters.indexOf(-1);
+const offsetAt = subjectPageSql.parameters.indexOf(-2);
+if (limitAt < 0 || offsetAt < 0) throw new Error('bench: could not find the paging parameters of the subjects page query');
+
 const bare = Fastify({ logger: false, bodyLimit: 20 * 1024 * 1024 });
 bare.get('/ping', async () => ({ ok: true }));
 bare.get('/bare/classes-list/', async () => {
@@ -211,6 +221,17 @@ bare.get<{ Params: { class_id: string } }>('/bare/subjects/:class_id/', async (r
   params[filterAt] = Number(req.params.class_id);
   const { rows } = await database.db.executeQuery(CompiledQuery.raw(subjectsSql.sql, params));
   return { success: true, data: rows, error: null };
+});
+bare.get<{ Querystring: { page: string; page_size: string } }>('/bare/subjects/', async (req) => {
+  const size = Number(req.query.page_size);
+  const params = [...subjectPageSql.parameters];
+  params[limitAt] = size;
+  params[offsetAt] = (Number(req.query.page) - 1) * size;
+  const [rows, count] = await Promise.all([
+    database.db.executeQuery(CompiledQuery.raw(subjectPageSql.sql, params)),
+    database.db.executeQuery<{ n: number }>(subjectCountSql),
+  ]);
+  return { success: true, data: rows.rows, error: null, meta: { total: count.rows[0]!.n } };
 });
 
 bare.get<{ Params: { class_id: string; ac_year_id: string } }>('/bare/students-list/:class_id/:ac_year_id/', async (req) => {

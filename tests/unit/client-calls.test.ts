@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resourceByName } from '../../src/shared/registry.js';
 import {
-  applyEq, cleanBatchBody, cleanBody, eqValues, fillMessage, fillRoute, parseSort, prepare, searchRows, selectListCall, sortRows,
+  allPages, applyEq, cleanBatchBody, cleanBody, eqValues, fillMessage, fillRoute, pagedListCall, parseSort, prepare, searchRows, selectListCall,
+  serverCanAnswer, sortRows,
 } from '../../src/client/framework/calls.js';
 import { ApiError, unwrapEnvelope } from '../../src/client/api.js';
 import { createDataProvider } from '../../src/client/framework/dataProvider.js';
@@ -83,11 +84,12 @@ describe('data provider', () => {
   const calls: Array<[string, string, unknown]> = [];
   const dp = createDataProvider(RESOURCES, async (method, path, body) => {
     calls.push([method, path, body]);
-    if (path === '/teachers/') return [{ id: 2, fullname: 'B' }, { id: 1, fullname: 'A' }, { id: 3, fullname: 'C' }];
+    // A list answered whole, whatever its query (a hand-written call that does not page).
+    if (path.split('?')[0] === '/teachers/') return [{ id: 2, fullname: 'B' }, { id: 1, fullname: 'A' }, { id: 3, fullname: 'C' }];
     if (path === '/fail/') throw new ApiError('Not allowed', 403);
     return { id: 9 };
   });
-  it('lists with search, sort and pagination on the client', async () => {
+  it('searches, sorts and pages on the client a list the server answers whole (no meta.total)', async () => {
     const r = await dp.getList({ resource: 'teachers', sorters: [{ field: 'fullname', order: 'asc' }], pagination: { currentPage: 1, pageSize: 2, mode: 'server' }, filters: [] });
     expect(r).toEqual({ data: [{ id: 1, fullname: 'A' }, { id: 2, fullname: 'B' }], total: 3 });
     const s = await dp.getList({ resource: 'teachers', filters: [{ field: 'q', operator: 'contains', value: 'c' }], pagination: { mode: 'off' } });
@@ -102,5 +104,55 @@ describe('data provider', () => {
   });
   it('turns failures into HttpErrors with the server text', async () => {
     await expect(dp.custom!({ url: '/fail/', method: 'get' })).rejects.toEqual({ message: 'Not allowed', statusCode: 403 });
+  });
+});
+
+describe('lists paged by the server', () => {
+  const subjects = resourceByName('subjects');
+  it('sends the page, search text, sort and the filters the path does not take in the list call', () => {
+    const asked = {
+      filters: [{ field: 'class_id', operator: 'eq', value: 4 }, { field: 'subject_type', operator: 'eq', value: 3 }, { field: 'q', operator: 'contains', value: ' 50% off ' }],
+      sorters: [{ field: 'teacher_name', order: 'desc' as const }],
+      page: { current: 2, size: 25 },
+    };
+    expect(pagedListCall(subjects, asked)).toEqual({
+      call: { method: 'GET', path: '/subjects/4/?page=2&page_size=25&q=50%25+off&sort=-teacher_name&subject_type=3' }, used: ['class_id'],
+    });
+    // Without a class, the unparameterised call takes it as a filter.
+    expect(pagedListCall(subjects, { filters: [{ field: 'class_id', operator: 'eq', value: '' }, { field: 'name', operator: 'eq', value: 'Art' }], sorters: [] })?.call.path)
+      .toBe('/subjects/?name=Art');
+    expect(pagedListCall(resourceByName('test-subjects'), { filters: [], sorters: [] })).toBeNull();
+  });
+  it('leaves to the client what the server does not answer: a contains filter on a field, a sort it does not take, several sorts', () => {
+    const ok = { filters: [{ field: 'q', operator: 'contains', value: 'x' }], sorters: [{ field: 'name', order: 'asc' as const }] };
+    expect(serverCanAnswer(subjects, ok)).toBe(true);
+    expect(serverCanAnswer(subjects, { ...ok, filters: [{ field: 'name', operator: 'contains', value: 'x' }] })).toBe(false);
+    expect(serverCanAnswer(subjects, { ...ok, sorters: [{ field: 'extras', order: 'asc' }] })).toBe(false);
+    expect(serverCanAnswer(subjects, { ...ok, sorters: [{ field: 'name', order: 'asc' }, { field: 'code', order: 'asc' }] })).toBe(false);
+  });
+  it('reads every page for an export, stopping at the total or a short page', async () => {
+    const rows = Array.from({ length: 7 }, (_, i) => i);
+    const asked: number[] = [];
+    const fetchPage = async (page: number, size: number) => { asked.push(page); return { data: rows.slice((page - 1) * size, page * size), total: rows.length }; };
+    expect(await allPages(fetchPage, 3)).toEqual(rows);
+    expect(asked).toEqual([1, 2, 3]);
+    asked.length = 0;
+    expect(await allPages(async (page) => { asked.push(page); return { data: page === 1 ? [1, 2] : [], total: 2 }; }, 2)).toEqual([1, 2]);
+    expect(asked).toEqual([1]);
+  });
+  it('answers a table page from the server with its meta.total, and whole lists as before', async () => {
+    const pages: string[] = [];
+    const whole: string[] = [];
+    const dp = createDataProvider(RESOURCES, async (_m, path) => { whole.push(path); return [{ id: 1, name: 'Art', class_id: 4 }, { id: 2, name: 'Music', class_id: 4 }]; }, '',
+      async (_m, path) => { pages.push(path); return { data: [{ id: 51, name: 'Zoology' }], total: 51 }; });
+    const page = await dp.getList({
+      resource: 'subjects', filters: [{ field: 'class_id', operator: 'eq', value: 4 }, { field: 'q', operator: 'contains', value: 'zoo' }],
+      sorters: [{ field: 'name', order: 'asc' }], pagination: { currentPage: 2, pageSize: 50, mode: 'server' },
+    });
+    expect(page).toEqual({ data: [{ id: 51, name: 'Zoology' }], total: 51 });
+    expect(pages).toEqual(['/subjects/4/?page=2&page_size=50&q=zoo&sort=name']);
+    const all = await dp.getList({ resource: 'subjects', filters: [{ field: 'class_id', operator: 'eq', value: 4 }], pagination: { mode: 'off' } });
+    expect(all.total).toBe(2);
+    expect(whole).toEqual(['/subjects/4/']);
   });
 });

@@ -12,7 +12,7 @@ import { Refine } from '@refinedev/core';
 import { useNotificationProvider } from '@refinedev/antd';
 import routerProvider from '@refinedev/react-router';
 import { RESOURCES } from '../../shared/registry.js';
-import { request } from '../api.js';
+import { request, requestWithMessage } from '../api.js';
 import { createDataProvider } from '../framework/dataProvider.js';
 import { createAccessControlProvider, type AccessContext } from '../framework/access.js';
 import { AccessReactContext } from '../framework/useAccess.js';
@@ -75,7 +75,7 @@ function LoggedIn({ data, reload }: { data: StartupData; reload: () => Promise<v
     () => ({ role: data.user.role, schoolModules: data.school.modules, adminModules: data.adminModules }),
     [data],
   );
-  const dataProvider = useMemo(() => createDataProvider(RESOURCES, (m, p, b) => request(m, p, b), data.session.api), [data]);
+  const dataProvider = useMemo(() => createDataProvider(RESOURCES, (m, p, b) => request(m, p, b), data.session.api, (m, p) => requestWithMessage(m, p)), [data]);
   const accessControlProvider = useMemo(() => createAccessControlProvider(RESOURCES, access), [access]);
   const session = useMemo(() => ({ ...data, access, reload }), [data, access]); // eslint-disable-line react-hooks/exhaustive-deps
 

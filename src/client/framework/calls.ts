@@ -1,9 +1,11 @@
 /**
  * Pure helpers that turn Refine's requests into the declared calls: pick the list call,
- * fill paths, split filters, clean write bodies, apply search/sort/pagination to whole lists.
+ * fill paths, split filters, ask the server for a page (or, for lists it answers whole, apply
+ * search/sort/pagination here), clean write bodies.
  * No React and no fetch here, so each is unit tested on its own (tests/unit/client-calls.test.ts).
  */
 import { fillPath, listCalls, parseCall, type Call, type ResourceDef } from '../../../src/shared/resource.js';
+import { MAX_PAGE_SIZE, sortFields } from '../../../src/shared/list-query.js';
 
 export interface PreparedCall { method: string; path: string }
 
@@ -81,6 +83,57 @@ export function sortRows<T extends Record<string, any>>(rows: T[], sorters: Arra
 export function parseSort(sort: string | undefined): Array<{ field: string; order: 'asc' | 'desc' }> {
   if (!sort) return [];
   return sort.startsWith('-') ? [{ field: sort.slice(1), order: 'desc' }] : [{ field: sort, order: 'asc' }];
+}
+
+/** The filter field list pages use for their search box (the server's ?q). */
+export const SEARCH_FIELD = 'q';
+
+export interface ListRequest {
+  filters: Array<{ field?: string; operator: string; value: unknown }>;
+  sorters: Array<{ field: string; order: 'asc' | 'desc' }>;
+  page?: { current: number; size: number };
+}
+
+/**
+ * Whether the server can answer this request itself: its filters are equalities or the search
+ * box, and it sorts by one field the server sorts by.
+ */
+export function serverCanAnswer(def: ResourceDef, req: ListRequest): boolean {
+  const sortable = sortFields(def);
+  return req.filters.every((f) => f.operator === 'eq' || (f.operator === 'contains' && f.field === SEARCH_FIELD))
+    && req.sorters.length <= 1 && req.sorters.every((s) => sortable.includes(s.field));
+}
+
+/**
+ * The declared list call with the query a generated list answers by itself: the page, the
+ * search text, the sort and the equality filters the path does not take. Null when no declared
+ * list call can be made with these values.
+ */
+export function pagedListCall(def: ResourceDef, req: ListRequest): { call: PreparedCall; used: string[] } | null {
+  const eq = eqValues(req.filters);
+  const chosen = selectListCall(def, eq);
+  if (!chosen) return null;
+  const query: Record<string, unknown> = {};
+  if (req.page) Object.assign(query, { page: req.page.current, page_size: req.page.size });
+  const search = req.filters.find((f) => f.field === SEARCH_FIELD && f.operator === 'contains');
+  if (search && given(search.value)) query.q = String(search.value).trim();
+  const sort = req.sorters[0];
+  if (sort) query.sort = `${sort.order === 'desc' ? '-' : ''}${sort.field}`;
+  for (const [k, v] of Object.entries(eq)) if (!chosen.used.includes(k)) query[k] = v;
+  return { call: { method: chosen.call.method, path: chosen.call.path + queryString(query) }, used: chosen.used };
+}
+
+/**
+ * Every row of a list the server pages, page after page of `size` rows (an export of the whole
+ * filtered list, not the page on screen); stops at the total or at a short page.
+ */
+export async function allPages<T>(fetchPage: (page: number, size: number) => Promise<{ data: T[]; total: number }>, size = MAX_PAGE_SIZE): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page++) {
+    const { data, total } = await fetchPage(page, size);
+    rows.push(...data);
+    if (data.length < size || rows.length >= total) return rows;
+  }
 }
 
 export function paginate<T>(rows: T[], current = 1, pageSize = 10): T[] {

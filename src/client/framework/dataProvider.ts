@@ -1,21 +1,25 @@
 /**
  * The Refine data provider: every Refine call becomes one of the resource's declared calls.
- * Lists come back whole, so filtering beyond the path parameters, search, sorting and
- * pagination happen here on the client. Errors carry the server's text so Refine's
- * antd notification provider shows exactly that.
+ * A paged request (Refine's server pagination) is answered by the server: the page, the search
+ * text, the sort and the filters go in the list call's query and `meta.total` comes back. Lists
+ * asked whole (pagination off) and lists the server answers whole (no `meta.total`) are filtered,
+ * searched, sorted and paged here. Errors carry the server's text so Refine's antd notification
+ * provider shows exactly that.
  */
 import type { BaseRecord, CrudFilter, DataProvider, HttpError } from '@refinedev/core';
 import type { ResourceDef } from '../../../src/shared/resource.js';
 import { ApiError, GENERIC_ERROR } from '../api.js';
 import {
-  applyEq, cleanBatchBody, cleanBody, eqValues, paginate, prepare, searchRows, selectListCall, sortRows,
+  applyEq, cleanBatchBody, cleanBody, eqValues, paginate, pagedListCall, prepare, SEARCH_FIELD, searchRows, selectListCall, serverCanAnswer, sortRows,
 } from './calls.js';
 
 /** Sends one call and returns the envelope's data (throws ApiError with the server's text). */
 export type Fetcher = (method: string, path: string, body?: unknown) => Promise<any>;
 
-/** The filter field list pages use for their search box. */
-export const SEARCH_FIELD = 'q';
+/** Sends a GET and returns the envelope's data with its `meta.total`, when it has one. */
+export type PageFetcher = (method: string, path: string) => Promise<{ data: any; total?: number }>;
+
+export { SEARCH_FIELD };
 
 function toHttpError(e: unknown): HttpError {
   if (e instanceof ApiError) return { message: e.message, statusCode: e.statusCode };
@@ -31,7 +35,8 @@ function flatFilters(filters: CrudFilter[] | undefined) {
   return (filters ?? []).filter((f): f is { field: string; operator: any; value: any } => 'field' in f);
 }
 
-export function createDataProvider(resources: ResourceDef[], fetcher: Fetcher, apiUrl = ''): DataProvider {
+export function createDataProvider(resources: ResourceDef[], fetcher: Fetcher, apiUrl = '',
+  fetchPage: PageFetcher = async (m, p) => ({ data: await fetcher(m, p) })): DataProvider {
   const find = (name: string) => {
     const def = resources.find((r) => r.name === name);
     if (!def) throw { message: `Unknown resource ${name}`, statusCode: 0 } satisfies HttpError;
@@ -52,15 +57,28 @@ export function createDataProvider(resources: ResourceDef[], fetcher: Fetcher, a
     async getList({ resource, filters, sorters, pagination }) {
       const def = find(resource);
       const flat = flatFilters(filters);
-      let rows: any[] = await fetchList(def, eqValues(flat));
+      const mode = pagination?.mode ?? 'server';
+      const page = { current: pagination?.currentPage ?? 1, size: pagination?.pageSize ?? 10 };
+      const asked = { filters: flat, sorters: (sorters ?? []) as Array<{ field: string; order: 'asc' | 'desc' }>, page };
+      let rows: any[];
+      if (mode === 'server' && serverCanAnswer(def, asked)) {
+        const chosen = pagedListCall(def, asked);
+        if (!chosen) throw { message: `Missing filter for ${def.label}`, statusCode: 0 } satisfies HttpError;
+        const answer = await run(() => fetchPage(chosen.call.method, chosen.call.path));
+        const data = Array.isArray(answer.data) ? answer.data : [];
+        if (typeof answer.total === 'number') return { data, total: answer.total };
+        // A list the server answers whole (a hand-written call) is searched, sorted and paged here.
+        rows = applyEq(data, eqValues(flat), chosen.used);
+      } else {
+        rows = await fetchList(def, eqValues(flat));
+      }
       for (const f of flat) {
         if (f.operator !== 'contains' || !f.value) continue;
         rows = searchRows(rows, String(f.value), f.field === SEARCH_FIELD ? def.list?.search ?? [] : [f.field]);
       }
-      rows = sortRows(rows, (sorters ?? []) as any);
+      rows = sortRows(rows, asked.sorters);
       const total = rows.length;
-      const mode = pagination?.mode ?? 'server';
-      if (mode === 'server') rows = paginate(rows, pagination?.currentPage ?? 1, pagination?.pageSize ?? 10);
+      if (mode === 'server') rows = paginate(rows, page.current, page.size);
       return { data: rows, total };
     },
 

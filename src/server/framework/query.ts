@@ -1,6 +1,6 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { resourceByName } from '../../shared/registry.js';
-import type { ResourceDef } from '../../shared/resource.js';
+import type { JsonSchema, RelationDef, ResourceDef } from '../../shared/resource.js';
 import { storedColumns } from '../db/sync.js';
 
 /** A money column selected as a number of rupees: exact numeric in the database, a JSON number on the wire. */
@@ -19,14 +19,12 @@ export function selectRecords(db: Kysely<any>, r: ResourceDef): SelectQueryBuild
     .select(['t.id', ...storedColumns(r).filter(([, p]) => p.format !== 'money').map(([c]) => `t.${c}`)]);
   // Money is exact numeric in the database; JSON carries it as a number of rupees.
   for (const [c] of storedColumns(r).filter(([, p]) => p.format === 'money')) qb = qb.select(moneyColumn(`t.${c}`));
-  const joined = new Map<string, string>();
+  const joined = new Set<string>();
   for (const [name, rel] of Object.entries(r.relations ?? {})) {
     if (rel.from) {
-      const key = `${rel.resource}.${rel.from}`;
-      let alias = joined.get(key);
-      if (!alias) {
-        alias = `j${joined.size}`;
-        joined.set(key, alias);
+      const alias = joinAlias(r, rel);
+      if (!joined.has(alias)) {
+        joined.add(alias);
         qb = qb.leftJoin(`${resourceByName(rel.resource!).table} as ${alias}`, `${alias}.id`, `t.${rel.from}`);
       }
       qb = qb.select(`${alias}.${rel.field} as ${name}`);
@@ -56,6 +54,38 @@ export function selectRecords(db: Kysely<any>, r: ResourceDef): SelectQueryBuild
     }
   }
   return qb;
+}
+
+/** The alias of a pointer relation's joined table: one join per target resource and column (j0, j1 …). */
+function joinAlias(r: ResourceDef, rel: RelationDef): string {
+  const keys: string[] = [];
+  for (const x of Object.values(r.relations ?? {})) {
+    if (!x.from) continue;
+    const key = `${x.resource}.${x.from}`;
+    if (!keys.includes(key)) keys.push(key);
+  }
+  return `j${keys.indexOf(`${rel.resource}.${rel.from}`)}`;
+}
+
+const isText = (p: JsonSchema | undefined) => p?.type === 'string' || (Array.isArray(p?.type) && p.type.includes('string'));
+
+/**
+ * A field of a resource's rows as selectRecords reads it, for WHERE clauses (which cannot use
+ * the answer's names): the id, a stored column, a joined pointer field, or `column.key` of a
+ * jsonb column (the expression searchIndexes index). Null when the rows have no such field.
+ */
+export function fieldExpression(r: ResourceDef, field: string): { expr: RawBuilder<unknown>; text: boolean } | null {
+  if (field === 'id') return { expr: sql`${sql.ref('t.id')}`, text: false };
+  const [col, key] = field.split('.');
+  const prop = r.schema.properties?.[col!] as JsonSchema | undefined;
+  if (key !== undefined) return prop && !prop.writeOnly ? { expr: sql`${sql.ref(`t.${col}`)}->>${sql.lit(key)}`, text: true } : null;
+  const rel = r.relations?.[field];
+  if (rel?.from) {
+    const target = resourceByName(rel.resource!);
+    return { expr: sql`${sql.ref(`${joinAlias(r, rel)}.${rel.field}`)}`, text: isText(target.schema.properties?.[rel.field!] as JsonSchema | undefined) };
+  }
+  if (prop && !prop.writeOnly && !rel) return { expr: sql`${sql.ref(`t.${field}`)}`, text: isText(prop) };
+  return null;
 }
 
 export function applySort(qb: SelectQueryBuilder<any, any, any>, r: ResourceDef, alias = 't') {

@@ -4,6 +4,7 @@ import { accessRoles, listCalls, parseCall, type ActionDef, type ResourceDef } f
 import { requireAccess } from './access.js';
 import { ok } from './envelope.js';
 import { badRequest } from './errors.js';
+import { queryList } from './paging.js';
 import { addRoute, type RouteEnv } from './route.js';
 import * as service from './service.js';
 import { assertObject, assertValid, compile } from './validation.js';
@@ -20,7 +21,13 @@ export function registerResource(app: FastifyInstance, env: RouteEnv, r: Resourc
     const filters = parseCall(call).params;
     addRoute(app, env, {
       call, ...base, roles: roles.read, perm: 'read',
-      handler: async (ctx, _req, params) => ok(await service.list(ctx, r, pick(params, filters))),
+      handler: async (ctx, req, params) => {
+        // Paged, searched, sorted or filtered by the query: the rows asked for and how many match in all.
+        const query = queryList(req, r);
+        if (!query) return ok(await service.list(ctx, r, pick(params, filters)));
+        const { rows, total } = await service.listPage(ctx, r, pick(params, filters), query);
+        return { ...ok(rows), meta: { total } };
+      },
     });
   }
   if (r.api.one) {

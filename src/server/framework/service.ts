@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import { RESOURCES, resourceByName } from '../../shared/registry.js';
 import type { ResourceDef } from '../../shared/resource.js';
 import { hooksOf } from './extensions.js';
@@ -6,7 +6,8 @@ import { storedColumns } from '../db/sync.js';
 import type { Ctx } from './context.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import type { Row } from './hooks.js';
-import { applySort, selectRecords } from './query.js';
+import { likePattern, type ListQuery } from './paging.js';
+import { applySort, fieldExpression, selectRecords } from './query.js';
 
 /**
  * The one service that reads and writes every declared resource: scope, hooks,
@@ -35,6 +36,76 @@ export async function list(ctx: Ctx, r: ResourceDef, filters: Record<string, num
   // The filters are the query's only parameters, in the order they were added.
   const res = await ctx.db.executeQuery<Row>({ ...compiled, parameters: keys.map((k) => filters[k]) });
   return res.rows;
+}
+
+/** A value a cached list query takes per request: the compiled SQL keeps it as a parameter to fill. */
+class Slot { constructor(readonly name: string) {} }
+const slotsFilled = (c: CompiledQuery, values: Record<string, unknown>) =>
+  c.parameters.map((p) => (p instanceof Slot ? values[p.name] : p));
+/** Compiled paged lists, per school, resource and shape of the query; bounded, as filter sets are the caller's choice. */
+const compiledPages = new Map<string, { rows: CompiledQuery; total: CompiledQuery }>();
+const MAX_COMPILED_PAGES = 2000;
+
+/**
+ * One page (or all, without `page`) of a list filtered by its path parameters and the query's
+ * filters, searched and sorted, with the total number of rows that match.
+ */
+export async function listPage(ctx: Ctx, r: ResourceDef, params: Record<string, number>, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
+  const values: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params)) values[`p.${k}`] = v;
+  for (const [k, v] of Object.entries(query.filters)) values[`f.${k}`] = v;
+  if (query.q) values.q = likePattern(query.q);
+  if (query.page) Object.assign(values, { limit: query.page.size, offset: (query.page.page - 1) * query.page.size });
+  const scope = hooksOf(r).scope;
+  const build = (v: (name: string) => unknown) => {
+    let qb = selectRecords(ctx.db, r);
+    for (const k of Object.keys(params)) qb = qb.where(`t.${k}`, '=', v(`p.${k}`));
+    for (const k of Object.keys(query.filters)) qb = qb.where(`t.${k}`, '=', v(`f.${k}`));
+    if (query.q) {
+      const fields = searchExpressions(r);
+      qb = qb.where((eb) => eb.or(fields.map((f) => eb(f.text ? f.expr : sql`${f.expr}::text`, 'ilike', v('q')))));
+    }
+    if (scope) qb = scope(ctx, qb);
+    const total = qb.clearSelect().select(sql<number>`count(*)::int`.as('n'));
+    let rows = qb;
+    if (query.sort) rows = rows.orderBy(sql.ref(query.sort.column), query.sort.desc ? 'desc' : 'asc');
+    rows = applySort(rows, r);
+    if (query.page) rows = rows.limit(v('limit') as number).offset(v('offset') as number);
+    return { rows, total };
+  };
+  if (scope) {
+    const q = build((name) => values[name]);
+    const [rows, total] = await Promise.all([q.rows.execute(), q.total.executeTakeFirstOrThrow()]);
+    return { rows, total: total.n };
+  }
+  const key = [ctx.school.schema, r.name, Object.keys(params).join(','), Object.keys(query.filters).join(','),
+    query.q ? 'q' : '', query.sort ? `${query.sort.desc ? '-' : ''}${query.sort.column}` : '', query.page ? 'page' : ''].join('|');
+  let compiled = compiledPages.get(key);
+  if (!compiled) {
+    const q = build((name) => new Slot(name));
+    if (compiledPages.size >= MAX_COMPILED_PAGES) compiledPages.clear();
+    compiledPages.set(key, (compiled = { rows: q.rows.compile(), total: q.total.compile() }));
+  }
+  const [rows, total] = await Promise.all([
+    ctx.db.executeQuery<Row>({ ...compiled.rows, parameters: slotsFilled(compiled.rows, values) }),
+    ctx.db.executeQuery<{ n: number }>({ ...compiled.total, parameters: slotsFilled(compiled.total, values) }),
+  ]);
+  return { rows: rows.rows, total: total.rows[0]!.n };
+}
+
+/** The SQL of a resource's declared search fields; a field its rows do not have is a declaration error. */
+const searchFieldsOf = new Map<string, Array<{ expr: RawBuilder<unknown>; text: boolean }>>();
+function searchExpressions(r: ResourceDef) {
+  let found = searchFieldsOf.get(r.name);
+  if (!found) {
+    found = (r.list?.search ?? []).map((f) => {
+      const e = fieldExpression(r, f);
+      if (!e) throw new Error(`${r.name}: list.search names ${f}, which its rows do not have`);
+      return e;
+    });
+    searchFieldsOf.set(r.name, found);
+  }
+  return found;
 }
 
 export async function one(ctx: Ctx, r: ResourceDef, id: number): Promise<Row> {

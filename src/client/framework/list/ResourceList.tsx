@@ -1,18 +1,22 @@
 /**
  * The generated list page of any resource: declared picker filters, search, the table with
- * declared columns and row actions, client-side sorting and pagination, CSV export and the
- * add button. Route parameters of the list route (e.g. :test_id) filter the list call.
+ * declared columns and row actions, CSV export and the add button. The server pages, searches
+ * and sorts (Refine's useTable through the data provider), so only the page on screen travels;
+ * the export fetches the whole filtered list page by page. Route parameters of the list route
+ * (e.g. :test_id) and the pickers' values filter the list call.
  */
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, Input, Modal, Space, Spin, Table } from 'antd';
+import { Alert, App, Button, Card, Input, Modal, Space, Spin, Table } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { useList } from '@refinedev/core';
+import { useDataProvider, type CrudFilter } from '@refinedev/core';
+import { useTable } from '@refinedev/antd';
 import { resourceByName } from '../../../shared/registry.js';
 import type { ResourceDef } from '../../../../src/shared/resource.js';
 import { useAccessContext, useAllowed } from '../useAccess.js';
-import { fillRoute, parseSort, routeParams, searchRows, sortRows } from '../calls.js';
+import { allPages, fillRoute, routeParams, SEARCH_FIELD } from '../calls.js';
 import { errorNotification } from '../notify.js';
+import { errorText } from '../useCall.js';
 import { displayText } from '../format.js';
 import { downloadCsv, toCsv } from '../csv.js';
 import { PickerFilter, type FilterDef } from './PickerFilter.js';
@@ -52,21 +56,25 @@ function ListBody({ def }: { def: ResourceDef }) {
   const eq = { ...picked, ...routeValues };
   const missing = filters.filter((f) => f.required && (eq[f.field] === undefined || eq[f.field] === null || eq[f.field] === ''));
 
-  const { result, query } = useList({
+  // What the person types is sent once they pause.
+  const [typed, setTyped] = useState('');
+  const q = useDebounced(typed.trim(), SEARCH_DELAY_MS);
+  const permanent = useMemo<CrudFilter[]>(() => [
+    ...Object.entries(eq).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([field, value]) => ({ field, operator: 'eq' as const, value })),
+    ...(q ? [{ field: SEARCH_FIELD, operator: 'contains' as const, value: q }] : []),
+  ], [JSON.stringify(eq), q]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const { tableProps, currentPage, setCurrentPage, pageSize, sorters, result, tableQuery } = useTable({
     resource: def.name,
-    filters: Object.entries(eq).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([field, value]) => ({ field, operator: 'eq' as const, value })),
-    pagination: { mode: 'off' },
+    pagination: { mode: 'server', pageSize: def.list?.pageSize ?? 50 },
+    filters: { permanent, defaultBehavior: 'replace' },
+    syncWithLocation: false,
     errorNotification,
     queryOptions: { enabled: missing.length === 0 },
   });
-
-  const [q, setQ] = useState('');
-  const pageSize0 = def.list?.pageSize ?? 50;
-  const [page, setPage] = useState({ current: 1, pageSize: pageSize0 });
-  const rows = useMemo(() => {
-    const all = (result?.data ?? []) as Array<Record<string, any>>;
-    return sortRows(searchRows(all, q, def.list?.search ?? []), parseSort(def.list?.sort));
-  }, [result, q, def]);
+  // Another filter or search text starts again at the first page.
+  useEffect(() => { setCurrentPage(1); }, [permanent]); // eslint-disable-line react-hooks/exhaustive-deps
+  const total = result?.total ?? 0;
 
   const canCreate = useAllowed(def, 'create');
   const ctx = useAccessContext();
@@ -77,16 +85,29 @@ function ListBody({ def }: { def: ResourceDef }) {
     : addPage ? { to: fillPageRoute(addPage.route, def.routes?.list, routeValues), label: 'Add New' } : null;
 
   const columns = [
-    ...tableColumns(def, page),
+    ...tableColumns(def, { current: currentPage, pageSize }),
     // A role with no button for these rows (read-only) gets no empty Actions column; it stays at
     // the right edge, so a wide table scrolls under its actions, never past them.
     ...(hasRowActions(ctx, def) ? [{ key: 'actions', title: 'Actions', fixed: 'right' as const, render: (_: unknown, row: Record<string, any>) => <RowActions def={def} row={row} /> }] : []),
   ];
 
-  const exportCsv = () => {
-    const cols = resolvedColumns(def).filter((c) => c.render !== 'serial');
-    const body = rows.map((r) => cols.map((c) => displayText(def, c, r)));
-    downloadCsv(`${def.name}.csv`, toCsv(cols.map((c) => c.title), body));
+  const dataProvider = useDataProvider();
+  const { notification } = App.useApp();
+  const [exporting, setExporting] = useState(false);
+  // The whole filtered list in the order on screen, not just the page shown.
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const all = await allPages((current, size) => dataProvider().getList({
+        resource: def.name, filters: permanent, sorters, pagination: { currentPage: current, pageSize: size, mode: 'server' },
+      }) as Promise<{ data: Array<Record<string, any>>; total: number }>);
+      const cols = resolvedColumns(def).filter((c) => c.render !== 'serial');
+      downloadCsv(`${def.name}.csv`, toCsv(cols.map((c) => c.title), all.map((r) => cols.map((c) => displayText(def, c, r)))));
+    } catch (e) {
+      notification.error({ message: errorText(e) });
+    } finally {
+      setExporting(false);
+    }
   };
 
   const [adding, setAdding] = useState(false);
@@ -95,7 +116,7 @@ function ListBody({ def }: { def: ResourceDef }) {
       title={def.label}
       extra={
         <Space wrap>
-          {def.list?.export === 'csv' && <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={rows.length === 0}>Export CSV</Button>}
+          {def.list?.export === 'csv' && <Button icon={<DownloadOutlined />} onClick={exportCsv} loading={exporting} disabled={total === 0}>Export CSV</Button>}
           {headerLinks.map((l) => (l.download ? (
             <Button key={l.to} icon={l.icon ? <Icon name={l.icon} /> : undefined} href={fillTemplate(l.to, eq)} download>{l.label}</Button>
           ) : (
@@ -117,7 +138,7 @@ function ListBody({ def }: { def: ResourceDef }) {
             aria-label="Search"
             placeholder="Search"
             allowClear
-            onChange={(e) => { setQ(e.target.value); setPage((p) => ({ ...p, current: 1 })); }}
+            onChange={(e) => setTyped(e.target.value)}
             style={{ width: 240 }}
           />
         )}
@@ -126,23 +147,18 @@ function ListBody({ def }: { def: ResourceDef }) {
         <Alert type="info" showIcon message={`Please select ${missing.map((f) => f.label).join(', ')}`} />
       ) : (
         <Table
+          {...tableProps}
           rowKey={(r) => String(r.id)}
           columns={columns}
-          dataSource={rows}
-          loading={query.isFetching}
           size="middle"
           scroll={{ x: true }}
-          pagination={{
-            current: page.current, pageSize: page.pageSize, showSizeChanger: true, total: rows.length,
-            showTotal: totalOf('record'),
-            onChange: (current, pageSize) => setPage({ current, pageSize }),
-          }}
+          pagination={{ ...tableProps.pagination, showSizeChanger: true, showTotal: totalOf('record') }}
         />
       )}
       {adding && addLink && (
         <Modal open title={addLink.label} footer={null} onCancel={() => setAdding(false)} destroyOnHidden>
           <Suspense fallback={<Spin />}>
-            <EmbeddedResourceForm def={def} mode="create" preset={eq} onDone={() => { setAdding(false); void query.refetch(); }} />
+            <EmbeddedResourceForm def={def} mode="create" preset={eq} onDone={() => { setAdding(false); void tableQuery.refetch(); }} />
           </Suspense>
         </Modal>
       )}
@@ -162,4 +178,17 @@ export function fillPageRoute(pageRoute: string, listRoute: string | undefined, 
     filled[n] = values[n] ?? values[listNames[i] ?? ''] ?? '';
   });
   return fillRoute(pageRoute, filled);
+}
+
+/** Typing pauses this long before the search is sent. */
+const SEARCH_DELAY_MS = 300;
+
+/** `value` once it has stayed the same for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }

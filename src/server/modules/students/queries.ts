@@ -123,8 +123,7 @@ export async function exportScope(ctx: Ctx, classId: number | undefined, yearId:
   return { year, label: `${cls.class}-${cls.section}` };
 }
 
-/** Text for ILIKE: the wildcards a person types are matched literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { likePattern } from '../../framework/paging.js';
 
 /** A real calendar date written YYYY-MM-DD. */
 export function isIsoDate(v: string): boolean {
