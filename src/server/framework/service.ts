@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { RESOURCES, resourceByName } from '../../shared/registry.js';
 import type { ResourceDef } from '../../shared/resource.js';
 import { hooksOf } from './extensions.js';
@@ -6,7 +6,8 @@ import { storedColumns } from '../db/sync.js';
 import type { Ctx } from './context.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import type { Row } from './hooks.js';
-import { applySort, selectRecords } from './query.js';
+import { applySort, flattenCustom, selectRecords } from './query.js';
+import { configOf, resourceFor } from './school-config.js';
 
 /**
  * The one service that reads and writes every declared resource: scope, hooks,
@@ -19,7 +20,8 @@ const notFoundFor = (r: ResourceDef) => notFound(`${r.singular ?? 'Record'} not 
 // Lists are the hottest calls: their SQL is compiled once per school, resource and filter set.
 const compiledLists = new Map<string, CompiledQuery>();
 
-export async function list(ctx: Ctx, r: ResourceDef, filters: Record<string, number>): Promise<Row[]> {
+export async function list(ctx: Ctx, base: ResourceDef, filters: Record<string, number>): Promise<Row[]> {
+  const r = resourceFor(ctx, base);
   const keys = Object.keys(filters);
   const build = () => {
     let qb = selectRecords(ctx.db, r);
@@ -28,22 +30,25 @@ export async function list(ctx: Ctx, r: ResourceDef, filters: Record<string, num
     if (scope) qb = scope(ctx, qb);
     return applySort(qb, r);
   };
-  if (hooksOf(r).scope) return build().execute();
-  const key = `${ctx.school.schema}|${r.name}|${keys.join(',')}`;
+  const flat = (rows: Row[]) => (r.customFields?.length ? rows.map((row) => flattenCustom(r, row)) : rows);
+  if (hooksOf(r).scope) return flat(await build().execute());
+  // The school's configuration version: custom fields change the select.
+  const key = `${ctx.school.schema}|${r.customFields?.length ? configOf(ctx).version : ''}|${r.name}|${keys.join(',')}`;
   let compiled = compiledLists.get(key);
   if (!compiled) compiledLists.set(key, (compiled = build().compile()));
   // The filters are the query's only parameters, in the order they were added.
   const res = await ctx.db.executeQuery<Row>({ ...compiled, parameters: keys.map((k) => filters[k]) });
-  return res.rows;
+  return flat(res.rows);
 }
 
-export async function one(ctx: Ctx, r: ResourceDef, id: number): Promise<Row> {
+export async function one(ctx: Ctx, base: ResourceDef, id: number): Promise<Row> {
+  const r = resourceFor(ctx, base);
   let qb = selectRecords(ctx.db, r).where('t.id', '=', id);
   const scope = hooksOf(r).scope;
   if (scope) qb = scope(ctx, qb);
   const row = await qb.executeTakeFirst();
   if (!row) throw notFoundFor(r);
-  return row;
+  return flattenCustom(r, row);
 }
 
 /** Runs `fn` in a transaction whose ctx.db is that transaction. */
@@ -75,14 +80,20 @@ export function redact(r: ResourceDef, data: Row): Row {
 
 const columnsOf = (r: ResourceDef) => new Set(storedColumns(r).map(([c]) => c));
 
-/** Only stored columns go to the table; JSON values are serialised for jsonb. */
+/**
+ * Only stored columns go to the table; JSON values are serialised for jsonb. The school's
+ * custom fields (of a configured resource, see resourceFor) go together into `custom`.
+ */
 export function toColumns(r: ResourceDef, data: Row): Row {
   const cols = columnsOf(r);
   const out: Row = {};
+  let custom: Row | null = null;
   for (const [k, v] of Object.entries(data)) {
+    if (r.customFields?.includes(k)) { (custom ??= {})[k] = v ?? null; continue; }
     if (!cols.has(k)) continue;
     out[k] = v !== null && typeof v === 'object' ? JSON.stringify(v) : v;
   }
+  if (custom) out.custom = JSON.stringify(custom);
   return out;
 }
 
@@ -115,7 +126,8 @@ function uniqueClash(r: ResourceDef, e: any): never {
   throw e;
 }
 
-export async function create(ctx: Ctx, r: ResourceDef, input: Row): Promise<Row> {
+export async function create(ctx: Ctx, base: ResourceDef, input: Row): Promise<Row> {
+  const r = resourceFor(ctx, base);
   return inTransaction(ctx, async (tx) => {
     const hooks = hooksOf(r);
     await checkReferences(tx, r, input);
@@ -157,7 +169,8 @@ async function lock(ctx: Ctx, r: ResourceDef, id: number): Promise<Row> {
   return existing;
 }
 
-export async function update(ctx: Ctx, r: ResourceDef, id: number, input: Row): Promise<Row> {
+export async function update(ctx: Ctx, base: ResourceDef, id: number, input: Row): Promise<Row> {
+  const r = resourceFor(ctx, base);
   return inTransaction(ctx, async (tx) => {
     const existing = await lock(tx, r, id);
     for (const f of r.form?.fixedAfterCreate ?? []) {
@@ -167,7 +180,9 @@ export async function update(ctx: Ctx, r: ResourceDef, id: number, input: Row): 
     const hooks = hooksOf(r);
     const data = hooks.beforeUpdate ? await hooks.beforeUpdate(tx, { ...input }, existing) : input;
     await checkUnique(tx, r, { ...existing, ...data }, id);
-    const values = toColumns(r, data);
+    const values: Row = toColumns(r, data);
+    // Custom fields not sent keep their values.
+    if (values.custom) values.custom = sql`coalesce("custom", '{}'::jsonb) || ${values.custom}::jsonb`;
     if (Object.keys(values).length) {
       await tx.db.updateTable(r.table!).set({ ...values, updated_at: new Date() }).where('id', '=', id).execute().catch((e) => uniqueClash(r, e));
     }
