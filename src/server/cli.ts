@@ -5,6 +5,7 @@
  *   npm run school -- outbox --code DEMO01 [--limit 20]      (e-mails kept by the local e-mail provider)
  *   npm run school -- fee-settings --code DEMO01 [--set key=value ...] [--secret gateway.field=value ...]
  *                                                            (fee settings and online payment gateway keys)
+ *   npm run school -- config --code DEMO01 --check           (checks config/schools/DEMO01.json; no database needed)
  * Against the embedded database the server must be stopped; with DATABASE_URL it runs any time.
  */
 import { parseArgs } from 'node:util';
@@ -12,7 +13,9 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { acquireStoreLock, StoreInUseError } from './db/store-lock.js';
 import { AppError } from './framework/errors.js';
-import { ensurePlatform, schemaFor } from './framework/schools.js';
+import { ensurePlatform, SCHOOL_CODE, schemaFor } from './framework/schools.js';
+import { checkConfigFile, shown } from './framework/school-config.js';
+import { describeConfig } from '../shared/school-config.js';
 import { changeFeeSettings, describeFeeSettings } from './modules/fees/online-settings.js';
 import { createSchool } from './provision.js';
 
@@ -25,7 +28,11 @@ const USAGE = `Usage:
     --set: fee_discounts_enabled, fee_partial_payment_enabled, online_fee_payment_enabled (1/0);
            <gateway>.enabled (1/0), <gateway>.name, <gateway>.tdr_rate|tdr_amount|tdr_tax_rate; gateways: test, razorpay, paytm, easebuzz
     --secret: razorpay.key_id|key_secret|webhook_secret, paytm.mid|merchant_key|website|environment,
-              easebuzz.key|salt|environment; an empty value removes a key. Without --set/--secret it shows the settings.`;
+              easebuzz.key|salt|environment; an empty value removes a key. Without --set/--secret it shows the settings.
+  npm run school -- config --code ABC123 --check
+    Checks the school's configuration file (CONFIG_DIR, default ./config: schools/ABC123.json) against
+    config/school-config.schema.json and the product's modules and fields; prints what it sets, or each
+    problem as file: path: reason (exit code 1). See docs/school-config.md.`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -34,15 +41,17 @@ async function main(argv: string[]): Promise<number> {
     options: {
       code: { type: 'string' }, name: { type: 'string' }, 'admin-email': { type: 'string' },
       'admin-password': { type: 'string' }, 'admin-name': { type: 'string' }, limit: { type: 'string' },
-      set: { type: 'string', multiple: true }, secret: { type: 'string', multiple: true },
+      set: { type: 'string', multiple: true }, secret: { type: 'string', multiple: true }, check: { type: 'boolean' },
     },
     strict: true,
   });
-  if (!['create', 'list', 'outbox', 'fee-settings'].includes(command ?? '')) {
+  if (!['create', 'list', 'outbox', 'fee-settings', 'config'].includes(command ?? '')) {
     console.error(USAGE);
     return 2;
   }
   const config = loadConfig();
+  // Reads a file only: no database, so it runs beside a running server.
+  if (command === 'config') return configCommand(config.configDir, values.code, values.check);
   const lock = config.databaseUrl ? null : acquireStoreLock(config.dataDir, 'school command');
   const database = await openDatabase(config);
   try {
@@ -54,6 +63,7 @@ async function main(argv: string[]): Promise<number> {
         return 2;
       }
       const s = await createSchool(database.db, {
+        configDir: config.configDir,
         code: values.code!, name: values.name!, adminEmail: values['admin-email']!, adminPassword: values['admin-password']!, adminName: values['admin-name'],
       });
       console.log(`Created school ${s.code} (schema ${s.schema}); its super admin is ${values['admin-email']}. API base: /api/${s.code}`);
@@ -89,6 +99,30 @@ async function main(argv: string[]): Promise<number> {
     await database.close();
     lock?.release();
   }
+}
+
+function configCommand(dir: string, code: string | undefined, check: boolean | undefined): number {
+  if (!code || !check) {
+    console.error(`${!code ? 'Missing --code' : 'Missing --check'}\n${USAGE}`);
+    return 2;
+  }
+  if (!SCHOOL_CODE.test(code.toUpperCase())) {
+    console.error('The school code must be 6 letters or digits');
+    return 2;
+  }
+  const r = checkConfigFile(dir, code);
+  if (!r.exists) {
+    console.error(`${shown(r.file)}: no such file; the school ${code.toUpperCase()} runs with the product's defaults`);
+    return 1;
+  }
+  if (!r.config) {
+    for (const p of r.problems) console.error(p);
+    console.error(`${r.problems.length} problem${r.problems.length === 1 ? '' : 's'}: the file is refused and a running server keeps the configuration it had`);
+    return 1;
+  }
+  console.log(`${shown(r.file)} is valid; a running server applies it within a second.`);
+  for (const line of describeConfig(r.config)) console.log(`  ${line}`);
+  return 0;
 }
 
 main(process.argv.slice(2)).then((code) => process.exit(code), (e) => {

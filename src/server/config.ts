@@ -18,6 +18,8 @@ export interface Config {
   trustProxy: TrustProxy;
   smtpUrl?: string;
   mailFrom: string;
+  /** Where schools' configuration files live (schools/<CODE>.json), CONFIG_DIR; default ./config. */
+  configDir: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -34,6 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'no-reply@school.local',
+    configDir: path.resolve(env.CONFIG_DIR ?? './config'),
   };
 }
 

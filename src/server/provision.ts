@@ -6,9 +6,13 @@ import { badRequest, conflict } from './framework/errors.js';
 import { hashPassword } from './framework/passwords.js';
 import { ensurePlatform, SCHOOL_CODE, schemaFor } from './framework/schools.js';
 import { defaultDetails, putSetting } from './modules/school/settings.js';
+import { schoolConfig } from './framework/school-config.js';
+import { loadConfig } from './config.js';
 
 export interface NewSchool {
   code: string;
+  /** Where the school's configuration file may already wait (its modules on by default); CONFIG_DIR by default. */
+  configDir?: string;
   name: string;
   adminEmail: string;
   adminPassword: string;
@@ -32,7 +36,9 @@ export async function createSchool(db: Kysely<any>, s: NewSchool): Promise<{ cod
     const sdb = trx.withSchema(schema);
     await sdb.insertInto('user').values({ name: s.adminName ?? 'Super Admin', email: s.adminEmail.toLowerCase(), role: 4, password_hash: passwordHash }).execute();
     await putSetting(sdb, 'school', defaultDetails(s.name.trim()));
-    await putSetting(sdb, 'modules', Object.fromEntries(MODULES.map((m) => [m.key, { enabled: true, hidden: false }])));
+    // Modules start as the school's configuration says (unlisted ones on; those that cannot be disabled always on).
+    const on = schoolConfig(s.configDir ?? loadConfig().configDir, code).config?.modules ?? {};
+    await putSetting(sdb, 'modules', Object.fromEntries(MODULES.map((m) => [m.key, { enabled: !m.can_disable || on[m.key] !== false, hidden: false }])));
     await trx.withSchema('platform').insertInto('school').values({ code, name: s.name.trim(), schema_name: schema }).execute();
   });
   return { code, schema };

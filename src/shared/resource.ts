@@ -221,6 +221,11 @@ export interface ResourceDef {
   pages?: Record<string, PageDef>;
   access: { read: Role[]; create?: Role[]; update?: Role[]; remove?: Role[] };
   messages: { created?: string; updated?: string; removed?: string };
+  /**
+   * Fields a school's configuration adds (config/schools/<CODE>.json), set on the configured copy
+   * only (src/shared/school-config.ts): kept in the row's `custom` jsonb column, flat in the API.
+   */
+  customFields?: string[];
 }
 
 export function defineResource<T extends ResourceDef>(def: T): T {

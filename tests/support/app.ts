@@ -75,7 +75,7 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
 
   async function school(opts: { code?: string } = {}): Promise<TestSchool> {
     const code = opts.code ?? randomCode();
-    const { schema } = await createSchool(database.db, { code, name: `School ${code}`, adminEmail: `super@${code.toLowerCase()}.test`, adminPassword: PASSWORD });
+    const { schema } = await createSchool(database.db, { configDir: config.configDir, code, name: `School ${code}`, adminEmail: `super@${code.toLowerCase()}.test`, adminPassword: PASSWORD });
     schemas.push(schema);
     const sdb = database.db.withSchema(schema);
     const hash = await hashPassword(PASSWORD);

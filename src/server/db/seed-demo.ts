@@ -45,7 +45,7 @@ export async function seedDemo(db: Kysely<any>, config: Config): Promise<void> {
 }
 
 async function seed(db: Kysely<any>, config: Config): Promise<void> {
-  const { schema } = await createSchool(db, { code: DEMO.code, name: DEMO.name, adminEmail: DEMO.admin, adminPassword: DEMO.password, adminName: 'Demo Admin' });
+  const { schema } = await createSchool(db, { configDir: config.configDir, code: DEMO.code, name: DEMO.name, adminEmail: DEMO.admin, adminPassword: DEMO.password, adminName: 'Demo Admin' });
   const sdb = db.withSchema(schema);
   const admin = await sdb.selectFrom('user').select(['id', 'name', 'email', 'username', 'mobile', 'role']).where('email', '=', DEMO.admin).executeTakeFirstOrThrow();
   const ctx: Ctx = { db: sdb, school: { code: DEMO.code, name: DEMO.name, schema }, user: admin, config, integrations: createIntegrations(config) };

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { RESOURCES, resourceByName } from '../../shared/registry.js';
 import type { JsonSchema, ResourceDef } from '../../shared/resource.js';
+import { customizable } from '../../shared/school-config.js';
 import { CORE_TABLES } from './core-tables.js';
 import { syncDerived } from './derived.js';
 import { DERIVED_TABLES } from './derived-tables.js';
@@ -25,7 +26,8 @@ export function columnType(prop: JsonSchema): string {
 
 /** Stored columns of a resource: every schema property except id and write-only ones. */
 export function storedColumns(r: ResourceDef): Array<[string, JsonSchema]> {
-  return Object.entries<JsonSchema>(r.schema.properties ?? {}).filter(([k, p]) => k !== 'id' && !p.writeOnly);
+  const custom = r.customFields ?? [];
+  return Object.entries<JsonSchema>(r.schema.properties ?? {}).filter(([k, p]) => k !== 'id' && !p.writeOnly && !custom.includes(k));
 }
 
 /** DDL that creates or extends one resource's table; adding columns is the only change it makes. */
@@ -39,6 +41,8 @@ export function resourceDdl(r: ResourceDef): string[] {
     const dflt = prop.default !== undefined && typeof prop.default !== 'object' ? ` default ${sqlLiteral(prop.default)}` : '';
     out.push(`alter table ${t} add column if not exists ${q(col)} ${columnType(prop)}${dflt}`);
   }
+  // A school's custom fields (config/schools/<CODE>.json) are kept here, flat in the API.
+  if (customizable(r)) out.push(`alter table ${t} add column if not exists "custom" jsonb not null default '{}'::jsonb`);
   for (const rel of Object.values(r.relations ?? {})) {
     if (rel.from) out.push(`create index if not exists ${q(`${r.table}_${rel.from}_ix`)} on ${t} (${q(rel.from)})`);
     if (rel.sum) {

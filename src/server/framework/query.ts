@@ -19,6 +19,8 @@ export function selectRecords(db: Kysely<any>, r: ResourceDef): SelectQueryBuild
     .select(['t.id', ...storedColumns(r).filter(([, p]) => p.format !== 'money').map(([c]) => `t.${c}`)]);
   // Money is exact numeric in the database; JSON carries it as a number of rupees.
   for (const [c] of storedColumns(r).filter(([, p]) => p.format === 'money')) qb = qb.select(moneyColumn(`t.${c}`));
+  // A school's custom fields: the jsonb column, spread into the row by the service (flattenCustom).
+  if (r.customFields?.length) qb = qb.select('t.custom');
   const joined = new Set<string>();
   for (const [name, rel] of Object.entries(r.relations ?? {})) {
     if (rel.from) {
@@ -105,3 +107,13 @@ export function applySort(qb: SelectQueryBuilder<any, any, any>, r: ResourceDef,
  */
 export const inListOrder = (qb: SelectQueryBuilder<any, any, any>, resource: string, alias: string) =>
   applySort(qb, resourceByName(resource), alias);
+
+/** A row read with its `custom` column, as the API shows it: each configured custom field flat, the column itself gone. */
+export function flattenCustom<T extends Record<string, any>>(r: ResourceDef, row: T): T {
+  if (!r.customFields?.length || !row) return row;
+  const stored = (row.custom ?? {}) as Record<string, unknown>;
+  const out: Record<string, any> = { ...row };
+  delete out.custom;
+  for (const k of r.customFields) out[k] = stored[k] ?? null;
+  return out as T;
+}

@@ -8,6 +8,33 @@ import { queryList } from './paging.js';
 import { addRoute, type RouteEnv } from './route.js';
 import * as service from './service.js';
 import { assertObject, assertValid, compile } from './validation.js';
+import { configOf, resourceFor } from './school-config.js';
+import type { Ctx } from './context.js';
+import type { ValidateFunction } from 'ajv';
+import type { JsonSchema } from '../../shared/resource.js';
+
+type PayloadKind = 'create' | 'update';
+const payloadSchema = (r: ResourceDef, kind: PayloadKind) => (kind === 'update' ? updateSchema(r.schema) : r.batch ? batchSchema(r) : createSchema(r.schema));
+const perSchool = new Map<string, { schema: JsonSchema; validate: ValidateFunction }>();
+
+/**
+ * Checks a payload with the school's merged schema (its custom, required and retitled fields,
+ * config/schools/<CODE>.json); schools that leave the resource alone share the declaration's.
+ */
+function assertPayload(ctx: Ctx, r: ResourceDef, kind: PayloadKind, fallback: { schema: JsonSchema; validate: ValidateFunction }, body: unknown) {
+  const merged = resourceFor(ctx, r);
+  let v = fallback;
+  if (merged !== r) {
+    const key = `${ctx.school.code}|${configOf(ctx).version}|${r.name}|${kind}`;
+    let hit = perSchool.get(key);
+    if (!hit) {
+      const schema = payloadSchema(merged, kind);
+      perSchool.set(key, (hit = { schema, validate: compile(schema) }));
+    }
+    v = hit;
+  }
+  assertValid(v.validate, v.schema, body);
+}
 
 /** Fills '{fullname} is removed' from the record. */
 export const fillMessage = (msg: string, row: Record<string, unknown>) => msg.replace(/\{(\w+)\}/g, (_, k) => String(row[k] ?? ''));
@@ -37,12 +64,12 @@ export function registerResource(app: FastifyInstance, env: RouteEnv, r: Resourc
     });
   }
   if (r.api.create) {
-    const schema = r.batch ? batchSchema(r) : createSchema(r.schema);
-    const validate = compile(schema);
+    const schema = payloadSchema(r, 'create');
+    const declared = { schema, validate: compile(schema) };
     addRoute(app, env, {
       call: r.api.create, ...base, roles: roles.create ?? [], perm: 'create',
       handler: async (ctx, req) => {
-        assertValid(validate, schema, req.body);
+        assertPayload(ctx, r, 'create', declared, req.body);
         const body = req.body as Record<string, unknown>;
         const data = r.batch ? await service.createBatch(ctx, r, body) : await service.create(ctx, r, body);
         return ok(data, r.messages.created);
@@ -52,22 +79,22 @@ export function registerResource(app: FastifyInstance, env: RouteEnv, r: Resourc
   if (r.api.preview) {
     if (r.batch || !service.hooksOf(r).summarizeCreate) throw new Error(`${r.name}: api.preview needs a summarizeCreate hook (and no batch)`);
     const schema = createSchema(r.schema);
-    const validate = compile(schema);
+    const declared = { schema, validate: compile(schema) };
     addRoute(app, env, {
       call: r.api.preview, ...base, roles: roles.create ?? [], perm: 'create',
       handler: async (ctx, req) => {
-        assertValid(validate, schema, req.body);
+        assertPayload(ctx, r, 'create', declared, req.body);
         return ok({ summary: await service.previewCreate(ctx, r, req.body as Record<string, unknown>) });
       },
     });
   }
   if (r.api.update) {
-    const schema = updateSchema(r.schema);
-    const validate = compile(schema);
+    const schema = payloadSchema(r, 'update');
+    const declared = { schema, validate: compile(schema) };
     addRoute(app, env, {
       call: r.api.update, ...base, roles: roles.update ?? [], perm: 'update',
       handler: async (ctx, req, p) => {
-        assertValid(validate, schema, req.body);
+        assertPayload(ctx, r, 'update', declared, req.body);
         return ok(await service.update(ctx, r, p.id!, req.body as Record<string, unknown>), r.messages.updated);
       },
     });

@@ -7,7 +7,8 @@ import type { Ctx } from './context.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import type { Row } from './hooks.js';
 import { likePattern, type ListQuery } from './paging.js';
-import { applySort, fieldExpression, selectRecords } from './query.js';
+import { applySort, fieldExpression, flattenCustom, selectRecords } from './query.js';
+import { configOf, resourceFor } from './school-config.js';
 
 /**
  * The one service that reads and writes every declared resource: scope, hooks,
@@ -20,7 +21,8 @@ const notFoundFor = (r: ResourceDef) => notFound(`${r.singular ?? 'Record'} not 
 // Lists are the hottest calls: their SQL is compiled once per school, resource and filter set.
 const compiledLists = new Map<string, CompiledQuery>();
 
-export async function list(ctx: Ctx, r: ResourceDef, filters: Record<string, number>): Promise<Row[]> {
+export async function list(ctx: Ctx, base: ResourceDef, filters: Record<string, number>): Promise<Row[]> {
+  const r = resourceFor(ctx, base);
   const keys = Object.keys(filters);
   const build = () => {
     let qb = selectRecords(ctx.db, r);
@@ -29,13 +31,15 @@ export async function list(ctx: Ctx, r: ResourceDef, filters: Record<string, num
     if (scope) qb = scope(ctx, qb);
     return applySort(qb, r);
   };
-  if (hooksOf(r).scope) return build().execute();
-  const key = `${ctx.school.schema}|${r.name}|${keys.join(',')}`;
+  const flat = (rows: Row[]) => (r.customFields?.length ? rows.map((row) => flattenCustom(r, row)) : rows);
+  if (hooksOf(r).scope) return flat(await build().execute());
+  // The school's configuration version: custom fields change the select.
+  const key = `${ctx.school.schema}|${r.customFields?.length ? configOf(ctx).version : ''}|${r.name}|${keys.join(',')}`;
   let compiled = compiledLists.get(key);
   if (!compiled) compiledLists.set(key, (compiled = build().compile()));
   // The filters are the query's only parameters, in the order they were added.
   const res = await ctx.db.executeQuery<Row>({ ...compiled, parameters: keys.map((k) => filters[k]) });
-  return res.rows;
+  return flat(res.rows);
 }
 
 /** A value a cached list query takes per request: the compiled SQL keeps it as a parameter to fill. */
@@ -50,7 +54,9 @@ const MAX_COMPILED_PAGES = 2000;
  * One page (or all, without `page`) of a list filtered by its path parameters and the query's
  * filters, searched and sorted, with the total number of rows that match.
  */
-export async function listPage(ctx: Ctx, r: ResourceDef, params: Record<string, number>, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
+export async function listPage(ctx: Ctx, base: ResourceDef, params: Record<string, number>, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
+  const r = resourceFor(ctx, base);
+  const flat = (rows: Row[]) => (r.customFields?.length ? rows.map((row) => flattenCustom(r, row)) : rows);
   const values: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(params)) values[`p.${k}`] = v;
   for (const [k, v] of Object.entries(query.filters)) values[`f.${k}`] = v;
@@ -76,9 +82,10 @@ export async function listPage(ctx: Ctx, r: ResourceDef, params: Record<string, 
   if (scope) {
     const q = build((name) => values[name]);
     const [rows, total] = await Promise.all([q.rows.execute(), q.total.executeTakeFirstOrThrow()]);
-    return { rows, total: total.n };
+    return { rows: flat(rows), total: total.n };
   }
-  const key = [ctx.school.schema, r.name, Object.keys(params).join(','), Object.keys(query.filters).join(','),
+  // The school's configuration version too: custom fields change the select.
+  const key = [ctx.school.schema, r.customFields?.length ? configOf(ctx).version : '', r.name, Object.keys(params).join(','), Object.keys(query.filters).join(','),
     query.q ? 'q' : '', query.sort ? `${query.sort.desc ? '-' : ''}${query.sort.column}` : '', query.page ? 'page' : ''].join('|');
   let compiled = compiledPages.get(key);
   if (!compiled) {
@@ -90,7 +97,7 @@ export async function listPage(ctx: Ctx, r: ResourceDef, params: Record<string, 
     ctx.db.executeQuery<Row>({ ...compiled.rows, parameters: slotsFilled(compiled.rows, values) }),
     ctx.db.executeQuery<{ n: number }>({ ...compiled.total, parameters: slotsFilled(compiled.total, values) }),
   ]);
-  return { rows: rows.rows, total: total.rows[0]!.n };
+  return { rows: flat(rows.rows), total: total.rows[0]!.n };
 }
 
 /** The SQL of a resource's declared search fields; a field its rows do not have is a declaration error. */
@@ -108,13 +115,14 @@ function searchExpressions(r: ResourceDef) {
   return found;
 }
 
-export async function one(ctx: Ctx, r: ResourceDef, id: number): Promise<Row> {
+export async function one(ctx: Ctx, base: ResourceDef, id: number): Promise<Row> {
+  const r = resourceFor(ctx, base);
   let qb = selectRecords(ctx.db, r).where('t.id', '=', id);
   const scope = hooksOf(r).scope;
   if (scope) qb = scope(ctx, qb);
   const row = await qb.executeTakeFirst();
   if (!row) throw notFoundFor(r);
-  return row;
+  return flattenCustom(r, row);
 }
 
 /** Runs `fn` in a transaction whose ctx.db is that transaction. */
@@ -146,14 +154,20 @@ export function redact(r: ResourceDef, data: Row): Row {
 
 const columnsOf = (r: ResourceDef) => new Set(storedColumns(r).map(([c]) => c));
 
-/** Only stored columns go to the table; JSON values are serialised for jsonb. */
+/**
+ * Only stored columns go to the table; JSON values are serialised for jsonb. The school's
+ * custom fields (of a configured resource, see resourceFor) go together into `custom`.
+ */
 export function toColumns(r: ResourceDef, data: Row): Row {
   const cols = columnsOf(r);
   const out: Row = {};
+  let custom: Row | null = null;
   for (const [k, v] of Object.entries(data)) {
+    if (r.customFields?.includes(k)) { (custom ??= {})[k] = v ?? null; continue; }
     if (!cols.has(k)) continue;
     out[k] = v !== null && typeof v === 'object' ? JSON.stringify(v) : v;
   }
+  if (custom) out.custom = JSON.stringify(custom);
   return out;
 }
 
@@ -186,7 +200,8 @@ function uniqueClash(r: ResourceDef, e: any): never {
   throw e;
 }
 
-export async function create(ctx: Ctx, r: ResourceDef, input: Row): Promise<Row> {
+export async function create(ctx: Ctx, base: ResourceDef, input: Row): Promise<Row> {
+  const r = resourceFor(ctx, base);
   return inTransaction(ctx, async (tx) => {
     const hooks = hooksOf(r);
     await checkReferences(tx, r, input);
@@ -228,7 +243,8 @@ async function lock(ctx: Ctx, r: ResourceDef, id: number): Promise<Row> {
   return existing;
 }
 
-export async function update(ctx: Ctx, r: ResourceDef, id: number, input: Row): Promise<Row> {
+export async function update(ctx: Ctx, base: ResourceDef, id: number, input: Row): Promise<Row> {
+  const r = resourceFor(ctx, base);
   return inTransaction(ctx, async (tx) => {
     const existing = await lock(tx, r, id);
     for (const f of r.form?.fixedAfterCreate ?? []) {
@@ -238,7 +254,9 @@ export async function update(ctx: Ctx, r: ResourceDef, id: number, input: Row): 
     const hooks = hooksOf(r);
     const data = hooks.beforeUpdate ? await hooks.beforeUpdate(tx, { ...input }, existing) : input;
     await checkUnique(tx, r, { ...existing, ...data }, id);
-    const values = toColumns(r, data);
+    const values: Row = toColumns(r, data);
+    // Custom fields not sent keep their values.
+    if (values.custom) values.custom = sql`coalesce("custom", '{}'::jsonb) || ${values.custom}::jsonb`;
     if (Object.keys(values).length) {
       await tx.db.updateTable(r.table!).set({ ...values, updated_at: new Date() }).where('id', '=', id).execute().catch((e) => uniqueClash(r, e));
     }

@@ -14,7 +14,7 @@ export interface SmsProvider {
 }
 
 const record = (db: Kysely<any>, msg: SmsMessage, provider: string, status: string) =>
-  db.insertInto('outbox_sms').values({ mobile: msg.mobile, message: msg.message, provider, status }).execute();
+  db.insertInto('outbox_sms').values({ mobile: msg.mobile, message: msg.message, provider, status, template_id: msg.templateId ?? null }).execute();
 
 /** The local default: messages land in the SMS log only. */
 export class OutboxSms implements SmsProvider {

@@ -12,11 +12,23 @@ import { sendAll, type SmsMessage } from '../../integrations/sms/index.js';
 import { defaultDetails, getSetting } from '../school/settings.js';
 import { assertClass, assertYear, enabledYearId } from '../students/queries.js';
 import { visibleBill } from './ledger.js';
+import { configOf } from '../../framework/school-config.js';
+import { fillTemplateText } from '../../../shared/school-config.js';
 
 /** Due-alert SMS (spec 2 §7, spec 3 §7): one bill's balance, or every pending balance of a year. */
 
 export const dueAlertText = (school: string, fullname: string, billName: string, pending: number) =>
   `Dear Parent, ${formatINR(pending)} of ${billName} for ${fullname} is pending. Please pay at the earliest. - ${school}`;
+
+/**
+ * The due alert as the school's `fee_due` SMS template says it, with its DLT template id
+ * (config/schools/<CODE>.json, sms.templates); the product's text without one.
+ */
+function dueAlert(ctx: Ctx, school: string, fullname: string, billName: string, pending: number): Omit<SmsMessage, 'mobile'> {
+  const t = configOf(ctx).config?.sms?.templates?.fee_due;
+  if (!t) return { message: dueAlertText(school, fullname, billName, pending) };
+  return { message: fillTemplateText(t.text, { school, student: fullname, bill: billName, amount: formatINR(pending) }), templateId: t.dlt_template_id };
+}
 
 /** The student's own mobile and their SMS-enabled contacts', once each. */
 async function mobilesOf(ctx: Ctx, studentIds: number[]): Promise<Map<number, string[]>> {
@@ -91,9 +103,9 @@ export function registerAlertRoutes(app: FastifyInstance, env: RouteEnv) {
     call: 'GET /fees/due/alert/{payment_id}/', ...ALERT_ACCESS,
     handler: async (ctx, _req, p) => {
       const { bill, pending, fullname, mobiles } = await billAlert(ctx, p.payment_id!);
-      const message = dueAlertText(await schoolName(ctx), fullname, bill.name, pending);
-      await sendAll(ctx.integrations.sms, ctx.db, mobiles.map((mobile) => ({ mobile, message })));
-      await audit(ctx, 'fee-payments', 'due-alert', bill.id, { mobiles, message });
+      const text = dueAlert(ctx, await schoolName(ctx), fullname, bill.name, pending);
+      await sendAll(ctx.integrations.sms, ctx.db, mobiles.map((mobile) => ({ mobile, ...text })));
+      await audit(ctx, 'fee-payments', 'due-alert', bill.id, { mobiles, message: text.message });
       return ok({ sent: mobiles.length }, 'Alert SMS Sent');
     },
   });
@@ -114,7 +126,7 @@ export function registerAlertRoutes(app: FastifyInstance, env: RouteEnv) {
       const a = await yearAlerts(ctx, req.body);
       const school = await schoolName(ctx);
       const messages: SmsMessage[] = a.dues.flatMap((d) => (a.mobiles.get(d.student_id) ?? [])
-        .map((mobile) => ({ mobile, message: dueAlertText(school, d.fullname, 'fees', d.pending) })));
+        .map((mobile) => ({ mobile, ...dueAlert(ctx, school, d.fullname, 'fees', d.pending) })));
       await sendAll(ctx.integrations.sms, ctx.db, messages);
       await audit(ctx, 'fee-payments', 'due-alert', null, { ac_year_id: a.yearId, class_id: a.classId, students: a.dues.length, sent: messages.length });
       return ok({ sent: messages.length, students: a.dues.length, families: a.families }, 'Alert SMS Sent');

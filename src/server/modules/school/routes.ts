@@ -9,6 +9,8 @@ import { audit } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
 import { defaultDetails, getSetting, putSetting } from './settings.js';
 import { registerSmsLogRoutes } from './sms-log.js';
+import { configOf } from '../../framework/school-config.js';
+import { browserPart } from '../../../shared/school-config.js';
 
 
 const modulesPayload = {
@@ -37,7 +39,20 @@ export default function registerSchoolRoutes(app: FastifyInstance, env: RouteEnv
     handler: async (ctx) => {
       const details = await getSetting(ctx.db, 'school', defaultDetails(ctx.school.name));
       const modules = moduleList(await moduleStates(ctx.db, ctx.school.schema));
-      return ok({ ...details, modules });
+      // The school's labels, fields and receipt (config/schools/<CODE>.json): the screens apply them.
+      const loaded = configOf(ctx);
+      return ok({ ...details, modules, config: loaded.config ? browserPart(loaded.config, loaded.version) : null });
+    },
+  });
+
+  // The whole configuration in force (grading, terms, fee rules, SMS templates, calendar…), for
+  // the screens and modules that read it; admins also see why a file on disk was refused.
+  addRoute(app, env, {
+    call: 'GET /school-config/', roles: ALL_ROLES,
+    handler: async (ctx) => {
+      const loaded = configOf(ctx);
+      const admin = ctx.user.role === 3 || ctx.user.role === 4;
+      return ok({ code: loaded.code, version: loaded.version, config: loaded.config ?? {}, ...(admin ? { problem: loaded.problem } : {}) });
     },
   });
 

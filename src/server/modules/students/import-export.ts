@@ -17,6 +17,8 @@ import { MOBILE_RE as MOBILE } from '../../../shared/mobile.js';
 import { assertClass, assertYear, exportScope, queryId } from './queries.js';
 import { STUDENT_ROLE, userForMobile } from './users.js';
 import { getProgress, IMPORT_ID, setProgress, type ImportProgress } from './import-progress.js';
+import { configOf, resourceFor } from '../../framework/school-config.js';
+import type { CustomField } from '../../../shared/school-config.js';
 
 /**
  * Student CSV import and export (spec 1: classes list "Import students list", students list
@@ -188,8 +190,44 @@ export function readRow(cells: Partial<Record<Column, string>>, line: number, to
   return { row: { line, fullname, student, father_name: v.father_name || undefined, address: v.address || undefined }, problems };
 }
 
-/** The file's records to rows: the header decides which column is which. */
-export function readFile(bytes: Uint8Array, today: string): { rows: ImportRow[]; errors: Array<RowError & { line: number }> } {
+/** A heading as a key: 'Father's Name' → 'fathers_name'. */
+const headingKey = (h: string) => h.trim().toLowerCase().replace(/['’]/g, '').replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+
+/**
+ * A cell of one of the school's custom fields (config/schools/<CODE>.json) as its JSON value:
+ * choices matched whatever their case, numbers, yes/no, dates; an empty cell is no value.
+ */
+export function customCell(f: CustomField, raw: string): { value?: unknown; problem?: string } {
+  const v = raw.trim();
+  if (!v) return {};
+  if (FORMULA_START.test(raw) || FORMULA_START.test(v)) return { problem: `${f.title}: Formulas are not allowed` };
+  if (CONTROL.test(v)) return { problem: `${f.title} has characters that are not allowed` };
+  switch (f.type) {
+    case 'integer': case 'number': {
+      const n = Number(v);
+      if (!/^-?\d+(\.\d+)?$/.test(v) || (f.type === 'integer' && !Number.isInteger(n))) return { problem: `${f.title} must be ${f.type === 'integer' ? 'a whole number' : 'a number'}` };
+      return { value: n };
+    }
+    case 'boolean': {
+      const b = ({ yes: true, y: true, true: true, '1': true, no: false, n: false, false: false, '0': false } as Record<string, boolean>)[v.toLowerCase()];
+      return b === undefined ? { problem: `${f.title} must be Yes or No` } : { value: b };
+    }
+    case 'date': {
+      const p = dateProblem(v, f.title);
+      return p ? { problem: p } : { value: v };
+    }
+    default: {
+      if (f.enum) {
+        const hit = f.enum.find((x) => x.toLowerCase() === v.toLowerCase());
+        return hit ? { value: hit } : { problem: `${f.title} must be one of ${f.enum.join(', ')}` };
+      }
+      return { value: v };
+    }
+  }
+}
+
+/** The file's records to rows: the header decides which column is which; `custom` are the school's own fields. */
+export function readFile(bytes: Uint8Array, today: string, custom: Record<string, CustomField> = {}): { rows: ImportRow[]; errors: Array<RowError & { line: number }> } {
   let records: string[][];
   try {
     records = parseCsv(decodeUtf8(bytes), MAX_IMPORT_ROWS + 1);
@@ -203,7 +241,16 @@ export function readFile(bytes: Uint8Array, today: string): { rows: ImportRow[];
   if (!records.length) throw badRequest('The file is empty');
   const header = records[0]!;
   const at = new Map<Column, number>();
+  // A custom field's column is headed by its name or its title ('house' or 'House').
+  const customAt = new Map<string, number>();
+  const customByHeading = new Map(Object.entries(custom).flatMap(([k, f]) => [[k, k], [headingKey(f.title), k]] as Array<[string, string]>));
   header.forEach((h, i) => {
+    const own = customByHeading.get(headingKey(h));
+    if (own) {
+      if (customAt.has(own)) throw badRequest(`The column ${own} appears twice in the header row`);
+      customAt.set(own, i);
+      return;
+    }
     const col = columnOf(h);
     if (!col) return;
     if (at.has(col)) throw badRequest(`The column ${col} appears twice in the header row`);
@@ -224,9 +271,15 @@ export function readFile(bytes: Uint8Array, today: string): { rows: ImportRow[];
     const cells: Partial<Record<Column, string>> = {};
     for (const [col, i] of at) cells[col] = rec[i] ?? '';
     const { row, problems } = readRow(cells, line, today);
+    for (const [k, f] of Object.entries(custom)) {
+      const got = customCell(f, customAt.has(k) ? rec[customAt.get(k)!] ?? '' : '');
+      if (got.problem) problems.push(got.problem);
+      else if (got.value !== undefined && row) row.student[k] = got.value;
+      else if (f.required) problems.push(`${f.title} is required`);
+    }
     const extra = rec.slice(header.length).some((c) => c.trim() !== '');
     if (extra) problems.push('The row has more values than the header row has columns');
-    if (row && !extra) rows.push(row);
+    if (row && !extra && !problems.length) rows.push(row);
     else {
       const name = (cells.fullname ?? '').trim();
       errors.push({ line, fullname: name && !FORMULA_START.test(name) ? shortName(name) : `Row ${line}`, error: `Row ${line}: ${problems.join('; ')}` });
@@ -291,7 +344,7 @@ async function addBatch(ctx: Ctx, rows: ImportRow[], classId: number, yearId: nu
     }
     const inputs = rows.map((r) => ({ ...r.student, ac_year_id: yearId, class_id: classId, user_id: users.get(r.student.mobile as string)! }));
     const students = await tx.db.insertInto('student')
-      .values(inputs.map((input) => service.toColumns(studentRes, { ...input, status: STUDENT_STATUS.ACTIVE })))
+      .values(inputs.map((input) => service.toColumns(resourceFor(tx, studentRes), { ...input, status: STUDENT_STATUS.ACTIVE })))
       .returning(['id', 'ac_year_id', 'class_id', 'roll_no']).execute();
     await tx.db.insertInto('student_year').values(students.map(newYearRow)).execute();
     const fathers = rows.flatMap((r, i) => (r.father_name ? [fatherContact(students[i]!.id, r)] : []));
@@ -316,7 +369,12 @@ export interface ImportResult { added: number; skipped: number; errors: RowError
 
 export async function importStudents(ctx: Ctx, bytes: Uint8Array, classId: number, yearId: number, onProgress: (p: ImportProgress) => void = () => undefined): Promise<ImportResult> {
   const today = new Date().toISOString().slice(0, 10);
-  const { rows: parsed, errors } = readFile(bytes, today);
+  // The school's own fields come in too, checked with its merged schema (config/schools/<CODE>.json).
+  const configured = resourceFor(ctx, studentRes);
+  const custom = configOf(ctx).config?.fields?.students?.custom ?? {};
+  const schema = configured === studentRes ? studentSchema : createSchema(configured.schema);
+  const validate = configured === studentRes ? validateStudent : compile(schema);
+  const { rows: parsed, errors } = readFile(bytes, today, custom);
   const total = parsed.length + errors.length;
 
   // The same admission number twice in the file: the first row counts, the others are errors.
@@ -331,8 +389,8 @@ export async function importStudents(ctx: Ctx, bytes: Uint8Array, classId: numbe
     }
     firstLine.set(no, row.line);
     const full = { ...row.student, ac_year_id: yearId, class_id: classId };
-    if (!validateStudent(full)) {
-      errors.push({ line: row.line, fullname: shortName(row.fullname), error: `Row ${row.line}: ${formatErrors(studentSchema, validateStudent.errors ?? []).join('; ')}` });
+    if (!validate(full)) {
+      errors.push({ line: row.line, fullname: shortName(row.fullname), error: `Row ${row.line}: ${formatErrors(schema, validate.errors ?? []).join('; ')}` });
       continue;
     }
     candidates.push(row);
@@ -388,6 +446,8 @@ export async function importStudents(ctx: Ctx, bytes: Uint8Array, classId: numbe
 }
 
 export const EXPORT_COLUMNS = ['ID', 'Student Name', 'DoB', 'Mobile', 'Admission No', 'Admission Date', 'Roll No', 'Admission Type', 'Quota', 'Religion', 'Caste', 'Address'];
+/** The student field behind each exported column, for a school's hidden fields and titles. */
+const EXPORT_FIELDS = ['id', 'fullname', 'dob', 'mobile', 'admission_no', 'admission_date', 'roll_no', 'admission_type', 'quota', 'religion', 'caste', 'address'];
 
 /** Current students of a year (or of one class in it) as CSV text, and the file's name. */
 export async function exportStudents(ctx: Ctx, classId: number | undefined, yearId: number | undefined): Promise<{ name: string; csv: string; count: number }> {
@@ -396,13 +456,22 @@ export async function exportStudents(ctx: Ctx, classId: number | undefined, year
     .innerJoin('student as s', 's.id', 'sy.student_id')
     .innerJoin('class as c', 'c.id', 'sy.class_id')
     .select(['s.id', 's.fullname', 's.dob', 's.mobile', 's.admission_no', 's.admission_date', 'sy.roll_no', 'sy.admission_type', 's.quota', 's.religion', 's.caste',
-      sql<string | null>`s.extras->>'address'`.as('address')])
+      sql<string | null>`s.extras->>'address'`.as('address'), 's.custom'])
     .where('sy.ac_year_id', '=', year.id).where('sy.status', '=', ACY.CURRENT).where('s.status', '=', STUDENT_STATUS.ACTIVE);
   if (classId !== undefined) qb = qb.where('sy.class_id', '=', classId);
   const rows = await qb.orderBy('c.class').orderBy('c.section').orderBy(sql`sy.roll_no nulls last`).orderBy('s.fullname').orderBy('s.id').execute();
-  const csv = csvFile(EXPORT_COLUMNS, rows.map((r) => [
-    r.id, r.fullname, r.dob, r.mobile, r.admission_no, r.admission_date, r.roll_no, r.admission_type, r.quota, r.religion, r.caste, r.address,
-  ]));
+  // The school's configuration: hidden fields left out, its titles, its custom fields at the end.
+  const own = configOf(ctx).config?.fields?.students;
+  const hidden = new Set(own?.hide ?? []);
+  const keep = EXPORT_FIELDS.map((f, i) => ({ f, title: own?.titles?.[f] ?? EXPORT_COLUMNS[i]! })).filter((c) => !hidden.has(c.f));
+  const custom = Object.entries(own?.custom ?? {}).filter(([k]) => !hidden.has(k));
+  const csv = csvFile([...keep.map((c) => c.title), ...custom.map(([, f]) => f.title)], rows.map((r) => [
+    ...keep.map((c) => (r as Record<string, unknown>)[c.f]),
+    ...custom.map(([k, f]) => {
+      const v = (r.custom as Record<string, unknown> | null)?.[k];
+      return f.type === 'boolean' && typeof v === 'boolean' ? (v ? 'Yes' : 'No') : v;
+    }),
+  ] as any[]));
   return { name: `students-${label}-${year.name}.csv`, csv, count: rows.length };
 }
 

@@ -5,6 +5,9 @@ import { ok } from '../../framework/envelope.js';
 import { badRequest, conflict } from '../../framework/errors.js';
 import { addRoute, isIdText, type RouteEnv } from '../../framework/route.js';
 import { ownStudents } from './student.hooks.js';
+import { flattenCustom } from '../../framework/query.js';
+import { resourceFor } from '../../framework/school-config.js';
+import { resourceByName } from '../../../shared/registry.js';
 import { assertClass, assertYear, enabledYearId, likePattern, queryValue, studentWithYears, studentYearRows } from './queries.js';
 
 /** Who reads student records: parents (their own children only), teachers, admins, librarians. */
@@ -19,10 +22,14 @@ const SEARCH_LIMIT = 20;
 async function classList(ctx: Ctx, classId: number, yearId: number | null) {
   await assertClass(ctx, classId);
   if (yearId === null) return [];
-  return studentYearRows(ctx)
+  // The school's custom fields shown as list columns come along, flat (config/schools/<CODE>.json).
+  const r = resourceFor(ctx, resourceByName('students'));
+  const rows = await studentYearRows(ctx)
+    .$if(Boolean(r.customFields?.length), (qb) => qb.select('s.custom'))
     .where('sy.class_id', '=', classId).where('sy.ac_year_id', '=', yearId)
     .orderBy(sql`sy.roll_no asc nulls last`).orderBy('s.fullname').orderBy('s.id')
     .execute();
+  return r.customFields?.length ? rows.map((row) => flattenCustom(r, row)) : rows;
 }
 
 const FATHER = sql<string | null>`s.extras->>'father_name'`;

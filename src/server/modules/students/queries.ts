@@ -4,6 +4,9 @@ import type { Ctx } from '../../framework/context.js';
 import { badRequest, notFound } from '../../framework/errors.js';
 import { isIdText } from '../../framework/route.js';
 import { ownStudents } from './student.hooks.js';
+import { flattenCustom } from '../../framework/query.js';
+import { resourceFor } from '../../framework/school-config.js';
+import { resourceByName } from '../../../shared/registry.js';
 
 /**
  * Reads shared by the student calls: the student row (a student in one academic year), the
@@ -75,8 +78,10 @@ export function studentLatestRows(ctx: Ctx): SelectQueryBuilder<any, any, any> {
 
 /** A student the person may read, with the login and every academic year (oldest first); 404 otherwise. */
 export async function studentWithYears(ctx: Ctx, id: number) {
-  const student = await studentLatestRows(ctx).where('s.id', '=', id).executeTakeFirst();
-  if (!student) throw notFound('Student not found');
+  const found = await studentLatestRows(ctx).select('s.custom').where('s.id', '=', id).executeTakeFirst();
+  if (!found) throw notFound('Student not found');
+  // The school's custom fields (config/schools/<CODE>.json), flat like the declared ones.
+  const student = flattenCustom(resourceFor(ctx, resourceByName('students')), found);
   const academic_years = await ctx.db.selectFrom('student_year as sy')
     .leftJoin('class as c', 'c.id', 'sy.class_id')
     .leftJoin('ac_year as y', 'y.id', 'sy.ac_year_id')
