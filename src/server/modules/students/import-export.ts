@@ -93,6 +93,7 @@ const TEXT: Partial<Record<Column, { title: string; max: number; multiline?: boo
 /** Any other cell longer than this is refused before it is looked at. */
 const MAX_CELL = 200;
 
+// eslint-disable-next-line no-control-regex -- finding control characters in a cell is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const GENDERS: Record<string, string> = { male: 'Male', m: 'Male', boy: 'Male', female: 'Female', f: 'Female', girl: 'Female', others: 'Others', other: 'Others', o: 'Others' };
 
