@@ -31,7 +31,9 @@ export function discover(root = ROOT): Discovered {
     const files = list(path.join(rdir, module)).filter((f) => f.endsWith('.ts'));
     if (!files.includes('module.ts')) throw new Error(`resources/${module}/ has no module.ts (title, icon, sidebar order, can_disable)`);
     out.modules.push(module);
-    for (const f of files) if (f !== 'module.ts') out.resources.push({ module, entity: f.slice(0, -3) });
+    // By entity name, so 'student' comes before 'student-year' (the first reference found names a refused delete).
+    const entities = files.filter((f) => f !== 'module.ts').map((f) => f.slice(0, -3)).sort();
+    for (const entity of entities) out.resources.push({ module, entity });
   }
   for (const module of list(sdir).filter((m) => isDir(path.join(sdir, m)))) {
     for (const f of list(path.join(sdir, module))) {

@@ -78,7 +78,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       root: config.clientDir, wildcard: true, index: ['index.html'], preCompressed: true, cacheControl: false,
       // Built assets carry a content hash in their names: a browser keeps them for good. Anything
       // else (index.html, which names the current hashes) is checked with the server on each visit.
-      setHeaders: (reply, file) => reply.header('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : 'no-cache'),
+      setHeaders: (reply, file) => { reply.header('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : 'no-cache'); },
     });
   }
   app.setNotFoundHandler((req, reply) => {

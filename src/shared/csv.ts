@@ -1,8 +1,9 @@
 /**
  * CSV as spreadsheets write it (RFC 4180): quoted values with "" for a quote, CRLF or LF (or
- * old Mac CR) line ends, line breaks inside quotes, a UTF-8 byte order mark. Pure functions,
- * used by the server (student import and export) and the browser (list exports) alike.
+ * old Mac CR) line ends, line breaks inside quotes, a UTF-8 byte order mark. Read and written by
+ * papaparse; used by the server (student import and export) and the browser (list exports) alike.
  */
+import Papa from 'papaparse';
 
 export class CsvError extends Error {}
 
@@ -19,59 +20,33 @@ export function decodeUtf8(bytes: Uint8Array): string {
 }
 
 /**
- * Splits CSV text into records of fields. Blank lines are skipped. The separator is a comma,
- * or a semicolon when the first line has semicolons and no commas (spreadsheets set to a
- * European locale write those). Stops with a CsvError past `maxRecords`.
+ * Splits CSV text into records of fields (papaparse). Blank lines are skipped. The separator is
+ * a comma, or a semicolon when the first line has semicolons and no commas (spreadsheets set to
+ * a European locale write those). Stops with a CsvError past `maxRecords`.
  */
 export function parseCsv(text: string, maxRecords = Infinity): string[][] {
-  const firstLine = text.slice(0, text.search(/[\r\n]|$/));
-  const sep = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
+  // One line end throughout (files mix them); a line break inside a value is kept as \n.
+  const input = text.replace(/\r\n?/g, '\n');
+  const firstLine = input.slice(0, input.search(/\n|$/));
+  const delimiter = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
   const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false; // inside a quoted value
-  let line = 1;
-  let quoteLine = 0;
-  const endField = () => { record.push(field); field = ''; };
-  const endRecord = () => {
-    endField();
-    if (record.some((f) => f.trim() !== '')) {
-      records.push(record);
-      if (records.length > maxRecords) throw new CsvError(`TOO_MANY:${maxRecords}`);
-    }
-    record = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') { field += '"'; i++; } else quoted = false;
-      } else if (ch === '\r') {
-        // A line break inside a value is kept as \n.
-        field += '\n';
-        if (text[i + 1] === '\n') i++;
-        line++;
-      } else {
-        if (ch === '\n') line++;
-        field += ch;
-      }
-    } else if (ch === sep) {
-      endField();
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-    } else if (ch === '"' && field.trim() === '') {
-      // An opening quote (spaces before it are dropped, as spreadsheets do).
-      quoted = true;
-      quoteLine = line;
-      field = '';
-    } else {
-      field += ch;
-    }
+  let unclosedAt = -1;
+  Papa.parse<string[]>(input, {
+    delimiter,
+    newline: '\n',
+    skipEmptyLines: 'greedy',
+    step: (row, parser) => {
+      const open = row.errors.find((e) => e.code === 'MissingQuotes');
+      if (open) { unclosedAt = open.index ?? 0; parser.abort(); return; }
+      records.push(row.data);
+      if (records.length > maxRecords) parser.abort();
+    },
+  });
+  if (unclosedAt >= 0) {
+    const line = input.slice(0, unclosedAt).split('\n').length;
+    throw new CsvError(`A quoted value that starts on line ${line} is not closed`);
   }
-  if (quoted) throw new CsvError(`A quoted value that starts on line ${quoteLine} is not closed`);
-  if (field !== '' || record.length) endRecord();
+  if (records.length > maxRecords) throw new CsvError(`TOO_MANY:${maxRecords}`);
   return records;
 }
 
@@ -79,20 +54,16 @@ export function parseCsv(text: string, maxRecords = Infinity): string[][] {
 export const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * One CSV cell: a value a spreadsheet would take for a formula (= + - @, tab, CR) gets a
- * leading apostrophe, so it shows as text and never runs; quoted when it has to be.
+ * CSV text (papaparse): a header and rows, CRLF line ends. A text cell a spreadsheet would take
+ * for a formula (= + - @, tab, CR at its start, even with line breaks after) gets a leading
+ * apostrophe and quotes, so it shows as text and never runs; numbers stay numbers (-5).
  */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let s = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+export function toCsv(header: string[], rows: unknown[][]): string {
+  return `${Papa.unparse([header, ...rows], { newline: '\r\n', escapeFormulae: FORMULA_START })}\r\n`;
 }
 
-/** CSV text: a header and rows of formula-safe cells, CRLF line ends. */
-export function toCsv(header: string[], rows: unknown[][]): string {
-  return `${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
-}
+/** One CSV cell, written as toCsv writes it. */
+export const csvCell = (value: unknown): string => Papa.unparse([[value]], { escapeFormulae: FORMULA_START });
 
 /** Byte order mark: spreadsheet programs then read UTF-8 (Indian scripts, ₹) right. */
 export const CSV_BOM = '\uFEFF';

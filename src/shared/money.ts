@@ -18,13 +18,17 @@ export function indianGroups(whole: string): string {
   return `${rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${last3}`;
 }
 
-/** ₹1,23,456.00; a negative amount (a refund) as -₹500.00. */
+const RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+const FIGURE = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * ₹1,23,456.00, in the en-IN currency format; a negative amount (a refund) as -₹500.00. The
+ * figure is first rounded to whole paise, so 0.1 + 0.2 shows ₹0.30 and a rounding that leaves
+ * zero never shows as -₹0.00.
+ */
 export function formatINR(rupees: number, opts: { symbol?: boolean } = {}): string {
-  const paise = toPaise(rupees);
-  const abs = Math.abs(paise);
-  const whole = indianGroups(String(Math.floor(abs / 100)));
-  const fraction = String(abs % 100).padStart(2, '0');
-  return `${paise < 0 ? '-' : ''}${opts.symbol === false ? '' : '₹'}${whole}.${fraction}`;
+  const exact = (toPaise(rupees) || 0) / 100;
+  return (opts.symbol === false ? FIGURE : RUPEES).format(exact);
 }
 
 const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve',

@@ -207,6 +207,10 @@ describe('installments and refunds', () => {
     expect((await inst({ amount: 0, mode: 'cash' })).body.error).toBe('Amount must be entered');
     expect((await inst({ amount: 100 })).body.error).toBe('Please select payment mode');
     expect((await inst({ amount: 100, mode: 'cash', date: '2999-01-01' })).body.error).toBe('The installment date cannot be in the future');
+    for (const bad of ['2026-02-29', '2026-06-31', '01-06-2026']) {
+      const res = await inst({ amount: 100, mode: 'cash', date: bad });
+      expect([res.status, res.body.error], bad).toEqual([400, 'Date must be a date (YYYY-MM-DD)']);
+    }
     expect((await call('PUT /fees/pay/installment/999999/', { amount: 1, mode: 'cash' })).status).toBe(404);
     const refund = (body: unknown) => call('PUT /fees/refund/', { payment_id: b.payment_id, ...(body as object) });
     expect((await refund({ mode: 'cash' })).body.error).toBe('Refund amount is required!');

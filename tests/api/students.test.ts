@@ -289,6 +289,13 @@ describe('attendance of one day', () => {
     }
   });
 
+  it('refuses a day that is not on the calendar when attendance is written', async () => {
+    for (const bad of ['2026-02-29', '2026-09-31', '2026-9-1']) {
+      const res = await call('POST /attendance/students/', { student_id: diya.id, present: 1, date: bad });
+      expect([res.status, res.body.error], bad).toEqual([400, 'Date must be YYYY-MM-DD']);
+    }
+  });
+
   it('reads and corrects a taken day', async () => {
     const [row] = await db().insertInto('attendance').values({ student_id: diya.id, class_id: classA.id, ac_year_id: y2.id, date: '2026-09-02', present: 1 }).returning('id').execute();
     const read = await call(`GET /attendance/student/${diya.id}/2026-09-02/`);

@@ -45,7 +45,9 @@ it("opens a student's details with the profile, years, attendance and marks", as
   expect(await yearsTable.textContent()).toContain('9 - A');
   // Attendance is recorded for 10A: the calendar marks days and the chart draws months.
   await expect.poll(() => page.locator('[data-attendance]').count()).toBeGreaterThan(0);
-  await expect.poll(() => page.getByTestId('attendance-chart').locator('rect').count()).toBeGreaterThan(0);
+  const chart = page.getByTestId('attendance-chart').getByRole('img', { name: 'Attendance by month' });
+  await expect.poll(() => chart.locator('.recharts-bar-rectangle path').count()).toBeGreaterThan(0);
+  expect(await chart.locator('.recharts-bar-rectangle path').evaluateAll((ps) => new Set(ps.map((p) => p.getAttribute('fill'))).size)).toBeGreaterThan(0);
   // The demo's tests have no marks yet: NA in the grid.
   const marks = page.locator('.ant-card', { has: page.locator('.ant-card-head-title', { hasText: /^Marks$/ }) });
   await expect.poll(() => marks.textContent()).toContain('Mid Term Examination');

@@ -23,6 +23,9 @@ describe('parseCsv', () => {
     expect(() => parseCsv('a\n"open\nstill')).toThrow(new CsvError('A quoted value that starts on line 2 is not closed'));
     expect(() => parseCsv('a\nb\nc\n', 2)).toThrow(CsvError);
     expect(parseCsv('a\nb\n', 2)).toHaveLength(2);
+    // Blank lines do not count towards the limit; the line of an unclosed quote counts breaks inside earlier values.
+    expect(parseCsv('a\n\n,\nb\n', 2)).toEqual([['a'], ['b']]);
+    expect(() => parseCsv('a,"x\r\ny"\r\nb,"open')).toThrow(new CsvError('A quoted value that starts on line 3 is not closed'));
   });
 });
 
@@ -36,12 +39,17 @@ describe('decodeUtf8', () => {
 
 describe('csvCell and toCsv', () => {
   it('neutralises what a spreadsheet would run, quotes what needs it', () => {
-    expect(csvCell("=cmd|' /C calc'!A0")).toBe("'=cmd|' /C calc'!A0");
-    expect(csvCell('+1')).toBe("'+1");
-    expect(csvCell('-1')).toBe("'-1");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\t=1')).toBe("'\t=1");
+    // An escaped cell is also quoted, so no reader can drop the apostrophe with the quotes.
+    expect(csvCell("=cmd|' /C calc'!A0")).toBe(`"'=cmd|' /C calc'!A0"`);
+    expect(csvCell('+1')).toBe(`"'+1"`);
+    expect(csvCell('-1')).toBe(`"'-1"`);
+    expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(csvCell('\t=1')).toBe(`"'\t=1"`);
+    expect(csvCell('\r=1')).toBe(`"'\r=1"`);
     expect(csvCell('=1,2')).toBe(`"'=1,2"`);
+    // A formula with a line break after it is still a formula.
+    expect(csvCell('=1+1\nnext')).toBe(`"'=1+1\nnext"`);
+    expect(csvCell('=HYPERLINK("http://x.test")')).toBe(`"'=HYPERLINK(""http://x.test"")"`);
     expect(csvCell('a "b", c')).toBe('"a ""b"", c"');
     expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
     expect(csvCell(-5)).toBe('-5');
@@ -51,7 +59,7 @@ describe('csvCell and toCsv', () => {
 
   it('writes a byte order mark and CRLF, and reads back what it wrote', () => {
     const text = csvFile(['A', 'B'], [['x, y', '=1'], [1, null]]);
-    expect(text).toBe('\uFEFFA,B\r\n"x, y",\'=1\r\n1,\r\n');
+    expect(text).toBe('\uFEFFA,B\r\n"x, y","\'=1"\r\n1,\r\n');
     expect(parseCsv(text.slice(1))).toEqual([['A', 'B'], ['x, y', "'=1"], ['1', '']]);
   });
 });

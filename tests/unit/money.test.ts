@@ -13,6 +13,8 @@ describe('Indian figures', () => {
     expect(formatINR(-500)).toBe('-₹500.00');
     expect(formatINR(0.1 + 0.2)).toBe('₹0.30');
     expect(formatINR(1500.5, { symbol: false })).toBe('1,500.50');
+    expect(formatINR(-0.001)).toBe('₹0.00');
+    expect(formatINR(-1234567.5, { symbol: false })).toBe('-12,34,567.50');
     expect(indianGroups('12')).toBe('12');
   });
 

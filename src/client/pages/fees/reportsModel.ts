@@ -131,35 +131,16 @@ export interface PieSlice {
   /** '12.5%'. */
   percent: string;
   color: string;
-  /** SVG path of the slice in a circle of radius r centred on (r, r). */
-  path: string;
 }
 
 /** The key a fee items row is known by: its item id, else its name (Transportation, Miscellaneous). */
 export const itemKey = (r: Pick<FeeItemRow, 'id' | 'fee_item_name'>): string => (r.id === null || r.id === undefined ? `name:${r.fee_item_name}` : `id:${r.id}`);
 
-const point = (r: number, angle: number) => {
-  const round = (v: number) => Math.round(v * 1000) / 1000;
-  return `${round(r + r * Math.sin(angle))} ${round(r - r * Math.cos(angle))}`;
-};
-
-/** An SVG path for a slice from `start` to `end` (fractions of the circle, clockwise from the top). */
-export function slicePath(r: number, start: number, end: number): string {
-  if (end - start >= 1 - 1e-9) {
-    // A whole circle cannot be one arc: two half circles.
-    return `M ${point(r, 0)} A ${r} ${r} 0 1 1 ${point(r, Math.PI)} A ${r} ${r} 0 1 1 ${point(r, 0)} Z`;
-  }
-  const a0 = start * 2 * Math.PI;
-  const a1 = end * 2 * Math.PI;
-  const large = end - start > 0.5 ? 1 : 0;
-  return `M ${r} ${r} L ${point(r, a0)} A ${r} ${r} 0 ${large} 1 ${point(r, a1)} Z`;
-}
-
 /**
  * The pie of the fee items' totals: items with a positive total, largest first, one palette
  * colour each. With more items than colours, the smallest are drawn together as 'Others'.
  */
-export function pieSlices(rows: FeeItemRow[], r = 100, palette: readonly string[] = CHART_PALETTE): PieSlice[] {
+export function pieSlices(rows: FeeItemRow[], palette: readonly string[] = CHART_PALETTE): PieSlice[] {
   const items = rows
     .map((row) => ({ key: itemKey(row), label: row.fee_item_name, paise: paiseOf(row.total_amount) }))
     .filter((x) => x.paise > 0)
@@ -169,16 +150,12 @@ export function pieSlices(rows: FeeItemRow[], r = 100, palette: readonly string[
     kept.push({ key: 'others', label: 'Others', paise: items.slice(kept.length).reduce((s, x) => s + x.paise, 0) });
   }
   const whole = kept.reduce((s, x) => s + x.paise, 0);
-  let done = 0;
   return kept.map((x, i) => {
-    const start = done / whole;
-    done += x.paise;
-    const end = done / whole;
     const share = x.paise / whole;
     return {
       key: x.key, label: x.label, value: toRupees(x.paise), share,
       percent: `${(Math.round(share * 1000) / 10).toFixed(1)}%`,
-      color: palette[i % palette.length]!, path: slicePath(r, start, end),
+      color: palette[i % palette.length]!,
     };
   });
 }

@@ -213,7 +213,7 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
                   const n = String(v ?? '').trim();
                   if (!n) return;
                   // The server's own answer: 'Admission number already used' or 'Invalid Admission Number'.
-                  try { await call('get', `/validate/admn_no/${encodeURIComponent(n)}/`); } catch (e) { throw new Error(errorText(e)); }
+                  try { await call('get', `/validate/admn_no/${encodeURIComponent(n)}/`); } catch (e) { throw new Error(errorText(e), { cause: e }); }
                 },
               },
             ]}

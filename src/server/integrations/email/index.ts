@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Transporter } from 'nodemailer';
 
 export interface EmailMessage {
   to: string;
@@ -26,12 +27,12 @@ export class OutboxEmail implements EmailProvider {
 /** Real delivery over SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com). */
 export class SmtpEmail implements EmailProvider {
   readonly name = 'smtp';
-  private transport: Promise<any>;
-  constructor(url: string, private readonly from: string) {
-    this.transport = import('nodemailer').then((m) => m.default.createTransport(url));
-  }
+  private transport: Promise<Transporter> | undefined;
+  constructor(private readonly url: string, private readonly from: string) {}
   async send(db: Kysely<any>, msg: EmailMessage) {
     try {
+      // Loaded on the first mail, inside the try, so a failure is recorded with the mail.
+      this.transport ??= import('nodemailer').then((m) => m.default.createTransport(this.url));
       await (await this.transport).sendMail({ from: this.from, to: msg.to, subject: msg.subject, text: msg.body });
       await recordEmail(db, msg, this.name, 'sent');
     } catch (e) {

@@ -7,7 +7,6 @@ import { addRoute, recordIdProp, type RouteEnv } from '../../framework/route.js'
 import { FEE_STAFF } from './access.js';
 import { inTransaction } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
-import { isIsoDate } from '../students/queries.js';
 import { addInstallment, createBill, deleteBill, PAY_MODES, REFUND_MODES, setDiscount } from './ledger.js';
 import { enabled, getFeeSettings } from './settings.js';
 
@@ -127,11 +126,13 @@ type BillBody = {
   installments?: Array<{ amount: number; mode: string; account?: string | null }>;
 };
 
-/** A back-dated installment keeps its day (at noon, India time, so it stays that day in every report); today's is now. */
+/**
+ * A back-dated installment keeps its day (at noon, India time, so it stays that day in every
+ * report); today's is now. The payload's `format: 'date'` has made sure it is a real day.
+ */
 function installmentTime(date: string | null | undefined): Date {
   const today = new Date().toLocaleDateString('en-CA', { timeZone: SCHOOL_TZ });
   if (!date || date === today) return new Date();
-  if (!isIsoDate(date)) throw badRequest('Date must be a date (YYYY-MM-DD)');
   if (date > today) throw badRequest('The installment date cannot be in the future');
   return new Date(`${date}T12:00:00+05:30`);
 }

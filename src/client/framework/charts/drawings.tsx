@@ -1,0 +1,76 @@
+/**
+ * The charts, drawn by recharts. This file is loaded only through ./index.tsx's lazy
+ * components, so recharts stays in its own chunk, out of the login screen and the shell. The
+ * surfaces are images with a title and a description for screen readers (recharts' keyboard
+ * layer is off: the figures beside each chart say the same in text).
+ */
+import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+
+export interface PieSliceDrawing { key: string; label: string; value: number; color: string }
+
+export interface PieDrawingProps {
+  title: string;
+  desc: string;
+  slices: PieSliceDrawing[];
+  /** Width and height in pixels. */
+  size: number;
+  /** The text a slice's value shows as in its tooltip. */
+  formatValue: (value: number) => string;
+}
+
+/** A pie, clockwise from the top in the order of `slices`; each slice's path carries `data-slice` with its label. */
+export function PieDrawing({ title, desc, slices, size, formatValue }: PieDrawingProps) {
+  return (
+    <PieChart width={size} height={size} margin={{ top: 0, right: 0, bottom: 0, left: 0 }} accessibilityLayer={false} role="img" title={title} desc={desc} style={{ flex: 'none' }}>
+      <Pie data={slices} dataKey="value" nameKey="label" startAngle={90} endAngle={-270} outerRadius="100%" stroke="#fff" strokeWidth={1} isAnimationActive={false}>
+        {slices.map((s) => <Cell key={s.key} fill={s.color} data-slice={s.label} />)}
+      </Pie>
+      <Tooltip formatter={(v) => formatValue(Number(v))} />
+    </PieChart>
+  );
+}
+
+export interface BarSeries { key: string; label: string; color: string }
+
+export interface StackedBarsDrawingProps {
+  title: string;
+  desc: string;
+  /** One object per bar: `categoryKey` names it, each series' key holds its number. */
+  data: Array<Record<string, string | number>>;
+  categoryKey: string;
+  series: BarSeries[];
+  /** The scale's top and its ticks. */
+  max: number;
+  ticks: number[];
+  width: number;
+  height: number;
+  /** The two lines under a bar ('Jul', '2026'). */
+  tickLines?: (category: string) => [string, string];
+}
+
+/** Bars of the series stacked on each other, one bar per datum. */
+export function StackedBarsDrawing({ title, desc, data, categoryKey, series, max, ticks, width, height, tickLines }: StackedBarsDrawingProps) {
+  return (
+    <BarChart width={width} height={height} data={data} margin={{ top: 12, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false} role="img" title={title} desc={desc} style={{ display: 'block', fontSize: 11 }}>
+      <CartesianGrid vertical={false} stroke="#f0f0f0" />
+      <XAxis
+        dataKey={categoryKey}
+        height={36}
+        interval={0}
+        stroke="#bfbfbf"
+        tick={({ x, y, payload }) => {
+          const [first, second] = tickLines ? tickLines(String(payload.value)) : [String(payload.value), ''];
+          return (
+            <text x={x} y={Number(y) + 12} textAnchor="middle" fill="#595959">
+              <tspan x={x}>{first}</tspan>
+              {second && <tspan x={x} dy={13}>{second}</tspan>}
+            </text>
+          );
+        }}
+      />
+      <YAxis domain={[0, max]} ticks={ticks} allowDecimals={false} width={36} stroke="#bfbfbf" tick={{ fill: '#595959' }} />
+      <Tooltip />
+      {series.map((s) => <Bar key={s.key} dataKey={s.key} name={s.label} stackId="stack" fill={s.color} maxBarSize={30} isAnimationActive={false} />)}
+    </BarChart>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * Charts for any screen. The drawing code (recharts, about 100 kB gzip) loads on first use in
+ * a chunk of its own; until then the chart's place is held by a placeholder of its size.
+ */
+import { lazy, Suspense } from 'react';
+import type { PieDrawingProps, StackedBarsDrawingProps } from './drawings.js';
+
+export type { BarSeries, PieSliceDrawing } from './drawings.js';
+
+const drawings = () => import('./drawings.js');
+const LazyPie = lazy(() => drawings().then((m) => ({ default: m.PieDrawing })));
+const LazyBars = lazy(() => drawings().then((m) => ({ default: m.StackedBarsDrawing })));
+
+const placeholder = (width: number, height: number) => <div aria-busy="true" style={{ width, height, background: '#fafafa' }} />;
+
+export function PieDrawing(props: PieDrawingProps) {
+  return <Suspense fallback={placeholder(props.size, props.size)}><LazyPie {...props} /></Suspense>;
+}
+
+export function StackedBarsDrawing(props: StackedBarsDrawingProps) {
+  return <Suspense fallback={placeholder(props.width, props.height)}><LazyBars {...props} /></Suspense>;
+}
