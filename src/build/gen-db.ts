@@ -125,26 +125,34 @@ async function loadResources(): Promise<Array<{ module: string; entity: string; 
   return out;
 }
 
-async function generateDbType(): Promise<string> {
+/** Every table the sync makes, with its columns as typed, and the entity types their jsonb columns name. */
+export async function dbTables(): Promise<{ tables: Array<{ key: string; name: string; columns: Column[] }>; imports: Set<string> }> {
   const resources = (await loadResources()).filter((x) => x.r.table);
   const schemaOf = new Map(entitySchemaFiles().map((e) => [`${e.module}/${e.entity}`, e]));
-  const tables: Array<{ key: string; name: string; text: string }> = [];
+  const tables: Array<{ key: string; name: string; columns: Column[] }> = [];
   const imports = new Set<string>();
   for (const { module, entity, r } of resources) {
     if (!schemaOf.has(`${module}/${entity}`)) throw new Error(`gen-db: resources/${module}/${entity}.ts has a table but no schemas/${module}/${entity}.json`);
     const alias = `${pascal(module)}${pascal(entity)}Entity`;
     imports.add(`import type { ${pascal(entity)} as ${alias} } from './entities/${module}.js';`);
-    tables.push({ key: r.table!, name: r.table!, text: tableInterface(r.table!, resourceColumns(r, alias)) });
+    tables.push({ key: r.table!, name: r.table!, columns: resourceColumns(r, alias) });
   }
   const ddl = [...CORE_TABLES, DERIVED_VERSIONS_DDL, ...DERIVED_TABLES.flatMap((t) => t.ddl), ...PLATFORM_TABLES];
   for (const s of ddl) {
     const t = tableFromDdl(s);
-    if (t) tables.push({ key: t.table, name: t.table, text: tableInterface(t.table, t.columns) });
+    if (t) tables.push({ key: t.table, name: t.table, columns: t.columns });
   }
+  return { tables, imports };
+}
+
+async function generateDbType(): Promise<string> {
+  const { tables: found, imports } = await dbTables();
+  const tables = found.map((t) => ({ ...t, text: tableInterface(t.name, t.columns) }));
   const seen = new Set<string>();
   for (const t of tables) {
-    if (seen.has(t.key)) throw new Error(`gen-db: two declarations make the table ${t.key}`);
-    seen.add(t.key);
+    const type = `${pascal(t.name.replace('.', '_'))}Table`;
+    if (seen.has(t.key) || seen.has(type)) throw new Error(`gen-db: two declarations make the table ${t.key} (${type})`);
+    seen.add(t.key).add(type);
   }
   return [HEADER,
     "import type { ColumnType, Generated } from 'kysely';",
@@ -174,6 +182,9 @@ function generateEnums(): Generated {
       const options: any[] | undefined = p.oneOf ?? p.anyOf;
       if (!Array.isArray(options) || !options.every((o) => o && 'const' in o && typeof o.title === 'string')) continue;
       const name = constName(`${entity}_${prop}`);
+      // `fee` item_type and `fee-item` type would both be FEE_ITEM_TYPE.
+      const clash = (byModule.get(module) ?? []).some((l) => l.startsWith(`export const ${name} =`));
+      if (clash) throw new Error(`schemas/${module}/${entity}.json: ${prop} makes the constant ${name}, which another schema of ${module} already makes`);
       const keys = new Map<string, unknown>();
       for (const o of options) {
         const key = constName(o.title);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbTables } from '../../src/build/gen-db.js';
 import { MIGRATIONS } from '../../src/generated/migrations.js';
 import { MigrationError } from '../../src/server/db/migrate.js';
 import { syncSchool } from '../../src/server/db/sync.js';
@@ -80,6 +81,22 @@ describe('a new school', () => {
     await createRecord(t, s, 'test-subjects', { test_id: test.id, class_id: cls.id, subject_id: subject.id });
     expect((await call(`DELETE /test/${test.id}/`)).body.success).toBe(true);
     expect(await schoolDb(t, s).selectFrom('class_test').select('id').where('test_id', '=', test.id).execute()).toEqual([]);
+  });
+});
+
+describe('the generated DB type', () => {
+  it('lists exactly the tables and columns a school has, NOT NULL where the database says so', async () => {
+    const { tables } = await dbTables();
+    const { rows } = await sql<{ table_schema: string; table_name: string; column_name: string; is_nullable: string }>`
+      select table_schema, table_name, column_name, is_nullable from information_schema.columns
+      where table_schema in (${s.schema}, 'platform') order by 1, 2, 3`.execute(db());
+    const actual: Record<string, string[]> = {};
+    for (const r of rows) {
+      const key = r.table_schema === 'platform' ? `platform.${r.table_name}` : r.table_name;
+      (actual[key] ??= []).push(`${r.column_name}${r.is_nullable === 'NO' ? '' : '?'}`);
+    }
+    const typed = Object.fromEntries(tables.map((t) => [t.key, t.columns.map((c) => `${c.name}${c.nullable ? '?' : ''}`).sort()]));
+    expect(typed).toEqual(actual);
   });
 });
 
