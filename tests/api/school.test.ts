@@ -68,8 +68,8 @@ describe('shell start-up calls', () => {
   it('gives everyone their notifications, newest first', async () => {
     const db = schoolDb(t, s);
     await db.insertInto('notification').values([
-      { user_id: null, title: 'For all', body: 'Hello', timestamp: new Date('2026-01-01T00:00:00Z') },
-      { user_id: s.users['2'], title: 'For the teacher', body: 'Hi', timestamp: new Date('2026-02-01T00:00:00Z') },
+      { user_id: null, title: 'For all', body: 'Hello', created_at: new Date('2026-01-01T00:00:00Z') },
+      { user_id: s.users['2'], title: 'For the teacher', body: 'Hi', created_at: new Date('2026-02-01T00:00:00Z') },
     ]).execute();
     expect((await call('GET /notifications/', undefined, '2')).body.data.map((n: any) => n.title)).toEqual(['For the teacher', 'For all']);
     expect((await call('GET /notifications/', undefined, '1')).body.data.map((n: any) => n.title)).toEqual(['For all']);
@@ -79,7 +79,8 @@ describe('shell start-up calls', () => {
   it("gives a parent only their own students", async () => {
     const db = schoolDb(t, s);
     const cls = await db.insertInto('class').values({ class: '5', section: 'A' }).returning('id').executeTakeFirstOrThrow();
-    const base = { class_id: cls.id, ac_year_id: 1, mobile: '9800000001', dob: '2016-01-01', admission_date: '2026-06-01', status: 1 };
+    const year = await db.insertInto('ac_year').values({ name: '2026-27', syllabus: 'CBSE', start_date: '2026-06-01', end_date: '2027-03-31' }).returning('id').executeTakeFirstOrThrow();
+    const base = { class_id: cls.id, ac_year_id: year.id, mobile: '9800000001', dob: '2016-01-01', admission_date: '2026-06-01', status: 1 };
     await db.insertInto('student').values([
       { ...base, fullname: 'Mine', admission_no: 'M1', user_id: s.users['1'] },
       { ...base, fullname: 'Not mine', admission_no: 'N1', user_id: s.users['2'] },

@@ -6,6 +6,7 @@ import { moneyColumn } from '../../framework/query.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { STUDENT_ROLE } from '../students/users.js';
 import { countBillLines } from './item-totals.js';
+import type { FeeInstallmentKind } from '../../../generated/enums/fees.js';
 
 /**
  * The fees ledger: the only code that writes bills, their lines and their installments.
@@ -18,7 +19,8 @@ import { countBillLines } from './item-totals.js';
 
 export const PAY_MODES = ['cash', 'card', 'wallet', 'transfer'] as const;
 export const REFUND_MODES = ['cash', 'cheque', 'transfer', 'upi'] as const;
-export type InstallmentKind = 'payment' | 'installment' | 'refund' | 'online';
+/** An installment's kind, as schemas/fees/fee-installment.json lists them. */
+export type InstallmentKind = FeeInstallmentKind;
 
 export const PENDING_EXCEEDED = 'Amount Paying cannot be more than Amount Pending';
 export const REFUND_EXCEEDED = 'Refund amount cannot be greater than amount paid';
@@ -33,7 +35,7 @@ export interface Bill {
   total_amount: number;
   paid_amount: number;
   discount_amount: number;
-  timestamp: string;
+  timestamp: Date;
   created_fee_id: number | null;
 }
 

@@ -97,9 +97,9 @@ export default function registerSchoolRoutes(app: FastifyInstance, env: RouteEnv
 
   addRoute(app, env, {
     call: 'GET /notifications/', roles: ALL_ROLES,
-    handler: async (ctx) => ok(await ctx.db.selectFrom('notification').select(['id', 'title', 'body', 'timestamp'])
+    handler: async (ctx) => ok(await ctx.db.selectFrom('notification').select(['id', 'title', 'body', 'created_at as timestamp'])
       .where((eb) => eb.or([eb('user_id', '=', ctx.user.id), eb('user_id', 'is', null)]))
-      .orderBy('timestamp', 'desc').limit(50).execute()),
+      .orderBy('created_at', 'desc').limit(50).execute()),
   });
 
   // Teacher shell start-up: the signed-in teacher's own record and the classes they lead.

@@ -1,13 +1,14 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Student } from '../../../generated/entities/students.js';
+import { STUDENT_STATUS, STUDENT_YEAR_STATUS } from '../../../generated/enums/students.js';
 import type { Ctx } from '../../framework/context.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
 import { assertStudentUser, STUDENT_ROLE } from './users.js';
 
-/** Year status of a student's place in a year (spec 1, 4). */
-export const ACY = { DETAINED: -1, YEAR_BREAK: 0, CURRENT: 1, PROMOTED: 2, GRADUATED: 3, SHUFFLED: 4 } as const;
-/** Student status (spec 1, 4). */
-export const STUDENT_STATUS = { YEAR_BREAK: 0, ACTIVE: 1, TC: 2, GRADUATED: 3 } as const;
+/** Year status of a student's place in a year (spec 1, 4), as schemas/students/student-year.json lists them. */
+export const ACY = STUDENT_YEAR_STATUS;
+/** Student status (spec 1, 4), from schemas/students/student.json. */
+export { STUDENT_STATUS };
 
 /** A parent or student (role 1) reaches only the students linked to their login. */
 export function ownStudents(ctx: Ctx, qb: SelectQueryBuilder<any, any, any>, studentColumn = 't.id') {

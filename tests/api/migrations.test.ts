@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbTables } from '../../src/build/gen-db.js';
+import { MIGRATIONS } from '../../src/generated/migrations.js';
+import { MigrationError } from '../../src/server/db/migrate.js';
+import { syncSchool } from '../../src/server/db/sync.js';
+import { openTestSchool, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
+import { admitStudent } from '../support/admit.js';
+import { createRecord } from '../support/samples.js';
+
+let t: TestApp;
+let s: TestSchool;
+let admin: string;
+
+beforeAll(async () => {
+  ({ t, s } = await openTestSchool());
+  admin = s.tokens['4'];
+});
+afterAll(() => t?.close());
+
+const call = (c: string, body?: unknown, token = admin) => t.call(s.code, c, body, token);
+const db = () => t.database.db;
+
+async function notNull(table: string, column: string): Promise<boolean> {
+  const { rows } = await sql<{ is_nullable: string }>`select is_nullable from information_schema.columns
+    where table_schema = ${s.schema} and table_name = ${table} and column_name = ${column}`.execute(db());
+  return rows[0]!.is_nullable === 'NO';
+}
+async function foreignKey(name: string) {
+  const { rows } = await sql<{ def: string; validated: boolean }>`select pg_get_constraintdef(c.oid) as def, c.convalidated as validated
+    from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname = ${s.schema} and c.conname = ${name}`.execute(db());
+  return rows[0];
+}
+async function columnsOf(table: string): Promise<string[]> {
+  const { rows } = await sql<{ column_name: string }>`select column_name from information_schema.columns
+    where table_schema = ${s.schema} and table_name = ${table} order by column_name`.execute(db());
+  return rows.map((r) => r.column_name);
+}
+
+describe('a new school', () => {
+  it('has had every migration, once, in order', async () => {
+    const done = await schoolDb(t, s).selectFrom('migration').select('name').orderBy('applied_at').orderBy('name').execute();
+    expect(done.map((r) => r.name)).toEqual(MIGRATIONS.map((m) => m.name));
+    // Starting again runs none of them a second time.
+    await syncSchool(db(), s.schema);
+    expect(await schoolDb(t, s).selectFrom('migration').select('name').execute()).toHaveLength(MIGRATIONS.length);
+  });
+
+  it('keeps required values and declared references in the database itself', async () => {
+    expect(await notNull('student', 'fullname')).toBe(true);
+    expect(await notNull('fee_installment', 'receipt_no')).toBe(true);
+    expect(await notNull('student', 'gender')).toBe(false);
+    expect(await foreignKey('student_year_class_id_fk')).toEqual({ def: expect.stringMatching(/REFERENCES .*class\(id\) DEFERRABLE INITIALLY DEFERRED$/), validated: true });
+    expect((await foreignKey('class_test_test_id_fk'))!.def).toMatch(/ON DELETE CASCADE/);
+    expect((await foreignKey('class_class_teacher_id_fk'))!.def).toMatch(/ON DELETE SET NULL/);
+
+    // A hand-written write that leaves a reference to nothing is refused at commit.
+    const year = await createRecord(t, s, 'acyears', { name: '2039-40', start_date: '2039-06-01', end_date: '2040-03-31' });
+    const orphan = db().transaction().execute(async (trx) => {
+      await trx.withSchema(s.schema).insertInto('student_year').values({ student_id: 987654, ac_year_id: year.id, class_id: 987654 }).execute();
+    });
+    await expect(orphan).rejects.toThrow(/foreign key/);
+    await expect(db().withSchema(s.schema).insertInto('student').values({ fullname: null } as any).execute()).rejects.toThrow(/null/);
+  });
+
+  it('deletes as the API always did: used rows refused with the message, optional references cleared, a test with its details', async () => {
+    const year = await createRecord(t, s, 'acyears', { name: '2040-41', start_date: '2040-06-01', end_date: '2041-03-31' });
+    const teacher = await createRecord(t, s, 'teachers', {});
+    const cls = await createRecord(t, s, 'classes', { class_teacher_id: teacher.id });
+    await admitStudent(t, s, admin, { ac_year_id: year.id, class_id: cls.id }, 'mig');
+    const refused = await call(`DELETE /class/${cls.id}/`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/^This class is used by/);
+
+    expect((await call(`DELETE /teacher/${teacher.id}/`)).body.success).toBe(true);
+    const after = await schoolDb(t, s).selectFrom('class').select('class_teacher_id').where('id', '=', cls.id).executeTakeFirstOrThrow();
+    expect(after.class_teacher_id).toBeNull();
+
+    const subject = await createRecord(t, s, 'subjects', { class_id: cls.id });
+    const test = await createRecord(t, s, 'tests', { ac_year: year.id });
+    await createRecord(t, s, 'test-subjects', { test_id: test.id, class_id: cls.id, subject_id: subject.id });
+    expect((await call(`DELETE /test/${test.id}/`)).body.success).toBe(true);
+    expect(await schoolDb(t, s).selectFrom('class_test').select('id').where('test_id', '=', test.id).execute()).toEqual([]);
+  });
+});
+
+describe('the generated DB type', () => {
+  it('lists exactly the tables and columns a school has, NOT NULL where the database says so', async () => {
+    const { tables } = await dbTables();
+    const { rows } = await sql<{ table_schema: string; table_name: string; column_name: string; is_nullable: string }>`
+      select table_schema, table_name, column_name, is_nullable from information_schema.columns
+      where table_schema in (${s.schema}, 'platform') order by 1, 2, 3`.execute(db());
+    const actual: Record<string, string[]> = {};
+    for (const r of rows) {
+      const key = r.table_schema === 'platform' ? `platform.${r.table_name}` : r.table_name;
+      (actual[key] ??= []).push(`${r.column_name}${r.is_nullable === 'NO' ? '' : '?'}`);
+    }
+    const typed = Object.fromEntries(tables.map((t) => [t.key, t.columns.map((c) => `${c.name}${c.nullable ? '?' : ''}`).sort()]));
+    expect(typed).toEqual(actual);
+  });
+});
+
+describe('a failed migration', () => {
+  it('leaves the school as it was and says which migration failed and why', async () => {
+    const before = await columnsOf('student');
+    const failing = [...MIGRATIONS, {
+      name: '9999-failing',
+      up: async (trx: any) => {
+        await sql`alter table student add column half_done text`.execute(trx);
+        await sql`update student set fullname = upper(fullname)`.execute(trx);
+        await sql`select 1 / (count(*) - count(*)) from student`.execute(trx);
+      },
+    }];
+    const err = await syncSchool(db(), s.schema, failing).catch((e) => e);
+    expect(err).toBeInstanceOf(MigrationError);
+    expect(err.message).toMatch(new RegExp(`^Migration 9999-failing failed for the school in schema "${s.schema}": division by zero\\. Nothing was changed`));
+    expect(await columnsOf('student')).toEqual(before);
+    expect(await schoolDb(t, s).selectFrom('migration').select('name').where('name', '=', '9999-failing').execute()).toEqual([]);
+    // The school still answers.
+    expect((await call('GET /acyears/')).body.success).toBe(true);
+  });
+
+  it('names every empty required value instead of half-adding NOT NULL', async () => {
+    const sdb = schoolDb(t, s);
+    await sql`alter table ${sql.table(`${s.schema}.teacher`)} alter column mobile drop not null`.execute(db());
+    const teacher = await createRecord(t, s, 'teachers', {});
+    await sdb.updateTable('teacher').set({ mobile: null }).where('id', '=', teacher.id).execute();
+    await sdb.deleteFrom('migration').where('name', '=', '0001-required-columns-not-null').execute();
+    const err = await syncSchool(db(), s.schema).catch((e) => e);
+    expect(err.message).toContain('Migration 0001-required-columns-not-null failed');
+    expect(err.message).toContain('required values are missing: teacher.mobile is empty in 1 row(s)');
+    expect(await notNull('teacher', 'mobile')).toBe(false);
+
+    await sdb.updateTable('teacher').set({ mobile: '9845012345' }).where('id', '=', teacher.id).execute();
+    await syncSchool(db(), s.schema);
+    expect(await notNull('teacher', 'mobile')).toBe(true);
+  });
+});
+
+describe('the notification time rename', () => {
+  it('keeps the rows and their times of a store made before it, and the API still answers `timestamp`', async () => {
+    const sdb = schoolDb(t, s);
+    // The store as the previous release made it: the column was `timestamp`, without the index.
+    await sql`drop index ${sql.table(`${s.schema}.notification_user_created_ix`)}`.execute(db());
+    await sql`alter table ${sql.table(`${s.schema}.notification`)} rename column created_at to "timestamp"`.execute(db());
+    await sdb.deleteFrom('migration').where('name', '=', '0003-notification-created-at').execute();
+    await sql`insert into ${sql.table(`${s.schema}.notification`)} (user_id, title, body, "timestamp") values (null, 'Sports day', 'Friday', '2026-01-15T10:00:00Z')`.execute(db());
+
+    await syncSchool(db(), s.schema);
+    expect(await columnsOf('notification')).toEqual(['body', 'created_at', 'id', 'title', 'user_id']);
+    const res = await call('GET /notifications/');
+    expect(res.body.data.find((n: any) => n.title === 'Sports day')).toMatchObject({ body: 'Friday', timestamp: new Date('2026-01-15T10:00:00Z').toISOString() });
+    const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = ${s.schema} and indexname = 'notification_user_created_ix'`.execute(db());
+    expect(rows[0]!.indexdef).toMatch(/\(user_id, created_at DESC\)/);
+  });
+});
