@@ -4,7 +4,7 @@ import { forbidden, unauthorized } from './errors.js';
 import { isModuleEnabled, moduleStates } from './modules.js';
 import type { AuthUser } from './context.js';
 
-const COLUMN: Record<Permission, string> = { read: 'read', create: 'create', update: 'update', remove: 'delete' };
+const COLUMN: Record<Permission, 'read' | 'create' | 'update' | 'delete'> = { read: 'read', create: 'create', update: 'update', remove: 'delete' };
 
 /**
  * The rule for every route: the role may do it, the school has the module on,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DB } from '../../generated/db.js';
 import type { Config } from '../config.js';
 import type { Integrations } from '../integrations/index.js';
 
@@ -21,7 +22,8 @@ export interface School {
 
 /** What a handler or hook works with: its school's database handle, the person, the services. */
 export interface Ctx {
-  db: Kysely<any>;
+  /** Typed by the generated tables (src/generated/db.ts). */
+  db: Kysely<DB>;
   school: School;
   user: AuthUser;
   config: Config;
@@ -32,8 +34,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     school: School;
     /** The school's database handle, bound to its schema. */
-    sdb: Kysely<any>;
+    sdb: Kysely<DB>;
     user: AuthUser | null;
     tokenHash: string | null;
   }
 }
+
+/**
+ * The one untyped view of a school's database, for framework code that works on any declared
+ * table by name (the generic service and list queries); handlers use the typed `ctx.db`.
+ */
+export const untypedDb = (db: Kysely<DB>): Kysely<any> => db as Kysely<any>;

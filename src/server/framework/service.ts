@@ -1,9 +1,9 @@
-import type { CompiledQuery } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { RESOURCES, resourceByName } from '../../shared/registry.js';
 import type { ResourceDef } from '../../shared/resource.js';
 import { hooksOf } from './extensions.js';
 import { storedColumns } from '../db/sync.js';
-import type { Ctx } from './context.js';
+import { untypedDb, type Ctx } from './context.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import type { Row } from './hooks.js';
 import { applySort, selectRecords } from './query.js';
@@ -91,7 +91,7 @@ async function checkReferences(ctx: Ctx, r: ResourceDef, data: Row) {
   for (const rel of Object.values(r.relations ?? {})) {
     if (!rel.from || data[rel.from] == null) continue;
     const target = resourceByName(rel.resource!);
-    const found = await ctx.db.selectFrom(target.table!).select('id').where('id', '=', data[rel.from]).executeTakeFirst();
+    const found = await untypedDb(ctx.db).selectFrom(target.table!).select('id').where('id', '=', data[rel.from]).executeTakeFirst();
     if (!found) throw badRequest(`${r.schema.properties?.[rel.from]?.title ?? rel.from} not found`);
   }
 }
@@ -99,7 +99,7 @@ async function checkReferences(ctx: Ctx, r: ResourceDef, data: Row) {
 async function checkUnique(ctx: Ctx, r: ResourceDef, data: Row, selfId?: number) {
   for (const u of r.unique ?? []) {
     if (!u.fields.every((f) => f in data)) continue;
-    let qb = ctx.db.selectFrom(r.table!).select('id');
+    let qb = untypedDb(ctx.db).selectFrom(r.table!).select('id');
     for (const f of u.fields) qb = data[f] === null ? qb.where(f, 'is', null) : qb.where(f, '=', data[f]);
     if (selfId !== undefined) qb = qb.where('id', '!=', selfId);
     if (await qb.executeTakeFirst()) throw conflict(u.message);
@@ -121,7 +121,7 @@ export async function create(ctx: Ctx, r: ResourceDef, input: Row): Promise<Row>
     await checkReferences(tx, r, input);
     const data = hooks.beforeCreate ? await hooks.beforeCreate(tx, { ...input }) : input;
     await checkUnique(tx, r, data);
-    const inserted = await tx.db.insertInto(r.table!).values(toColumns(r, data)).returning('id').executeTakeFirstOrThrow().catch((e) => uniqueClash(r, e));
+    const inserted = await untypedDb(tx.db).insertInto(r.table!).values(toColumns(r, data)).returning('id').executeTakeFirstOrThrow().catch((e) => uniqueClash(r, e));
     const row = await one(tx, r, inserted.id);
     await hooks.afterCreate?.(tx, row, input);
     await audit(tx, r.name, 'create', row.id, redact(r, input));
@@ -150,7 +150,7 @@ export async function createBatch(ctx: Ctx, r: ResourceDef, input: Row): Promise
 }
 
 async function lock(ctx: Ctx, r: ResourceDef, id: number): Promise<Row> {
-  const existing = await ctx.db.selectFrom(r.table!).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const existing = await untypedDb(ctx.db).selectFrom(r.table!).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!existing) throw notFoundFor(r);
   // The person must be able to read it, too (scope).
   await one(ctx, r, id);
@@ -169,7 +169,7 @@ export async function update(ctx: Ctx, r: ResourceDef, id: number, input: Row): 
     await checkUnique(tx, r, { ...existing, ...data }, id);
     const values = toColumns(r, data);
     if (Object.keys(values).length) {
-      await tx.db.updateTable(r.table!).set({ ...values, updated_at: new Date() }).where('id', '=', id).execute().catch((e) => uniqueClash(r, e));
+      await untypedDb(tx.db).updateTable(r.table!).set({ ...values, updated_at: new Date() }).where('id', '=', id).execute().catch((e) => uniqueClash(r, e));
     }
     const row = await one(tx, r, id);
     await hooks.afterUpdate?.(tx, row, existing);
@@ -205,9 +205,9 @@ function referencesTo(r: ResourceDef) {
 }
 
 /** Refuses the delete while `ids` (our rows, or a cascading child's rows) are used by required references. */
-async function refuseWhileUsed(tx: Ctx, r: ResourceDef, owner: ResourceDef, ids: (db: Ctx['db']) => any) {
+async function refuseWhileUsed(tx: Ctx, r: ResourceDef, owner: ResourceDef, ids: (db: Kysely<any>) => any) {
   for (const ref of referencesTo(r).filter((x) => x.required && !x.cascade)) {
-    const { n } = await tx.db.selectFrom(ref.child.table!).select((eb) => eb.fn.countAll<number>().as('n')).where(ref.column, 'in', ids(tx.db)).executeTakeFirstOrThrow();
+    const { n } = await untypedDb(tx.db).selectFrom(ref.child.table!).select((eb) => eb.fn.countAll<number>().as('n')).where(ref.column, 'in', ids(untypedDb(tx.db))).executeTakeFirstOrThrow();
     if (Number(n) > 0) {
       throw conflict(`This ${(owner.singular ?? 'record').toLowerCase()} is used by ${n} ${Number(n) === 1 ? (ref.child.singular ?? ref.child.label).toLowerCase() : ref.child.label.toLowerCase()}; remove those first`);
     }
@@ -215,28 +215,28 @@ async function refuseWhileUsed(tx: Ctx, r: ResourceDef, owner: ResourceDef, ids:
 }
 
 /** Clears optional references to `ids` of `r`. */
-async function clearOptional(tx: Ctx, r: ResourceDef, ids: (db: Ctx['db']) => any) {
+async function clearOptional(tx: Ctx, r: ResourceDef, ids: (db: Kysely<any>) => any) {
   for (const ref of referencesTo(r).filter((x) => !x.required && !x.cascade)) {
-    await tx.db.updateTable(ref.child.table!).set({ [ref.column]: null }).where(ref.column, 'in', ids(tx.db)).execute();
+    await untypedDb(tx.db).updateTable(ref.child.table!).set({ [ref.column]: null }).where(ref.column, 'in', ids(untypedDb(tx.db))).execute();
   }
 }
 
 export async function remove(ctx: Ctx, r: ResourceDef, id: number): Promise<Row> {
   return inTransaction(ctx, async (tx) => {
     const existing = await lock(tx, r, id);
-    const self = (db: Ctx['db']) => db.selectFrom(r.table!).select('id').where('id', '=', id);
+    const self = (db: Kysely<any>) => db.selectFrom(r.table!).select('id').where('id', '=', id);
     const cascades = referencesTo(r).filter((x) => x.cascade);
-    const childIds = (c: (typeof cascades)[number]) => (db: Ctx['db']) => db.selectFrom(c.child.table!).select('id').where(c.column, '=', id);
+    const childIds = (c: (typeof cascades)[number]) => (db: Kysely<any>) => db.selectFrom(c.child.table!).select('id').where(c.column, '=', id);
     await refuseWhileUsed(tx, r, r, self);
     // Rows that go with ours must not be in use themselves (marks of a test's details).
     for (const c of cascades) await refuseWhileUsed(tx, c.child, r, childIds(c));
     await hooksOf(r).beforeRemove?.(tx, existing);
     for (const c of cascades) {
       await clearOptional(tx, c.child, childIds(c));
-      await tx.db.deleteFrom(c.child.table!).where(c.column, '=', id).execute();
+      await untypedDb(tx.db).deleteFrom(c.child.table!).where(c.column, '=', id).execute();
     }
     await clearOptional(tx, r, self);
-    await tx.db.deleteFrom(r.table!).where('id', '=', id).execute();
+    await untypedDb(tx.db).deleteFrom(r.table!).where('id', '=', id).execute();
     await hooksOf(r).afterRemove?.(tx, existing);
     await audit(tx, r.name, 'remove', id, existing);
     return existing;

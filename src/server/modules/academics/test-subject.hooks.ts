@@ -7,7 +7,7 @@ import type { ResourceHooks } from '../../framework/hooks.js';
 async function check(ctx: Ctx, d: Partial<TestSubject>) {
   if (Number(d.min_marks) > Number(d.max_marks)) throw badRequest('Min marks cannot be more than max marks');
   if (d.start_time && d.end_time && new Date(d.end_time) <= new Date(d.start_time)) throw badRequest('End time must be after start time');
-  const subject = await ctx.db.selectFrom('subject').select('class_id').where('id', '=', d.subject_id).executeTakeFirst();
+  const subject = d.subject_id == null ? undefined : await ctx.db.selectFrom('subject').select('class_id').where('id', '=', d.subject_id).executeTakeFirst();
   if (subject && subject.class_id !== d.class_id) throw badRequest('This subject does not belong to the chosen class');
 }
 

@@ -69,7 +69,7 @@ export default function registerAuthRoutes(app: FastifyInstance, env: RouteEnv) 
         await ctx.db.insertInto('password_reset').values({ user_id: user.id, key_hash: sha256(key), expires_at: new Date(Date.now() + RESET_LIFETIME_MS) }).execute();
         const link = `${ctx.config.publicUrl}/reset-password?user=${user.id}&key=${key}&sch_code=${ctx.school.code}`;
         await ctx.integrations.email.send(ctx.db, {
-          to: user.email,
+          to: user.email!, // found by its e-mail
           subject: `${ctx.school.name}: reset your password`,
           body: `Hello ${user.name},\n\nOpen this link within one hour to set a new password:\n${link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.`,
         });

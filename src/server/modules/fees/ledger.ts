@@ -35,7 +35,7 @@ export interface Bill {
   total_amount: number;
   paid_amount: number;
   discount_amount: number;
-  timestamp: string;
+  timestamp: Date;
   created_fee_id: number | null;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { RESOURCES } from '../../../shared/registry.js';
-import type { Ctx } from '../../framework/context.js';
+import { untypedDb, type Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { badRequest, notFound } from '../../framework/errors.js';
 import { keyOfPath, storedFileInfo } from '../../framework/files.js';
@@ -88,10 +88,10 @@ async function removeStudent(ctx: Ctx, student: Record<string, any>) {
   const removed: Record<string, number> = {};
   // Money records are never swept away with a student.
   for (const { table, column, keep } of studentChildren()) {
-    if (keep && await ctx.db.selectFrom(table).select('id').where(column, '=', student.id).executeTakeFirst()) throw badRequest(keep);
+    if (keep && await untypedDb(ctx.db).selectFrom(table).select('id').where(column, '=', student.id).executeTakeFirst()) throw badRequest(keep);
   }
   for (const { table, column } of studentChildren()) {
-    const res = await ctx.db.deleteFrom(table).where(column, '=', student.id).executeTakeFirst();
+    const res = await untypedDb(ctx.db).deleteFrom(table).where(column, '=', student.id).executeTakeFirst();
     removed[table] = (removed[table] ?? 0) + Number(res.numDeletedRows);
   }
   await ctx.db.deleteFrom('student').where('id', '=', student.id).execute();

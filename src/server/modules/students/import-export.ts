@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import type { DB } from '../../../generated/db.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { createSchema } from '../../../shared/schema.js';
 import type { Ctx } from '../../framework/context.js';
@@ -291,12 +292,12 @@ async function addBatch(ctx: Ctx, rows: ImportRow[], classId: number, yearId: nu
     }
     const inputs = rows.map((r) => ({ ...r.student, ac_year_id: yearId, class_id: classId, user_id: users.get(r.student.mobile as string)! }));
     const students = await tx.db.insertInto('student')
-      .values(inputs.map((input) => service.toColumns(studentRes, { ...input, status: STUDENT_STATUS.ACTIVE })))
+      .values(inputs.map((input) => service.toColumns(studentRes, { ...input, status: STUDENT_STATUS.ACTIVE }) as Insertable<DB['student']>))
       .returning(['id', 'ac_year_id', 'class_id', 'roll_no']).execute();
     await tx.db.insertInto('student_year').values(students.map(newYearRow)).execute();
     const fathers = rows.flatMap((r, i) => (r.father_name ? [fatherContact(students[i]!.id, r)] : []));
     const contacts = fathers.length
-      ? await tx.db.insertInto('student_contact').values(fathers.map((c) => service.toColumns(contactRes, c))).returning('id').execute()
+      ? await tx.db.insertInto('student_contact').values(fathers.map((c) => service.toColumns(contactRes, c) as Insertable<DB['student_contact']>)).returning('id').execute()
       : [];
     await service.auditMany(tx, [
       ...inputs.map((input, i) => ({ resource: studentRes.name, action: 'create', recordId: students[i]!.id, data: service.redact(studentRes, input) })),
