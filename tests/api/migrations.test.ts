@@ -137,6 +137,29 @@ describe('a failed migration', () => {
   });
 });
 
+describe('foreign keys on a store with references to deleted rows', () => {
+  it('clears optional ones as a delete would, keeps required ones and checks every new row', async () => {
+    const sdb = schoolDb(t, s);
+    // The store as it was before the keys: none of them, and rows pointing at a student long gone.
+    const { rows: keys } = await sql<{ table: string; name: string }>`select cl.relname as table, c.conname as name from pg_constraint c
+      join pg_class cl on cl.oid = c.conrelid join pg_namespace n on n.oid = c.connamespace
+      where n.nspname = ${s.schema} and c.contype = 'f' and c.conname like '%\_fk'`.execute(db());
+    expect(keys.length).toBe(29);
+    for (const k of keys) await sql`alter table ${sql.table(`${s.schema}.${k.table}`)} drop constraint ${sql.id(k.name)}`.execute(db());
+    await sdb.deleteFrom('migration').where('name', '=', '0002-foreign-keys').execute();
+    const gone = 99_999_999;
+    const note = await sdb.insertInto('message').values({ subject: 'Old', message: 'to a removed student', student_id: gone }).returning('id').executeTakeFirstOrThrow();
+    const contact = await sdb.insertInto('student_contact').values({ student_id: gone, contact_name: 'Kept', mobile: '9800011111' }).returning('id').executeTakeFirstOrThrow();
+
+    await syncSchool(db(), s.schema);
+    expect((await sdb.selectFrom('message').select('student_id').where('id', '=', note.id).executeTakeFirstOrThrow()).student_id).toBeNull();
+    expect(await sdb.selectFrom('student_contact').select('contact_name').where('id', '=', contact.id).executeTakeFirst()).toEqual({ contact_name: 'Kept' });
+    expect((await foreignKey('student_contact_student_id_fk'))!.validated).toBe(false);
+    expect((await foreignKey('message_student_id_fk'))!.validated).toBe(true);
+    await expect(sdb.insertInto('student_contact').values({ student_id: gone, contact_name: 'New', mobile: '9800011112' }).execute()).rejects.toThrow(/foreign key/);
+  });
+});
+
 describe('the notification time rename', () => {
   it('keeps the rows and their times of a store made before it, and the API still answers `timestamp`', async () => {
     const sdb = schoolDb(t, s);
