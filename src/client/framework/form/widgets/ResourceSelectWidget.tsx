@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Select } from 'antd';
-import { useList } from '@refinedev/core';
+import { useSelect } from '@refinedev/antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { defaultLabelFor, optionLabel } from '../../labels.js';
 import { sameValue } from '../../calls.js';
@@ -32,16 +32,20 @@ export function ResourceSelectWidget(props: WidgetProps) {
   const filterValue = filterBy ? formData[filterBy] : undefined;
   const waiting = Boolean(filterBy) && (filterValue === undefined || filterValue === null || filterValue === '');
 
-  const { result, query } = useList({
+  // Refine's select hook loads the records and makes the options; the whole list is loaded, so
+  // typing narrows the options in the browser (its server-side search is not used).
+  const { selectProps, query } = useSelect<Record<string, any>>({
     resource,
+    optionValue: 'id',
+    optionLabel: (r) => optionLabel(r, label),
     filters: filterBy && !waiting ? [{ field: filterBy, operator: 'eq', value: filterValue }] : [],
     pagination: { mode: 'off' },
     // A picker that cannot load is shown empty; the list screens report such errors.
     errorNotification: false,
     queryOptions: { enabled: !waiting },
   });
-  const rows = (result?.data ?? []) as Array<Record<string, any>>;
-  const opts = useMemo(() => rows.map((r) => ({ value: r.id, label: optionLabel(r, label) })), [rows, label]);
+  const data = query.data?.data;
+  const rows = useMemo(() => (data ?? []) as Array<Record<string, any>>, [data]);
 
   useEffect(() => {
     if (!preselect || (value !== undefined && value !== null) || rows.length === 0 || readonly) return;
@@ -54,7 +58,7 @@ export function ResourceSelectWidget(props: WidgetProps) {
     <Select
       id={id}
       value={value ?? undefined}
-      options={opts}
+      options={selectProps.options}
       showSearch
       allowClear={!props.required}
       optionFilterProp="label"
