@@ -11,6 +11,8 @@ import { createIntegrations } from '../integrations/index.js';
 import { seedDemoFees } from './seed-demo-fees.js';
 import { seedDemoStudents } from './seed-demo-students.js';
 import { createSchool } from '../provision.js';
+import { installModules } from '../framework/extensions.js';
+import { SERVER_MODULES } from '../../generated/server.js';
 import { putSetting, defaultDetails } from '../modules/school/settings.js';
 
 export const DEMO = {
@@ -38,6 +40,8 @@ const TEACHERS: Array<[string, string, string]> = [
  * tables' statistics, as after any big import.
  */
 export async function seedDemo(db: Kysely<any>, config: Config): Promise<void> {
+  // The demo school is made through the resources' services, before the app (which installs the hooks) is built.
+  installModules(SERVER_MODULES);
   await withTransaction(db, (trx) => seed(trx, config));
   await analyzeSchools(db, [schemaFor(DEMO.code)]);
 }
