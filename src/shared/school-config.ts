@@ -129,9 +129,9 @@ export function customProperty(f: CustomField): JsonSchema {
     case 'boolean': return { type: nullable('boolean'), title: f.title };
     case 'date': return { type: nullable('string'), title: f.title, format: 'date' };
     default: {
-      const p: JsonSchema = { type: nullable('string'), title: f.title, maxLength: f.max_length ?? (f.type === 'text' ? 2000 : 200) };
-      if (f.enum) p.oneOf = f.enum.map((v) => ({ const: v, title: v }));
-      return p;
+      // A choice is one of its values or left out (the forms' selects offer no 'null' choice).
+      if (f.enum) return { type: 'string', title: f.title, oneOf: f.enum.map((v) => ({ const: v, title: v })) };
+      return { type: nullable('string'), title: f.title, maxLength: f.max_length ?? (f.type === 'text' ? 2000 : 200) };
     }
   }
 }
