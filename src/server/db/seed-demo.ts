@@ -12,6 +12,7 @@ import { seedDemoFees } from './seed-demo-fees.js';
 import { seedDemoStudents } from './seed-demo-students.js';
 import { createSchool } from '../provision.js';
 import { installModules } from '../framework/extensions.js';
+import { schoolConfig } from '../framework/school-config.js';
 import { SERVER_MODULES } from '../../generated/server.js';
 import { putSetting, defaultDetails } from '../modules/school/settings.js';
 
@@ -123,6 +124,8 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await seedDemoStudents(sdb, {
     classIds, classOrder: CLASSES.flatMap((c) => [`${c}A`, `${c}B`]), previousYearId: previous.id, currentYearId: current.id,
     parentUserId: parent.id, passwordHash: hash,
+    customChoices: Object.fromEntries(Object.entries(schoolConfig(config.configDir, DEMO.code).config?.fields?.students?.custom ?? {})
+      .filter(([, f]) => f.enum).map(([k, f]) => [k, f.enum!])),
   });
   const children = await sdb.selectFrom('student').select('id').where('user_id', '=', parent.id).orderBy('fullname').execute();
   await seedDemoFees(ctx, {
