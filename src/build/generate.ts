@@ -8,10 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateEntities } from './gen-entities.js';
 import { generateRegistry } from './gen-registry.js';
+import { generateSchoolConfigType } from './gen-school-config.js';
 import { ROOT, type Generated } from './paths.js';
 
 export async function generateAll(): Promise<Generated> {
-  return { ...generateRegistry(), ...(await generateEntities()) };
+  return { ...generateRegistry(), ...(await generateEntities()), ...(await generateSchoolConfigType()) };
 }
 
 /** Writes what changed and removes generated files nothing produces any more; returns the paths written. */
