@@ -246,7 +246,7 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Roll No" name="roll_no">
+          <Form.Item label={fields.title('roll_no', 'Roll No')} name="roll_no" rules={fields.required('roll_no') ? [{ required: true, message: fields.requiredMessage('roll_no') }] : []}>
             <InputNumber min={0} max={100000} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
