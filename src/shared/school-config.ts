@@ -6,69 +6,12 @@
  * copies, so a custom field or a renamed label is the same on both.
  */
 import type { JsonSchema, ModuleDef, ResourceDef } from './resource.js';
+import type { CustomField, SchoolConfigFile } from '../generated/school-config.js';
 
-export type CustomFieldType = 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'date';
-
-export interface CustomField {
-  title: string;
-  type: CustomFieldType;
-  enum?: string[];
-  required?: boolean;
-  max_length?: number;
-  minimum?: number;
-  maximum?: number;
-  /** Shown as a column of the entity's lists. */
-  list?: boolean;
-}
-
-export interface EntityFields {
-  hide?: string[];
-  require?: string[];
-  order?: string[];
-  titles?: Record<string, string>;
-  custom?: Record<string, CustomField>;
-}
-
-export interface ReceiptConfig {
-  header_lines?: string[];
-  footer?: string;
-  signatory?: string;
-  copies_per_sheet?: number;
-  copy_names?: string[];
-}
-
-export interface SmsTemplate { text: string; dlt_template_id: string }
-
-export interface SchoolConfig {
-  $schema?: string;
-  code?: string;
-  language?: string;
-  labels?: {
-    terms?: Record<string, string>;
-    modules?: Record<string, string>;
-    resources?: Record<string, { label?: string; singular?: string }>;
-    menu?: Record<string, string>;
-  };
-  fields?: Record<string, EntityFields>;
-  modules?: Record<string, boolean>;
-  receipt?: ReceiptConfig;
-  academics?: {
-    grading_scale?: Array<{ grade: string; min: number; max: number; points?: number; remark?: string }>;
-    terms?: Array<{ name: string; start?: string; end?: string }>;
-    assessment_components?: Array<{ code: string; name: string; max_marks: number; weight?: number }>;
-    co_scholastic_areas?: Array<{ name: string; grades?: string[] }>;
-  };
-  fees?: {
-    due_dates?: Array<{ name: string; date: string }>;
-    late_fine?: { mode: 'per_day' | 'fixed'; amount: number; grace_days?: number; max_amount?: number };
-    concessions?: Array<{ code: string; name: string; percent?: number; amount?: number }>;
-  };
-  sms?: { sender_id?: string; templates?: Record<string, SmsTemplate> };
-  calendar?: {
-    weekly_off?: string[];
-    holidays?: Array<{ date: string; to?: string; name: string }>;
-  };
-}
+/** A school's file, typed from its published schema (src/generated/school-config.ts, by `npm run generate`). */
+export type SchoolConfig = SchoolConfigFile;
+export type { CustomField };
+export type ReceiptConfig = NonNullable<SchoolConfig['receipt']>;
 
 /** What the browser needs to draw the school's screens (sent on GET /about/school/ as `config`). */
 export type BrowserConfig = Pick<SchoolConfig, 'language' | 'labels' | 'fields' | 'receipt' | 'calendar'> & { version: string };
@@ -129,9 +72,9 @@ export function customProperty(f: CustomField): JsonSchema {
     case 'boolean': return { type: nullable('boolean'), title: f.title };
     case 'date': return { type: nullable('string'), title: f.title, format: 'date' };
     default: {
-      const p: JsonSchema = { type: nullable('string'), title: f.title, maxLength: f.max_length ?? (f.type === 'text' ? 2000 : 200) };
-      if (f.enum) p.oneOf = f.enum.map((v) => ({ const: v, title: v }));
-      return p;
+      // A choice is one of its values or left out (the forms' selects offer no 'null' choice).
+      if (f.enum) return { type: 'string', title: f.title, oneOf: f.enum.map((v) => ({ const: v, title: v })) };
+      return { type: nullable('string'), title: f.title, maxLength: f.max_length ?? (f.type === 'text' ? 2000 : 200) };
     }
   }
 }

@@ -201,3 +201,37 @@ if (!PG) {
     }, 60_000);
   });
 }
+
+describe('school config --check', () => {
+  const dir = tempDir('school-config-cli-');
+  fs.mkdirSync(path.join(dir, 'schools'));
+  const check = (code: string, env: Record<string, string | undefined> = { CONFIG_DIR: dir }, extra: string[] = ['--check']) =>
+    runCli(['config', '--code', code, ...extra], { dataDir: tempDir('school-config-data-'), env });
+
+  it('passes the demo school\'s file and says what it sets, without a database', async () => {
+    const r = await check('DEMO01', { CONFIG_DIR: undefined });
+    expect(r.code, shown(r)).toBe(0);
+    expect(r.stdout).toContain('config/schools/DEMO01.json is valid; a running server applies it within a second.');
+    expect(r.stdout).toContain('fields of students: custom house (string: Ganga/Yamuna/Kaveri/Narmada); retitles quota');
+    expect(r.stdout).toContain('SMS templates: fee_due (DLT 1107160000000000001)');
+  });
+
+  it('refuses a file with each problem as file: path: reason, and exit code 1', async () => {
+    const file = path.join(dir, 'schools', 'BAD001.json');
+    fs.writeFileSync(file, JSON.stringify({ fields: { students: { hide: ['dob'] } }, receipt: { copies_per_sheet: 9 } }));
+    const shape = await check('BAD001');
+    expectRefused(shape, `${file}: $.receipt.copies_per_sheet: must be <= 3`);
+    fs.writeFileSync(file, JSON.stringify({ fields: { students: { hide: ['dob'] } } }));
+    const rule = await check('bad001');
+    expectRefused(rule, `${file}: $.fields.students.hide[0]: dob is required by the product and cannot be hidden\n1 problem: the file is refused and a running server keeps the configuration it had`);
+    expect(rule.stdout).toBe('');
+  });
+
+  it('says when there is no file, and asks for --check and a code', async () => {
+    expectRefused(await check('NONE01'), `${path.join(dir, 'schools', 'NONE01.json')}: no such file; the school NONE01 runs with the product's defaults`);
+    const usage = await check('DEMO01', { CONFIG_DIR: dir }, []);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/^Missing --check/);
+    expectRefused(await check('AB-12', { CONFIG_DIR: dir }), 'The school code must be 6 letters or digits');
+  });
+});

@@ -127,6 +127,10 @@ it('bills two items with a partial payment and shows both receipt copies in rupe
   expect(await copies.nth(0).textContent()).toContain('Bill: Term 1');
   expect(await copies.nth(0).textContent()).toContain('Institution Copy');
   expect(await copies.nth(1).textContent()).toContain('Student Copy');
+  // The demo school's receipt settings (config/schools/DEMO01.json): header line, signatory, footer.
+  for (const want of ['Affiliated to CBSE, New Delhi (Affiliation No. 830999)', 'Accounts Officer', 'Keep this receipt for your records.']) {
+    expect(await copies.nth(1).textContent()).toContain(want);
+  }
   // The server recomputed and stored the same figures.
   const stored = await e.demoDb.selectFrom('fee_payment').select(['total_amount', 'paid_amount', 'name']).where('id', '=', billId).executeTakeFirstOrThrow();
   expect([Number(stored.total_amount), Number(stored.paid_amount), stored.name]).toEqual([123456.5, 50000, 'Term 1']);

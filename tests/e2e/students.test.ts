@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO, pick, signIn, startSignedIn, type E2E } from './support.js';
@@ -319,4 +320,29 @@ it('deletes a student with reason TC', async () => {
   await expect.poll(() => page.locator('.ant-table-row', { hasText: NAME }).count()).toBe(0);
   const s = await e.demoDb.selectFrom('student').select(['status']).where('fullname', '=', NAME).executeTakeFirstOrThrow();
   expect(s.status).toBe(2);
+});
+
+it("shows the demo school's own House field (config/schools/DEMO01.json) on the add and edit forms, stores it and lists it", async () => {
+  await page.goto('/students/add/new');
+  await page.waitForURL(/step=0/);
+  const house = page.locator('form').first().locator('.ant-form-item', { has: page.getByText('House', { exact: true }) });
+  await house.locator('.ant-select').click();
+  for (const name of ['Ganga', 'Yamuna', 'Kaveri', 'Narmada']) await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).waitFor();
+  await page.keyboard.press('Escape');
+
+  // The demo students have houses in turn; one not in Kaveri moves there.
+  const s = await e.demoDb.selectFrom('student').innerJoin('class', 'class.id', 'student.class_id').select(['student.id', 'student.fullname'])
+    .where('class.class', '=', '10').where('class.section', '=', 'B').where(sql<boolean>`student.custom->>'house' = 'Ganga'`).orderBy('student.id').executeTakeFirstOrThrow();
+  await page.goto(`/students/edit/${s.id}`);
+  await page.locator('.ant-select', { has: page.locator('#students_house') }).getByText('Ganga').waitFor();
+  await expect.poll(() => page.locator('#students_fullname').inputValue()).toBe(s.fullname);
+  await page.locator('.ant-select', { has: page.locator('#students_house') }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Kaveri' }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await toast(page, 'Student Data Updated').waitFor();
+  expect((await e.demoDb.selectFrom('student').select('custom').where('id', '=', s.id).executeTakeFirstOrThrow()).custom).toEqual({ house: 'Kaveri' });
+
+  await openClass(page, '10 - B');
+  await page.locator('.ant-table-thead th', { hasText: 'House' }).waitFor();
+  await expect.poll(() => row(page, s.fullname).textContent()).toContain('Kaveri');
 });

@@ -7,6 +7,8 @@ import { request } from '../api.js';
 import { readSession, takeJustLoggedIn, updateSessionUser, type Session, type SessionUser } from '../session.js';
 import type { ModuleState } from '../framework/access.js';
 import type { ParentStudent } from '../pages/useStudents.js';
+import type { BrowserConfig } from '../../shared/school-config.js';
+import { applySchoolConfig } from './schoolConfig.js';
 
 export interface SchoolInfo {
   school_name: string;
@@ -17,6 +19,8 @@ export interface SchoolInfo {
   maintenance_mode?: string | number;
   is_disabled?: string | number;
   modules: ModuleState[];
+  /** The school's configuration for the screens (config/schools/<CODE>.json), null when it has none. */
+  config?: BrowserConfig | null;
 }
 
 export interface StartupData {
@@ -55,5 +59,7 @@ async function fetchStartup(): Promise<StartupData> {
     // The home screen's own call; a failure is left for that screen to show.
     user.role === 1 ? request<ParentStudent[]>('GET', '/students-list/').catch(() => null) : Promise.resolve(null),
   ]);
+  // Labels, terms and fields of the school, before anything is drawn from the declarations.
+  applySchoolConfig(school?.config);
   return { session: { ...session, user }, user, school: { ...school, modules: school?.modules ?? [] }, adminModules, parentStudents };
 }

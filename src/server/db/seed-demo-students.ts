@@ -39,6 +39,8 @@ export interface DemoStudentsInput {
   currentYearId: number;
   parentUserId: number;
   passwordHash: string;
+  /** The demo school's own choice fields (config/schools/DEMO01.json), filled in turn: its houses. */
+  customChoices?: Record<string, string[]>;
 }
 
 /**
@@ -89,6 +91,8 @@ export async function seedDemoStudents(db: Kysely<any>, input: DemoStudentsInput
     s.gender = son ? 'Male' : 'Female';
     s.extras = JSON.stringify({ father_name: 'Ramesh Kumar', address: '45, 4th Cross, Jayanagar, Bengaluru' });
   }
+  const choices = Object.entries(input.customChoices ?? {});
+  if (choices.length) students.forEach((s, i) => { s.custom = JSON.stringify(Object.fromEntries(choices.map(([k, values]) => [k, values[i % values.length]]))); });
   const ids = await insertMany(db, 'student', students, true);
 
   const years: Array<Record<string, unknown>> = [];

@@ -13,6 +13,7 @@ import { createIntegrations } from '../integrations/index.js';
 import { seedDemoFees } from './seed-demo-fees.js';
 import { seedDemoStudents } from './seed-demo-students.js';
 import { createSchool } from '../provision.js';
+import { schoolConfig } from '../framework/school-config.js';
 import { putSetting, defaultDetails } from '../modules/school/settings.js';
 
 export const DEMO = {
@@ -121,6 +122,8 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await seedDemoStudents(sdb, {
     classIds, classOrder: CLASSES.flatMap((c) => [`${c}A`, `${c}B`]), previousYearId: previous.id, currentYearId: current.id,
     parentUserId: parent.id, passwordHash: hash,
+    customChoices: Object.fromEntries(Object.entries(schoolConfig(config.configDir, DEMO.code).config?.fields?.students?.custom ?? {})
+      .filter(([, f]) => f.enum).map(([k, f]) => [k, f.enum!])),
   });
   const children = await sdb.selectFrom('student').select('id').where('user_id', '=', parent.id).orderBy('fullname').execute();
   await seedDemoFees(ctx, {

@@ -15,7 +15,8 @@ import type { JsonSchema } from '../../shared/resource.js';
 
 type PayloadKind = 'create' | 'update';
 const payloadSchema = (r: ResourceDef, kind: PayloadKind) => (kind === 'update' ? updateSchema(r.schema) : r.batch ? batchSchema(r) : createSchema(r.schema));
-const perSchool = new Map<string, { schema: JsonSchema; validate: ValidateFunction }>();
+/** Compiled merged schemas per school, for its configuration version in force (older ones are dropped). */
+const perSchool = new Map<string, { version: string; byKey: Map<string, { schema: JsonSchema; validate: ValidateFunction }> }>();
 
 /**
  * Checks a payload with the school's merged schema (its custom, required and retitled fields,
@@ -25,11 +26,14 @@ function assertPayload(ctx: Ctx, r: ResourceDef, kind: PayloadKind, fallback: { 
   const merged = resourceFor(ctx, r);
   let v = fallback;
   if (merged !== r) {
-    const key = `${ctx.school.code}|${configOf(ctx).version}|${r.name}|${kind}`;
-    let hit = perSchool.get(key);
+    const version = configOf(ctx).version;
+    let school = perSchool.get(ctx.school.code);
+    if (!school || school.version !== version) perSchool.set(ctx.school.code, (school = { version, byKey: new Map() }));
+    const key = `${r.name}|${kind}`;
+    let hit = school.byKey.get(key);
     if (!hit) {
       const schema = payloadSchema(merged, kind);
-      perSchool.set(key, (hit = { schema, validate: compile(schema) }));
+      school.byKey.set(key, (hit = { schema, validate: compile(schema) }));
     }
     v = hit;
   }

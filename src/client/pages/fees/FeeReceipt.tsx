@@ -1,10 +1,10 @@
 /**
- * Receipt of bill {id} (/fees/receipt/:id, GET /fees/receipt/{id}/): two copies, 'Institution
- * Copy' and 'Student Copy', each with the school's logo, name, address and phone, the receipt
+ * Receipt of bill {id} (/fees/receipt/:id, GET /fees/receipt/{id}/): the school's copies per sheet
+ * (config/schools/<CODE>.json `receipt`; by default two, 'Institution Copy' and 'Student Copy'), each with the school's logo, name, address and phone, the receipt
  * number, the student, class and year, the lines, the installments (refunds negative), the totals,
  * paid and pending in the Indian format (₹1,23,456.00) and the paid amount in words. Print opens
  * the browser's print 300 ms after the click, then goes to the student's fee records. Printed,
- * both copies share one A4 sheet, one above the other with a cut line between, each in its half
+ * the copies share one A4 sheet, one above the other with a cut line between, each in its share
  * (shrunk to fit when a bill has many installments), without the application's menu, header,
  * banners and footer.
  */
@@ -18,18 +18,21 @@ import { errorNotification } from '../../framework/notify.js';
 import { formatDateTime } from '../../framework/format.js';
 import { amountInWords, formatINR } from '../../../shared/money.js';
 import {
-  PRINT_DELAY_MS, RECEIPT_COPIES, isRefund, kindLabel, lineTotal, modeLabel, receiptFigures, receiptNumber,
+  PRINT_DELAY_MS, isRefund, kindLabel, lineTotal, modeLabel, receiptFigures, receiptNumber,
   sortedInstallments, type FeeReceiptData,
 } from './feesModel.js';
 import { classSectionLabel } from '../../framework/labels.js';
 import { DATE_FORMAT } from '../../framework/dates.js';
+import { receiptSettings } from '../../../shared/school-config.js';
+import { schoolConfigNow } from '../../app/schoolConfig.js';
 
 /** Printed on A4 (297 mm tall): margins, the space between the copies, and the height each copy gets. */
 const PAGE_MARGIN_MM = 8;
 const GAP_MM = 4;
-const HALF_MM = (297 - 2 * PAGE_MARGIN_MM - GAP_MM) / 2;
+/** The height of each of `n` copies on the sheet (the school's copies per sheet). */
+const copyHeight = (n: number) => (297 - 2 * PAGE_MARGIN_MM - (n - 1) * GAP_MM) / n;
 
-const PRINT_CSS = `
+const printCss = (HALF_MM: number) => `
 .fee-receipt-copy { border: 1px solid #d9d9d9; padding: 16px; background: #fff; font-size: 13px; }
 .fee-receipt-copy table { width: 100%; border-collapse: collapse; margin: 8px 0; }
 .fee-receipt-copy th, .fee-receipt-copy td { border: 1px solid #e8e8e8; padding: 4px 6px; text-align: left; }
@@ -98,6 +101,8 @@ export default function FeeReceipt(_props: PageProps) {
   useEffect(() => () => clearTimeout(timer.current), []);
   useFitCopiesToHalfPage();
   const receipt = result?.data as FeeReceiptData | undefined;
+  // The school's receipt (config/schools/<CODE>.json): copies per sheet and their names, header lines, footer, signatory.
+  const settings = receiptSettings(schoolConfigNow()?.receipt);
 
   if (!Number.isInteger(billId)) return <Alert type="error" showIcon message="Invalid Link" />;
   if (query.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
@@ -123,11 +128,11 @@ export default function FeeReceipt(_props: PageProps) {
         </Space>
       )}
     >
-      <style>{PRINT_CSS}</style>
+      <style>{printCss(copyHeight(settings.copies.length))}</style>
       <div className="fee-receipt-copies" style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
-        {RECEIPT_COPIES.map((copy) => (
+        {settings.copies.map((copy) => (
           <div key={copy} className="fee-receipt-half" style={{ flex: '1 1 420px', minWidth: 0 }}>
-            <ReceiptCopy copy={copy} receipt={receipt} />
+            <ReceiptCopy copy={copy} receipt={receipt} settings={settings} />
           </div>
         ))}
       </div>
@@ -135,7 +140,7 @@ export default function FeeReceipt(_props: PageProps) {
   );
 }
 
-function ReceiptCopy({ copy, receipt }: { copy: string; receipt: FeeReceiptData }) {
+function ReceiptCopy({ copy, receipt, settings }: { copy: string; receipt: FeeReceiptData; settings: ReturnType<typeof receiptSettings> }) {
   const { payment, details = [], student, school } = receipt;
   const installments = sortedInstallments(receipt.installments);
   const f = receiptFigures(receipt);
@@ -148,6 +153,7 @@ function ReceiptCopy({ copy, receipt }: { copy: string; receipt: FeeReceiptData 
           <div style={{ fontSize: 16, fontWeight: 600 }}>{school?.school_name}</div>
           {school?.school_address && <div>{school.school_address}</div>}
           {school?.phone_number && <div>Phone: {school.phone_number}</div>}
+          {settings.headerLines.map((line) => <div key={line}>{line}</div>)}
         </div>
         <div style={{ textAlign: 'right' }}>
           <div style={{ fontWeight: 600 }}>{copy}</div>
@@ -207,7 +213,8 @@ function ReceiptCopy({ copy, receipt }: { copy: string; receipt: FeeReceiptData 
         </tbody>
       </table>
       <div>Amount paid in words: <b>{amountInWords(f.paid)}</b></div>
-      <div className="fee-receipt-signatory" style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 32 }}>Authorised Signatory</div>
+      <div className="fee-receipt-signatory" style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 32 }}>{settings.signatory}</div>
+      {settings.footer && <div className="fee-receipt-footer" style={{ marginTop: 8, fontSize: '0.9em' }}>{settings.footer}</div>}
     </section>
   );
 }

@@ -359,8 +359,6 @@ export const DISCOUNT_REQUIRED = 'Discount is required!';
 // ---------------------------------------------------------------------------------------------
 // Receipt
 
-/** Receipt copies: side by side on screen, one above the other on the printed A4 sheet. */
-export const RECEIPT_COPIES = ['Institution Copy', 'Student Copy'] as const;
 /** Spec 2 §9: printing starts 300 ms after the click. */
 export const PRINT_DELAY_MS = 300;
 

@@ -11,7 +11,7 @@
  * the profile items and the contacts. A login made by a submit whose student then failed is
  * remembered and reused by the next submit, and the page says so.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   Alert, App, Button, Card, Checkbox, Col, DatePicker, Descriptions, Divider, Form, Input, InputNumber, Radio, Row, Select, Space, Steps, Typography,
@@ -27,6 +27,8 @@ import { useAccessContext } from '../../framework/useAccess.js';
 import { errorText, useCall } from '../../framework/useCall.js';
 import { formatDate } from '../../framework/format.js';
 import { MOBILE_RE } from '../../../shared/mobile.js';
+import { resourceByName } from '../../../shared/registry.js';
+import { CustomFieldItems, customValues, fieldConfig } from '../../framework/form/CustomFields.js';
 import {
   FINISH_STEP, WIZARD_STEPS, contactBodies, createdId, dropWizard, loadWizard, loginUsername, missingStep, moduleActive,
   newWizardId, parseStep, profileItems, saveWizard, studentBody, userBody, userLabel,
@@ -39,6 +41,9 @@ const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'];
 const store = () => { try { return window.sessionStorage; } catch { return undefined; } };
 const toDay = (v?: string | null) => (v ? dayjs(v, 'YYYY-MM-DD') : undefined);
 const fromDay = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : '');
+/** The student declaration as the school configures it (its own fields among them). */
+const students = resourceByName('students');
+const displayValue = (v: unknown) => (v === true ? 'Yes' : v === false ? 'No' : v === undefined || v === null ? '' : String(v));
 
 export default function StudentAdd(_props: PageProps) {
   const navigate = useNavigate();
@@ -99,6 +104,7 @@ interface DetailsValues extends Omit<DetailsStep, 'dob' | 'admission_date'> { do
 
 function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: DetailsStep) => void }) {
   const [form] = Form.useForm<DetailsValues>();
+  const fields = fieldConfig(students);
   const call = useCall();
   const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
   const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification: false });
@@ -163,6 +169,7 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
       mobile_as_username: v.mobile_as_username ?? true,
       ac_year_label: year ? optionLabel(year, 'name') : initial?.ac_year_label,
       class_label: klass ? optionLabel(klass, 'class-section') : initial?.class_label,
+      custom: customValues(students, v.custom),
     });
   };
 
@@ -239,20 +246,28 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Roll No" name="roll_no">
+          <Form.Item label={fields.title('roll_no', 'Roll No')} name="roll_no" rules={fields.required('roll_no') ? [{ required: true, message: fields.requiredMessage('roll_no') }] : []}>
             <InputNumber min={0} max={100000} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="SATS/USN" name="usn" rules={[{ max: 30 }]}>
-            <Input maxLength={30} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Aadhaar" name="aadhar_no" rules={[{ pattern: /^[0-9]{12}$/, message: 'Aadhaar number is 12 digits' }]}>
-            <Input maxLength={12} inputMode="numeric" />
-          </Form.Item>
-        </Col>
+        {!fields.hidden('usn') && (
+          <Col xs={24} md={12}>
+            <Form.Item label={fields.title('usn', 'SATS/USN')} name="usn" rules={[{ max: 30 }, ...(fields.required('usn') ? [{ required: true, message: fields.requiredMessage('usn') }] : [])]}>
+              <Input maxLength={30} />
+            </Form.Item>
+          </Col>
+        )}
+        {!fields.hidden('aadhar_no') && (
+          <Col xs={24} md={12}>
+            <Form.Item
+              label={fields.title('aadhar_no', 'Aadhaar')} name="aadhar_no"
+              rules={[{ pattern: /^[0-9]{12}$/, message: 'Aadhaar number is 12 digits' }, ...(fields.required('aadhar_no') ? [{ required: true, message: fields.requiredMessage('aadhar_no') }] : [])]}
+            >
+              <Input maxLength={12} inputMode="numeric" />
+            </Form.Item>
+          </Col>
+        )}
+        <CustomFieldItems def={students} />
       </Row>
 
       <Divider orientation="left" plain>Parent login</Divider>
@@ -313,17 +328,18 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
 // ---------------------------------------------------------------------------------------------
 
 function ProfileForm({ initial, onBack, onNext }: { initial?: ProfileStep; onBack: () => void; onNext: (p: ProfileStep) => void }) {
+  // The school's configuration may hide, require or retitle these (config/schools/<CODE>.json).
+  const f = fieldConfig(students);
+  const item = (k: keyof ProfileStep, label: string, input: ReactNode, max?: number) => (f.hidden(k) ? null : (
+    <Form.Item label={f.title(k, label)} name={k} rules={[...(max ? [{ max }] : []), ...(f.required(k) ? [{ required: true, message: f.requiredMessage(k) }] : [])]}>{input}</Form.Item>
+  ));
   return (
     <Form<ProfileStep> layout="vertical" name="student-profile" initialValues={initial} onFinish={(v) => onNext(v)} style={{ maxWidth: 640 }}>
-      <Form.Item label="Gender" name="gender">
-        <Radio.Group options={['Male', 'Female', 'Others']} />
-      </Form.Item>
-      <Form.Item label="Religion" name="religion" rules={[{ max: 50 }]}><Input maxLength={50} /></Form.Item>
-      <Form.Item label="Caste" name="caste" rules={[{ max: 50 }]}><Input maxLength={50} /></Form.Item>
-      <Form.Item label="Blood Group" name="blood_group">
-        <Select allowClear options={BLOOD_GROUPS.map((b) => ({ value: b, label: b }))} placeholder="Select blood group" />
-      </Form.Item>
-      <Form.Item label="Quota" name="quota" rules={[{ max: 50 }]}><Input maxLength={50} /></Form.Item>
+      {item('gender', 'Gender', <Radio.Group options={['Male', 'Female', 'Others']} />)}
+      {item('religion', 'Religion', <Input maxLength={50} />, 50)}
+      {item('caste', 'Caste', <Input maxLength={50} />, 50)}
+      {item('blood_group', 'Blood Group', <Select allowClear options={BLOOD_GROUPS.map((b) => ({ value: b, label: b }))} placeholder="Select blood group" />)}
+      {item('quota', 'Quota', <Input maxLength={50} />, 50)}
       <Space>
         <Button onClick={onBack}>Back</Button>
         <Button type="primary" htmlType="submit">Next</Button>
@@ -422,7 +438,7 @@ function FinishStep({ wid, data, save, onBack }: { wid: string; data: WizardData
       // 3. The student.
       let studentId: number | null;
       try {
-        studentId = createdId(await call('put', '/students/', studentBody(data, userId)), 'student_id');
+        studentId = createdId(await call('put', '/students/', studentBody(data, userId, students.schema.required ?? [])), 'student_id');
       } catch (e) {
         const why = errorText(e);
         fail(login
@@ -489,6 +505,9 @@ function FinishStep({ wid, data, save, onBack }: { wid: string; data: WizardData
         <Descriptions.Item label="Admission Date">{formatDate(d.admission_date)}</Descriptions.Item>
         <Descriptions.Item label="SATS/USN">{d.usn ?? ''}</Descriptions.Item>
         <Descriptions.Item label="Aadhaar">{d.aadhar_no ?? ''}</Descriptions.Item>
+        {fieldConfig(students).custom.map(({ key, prop }) => (
+          <Descriptions.Item key={key} label={prop.title}>{displayValue(d.custom?.[key])}</Descriptions.Item>
+        ))}
         <Descriptions.Item label="Parent Login" span={2}>{loginText}</Descriptions.Item>
         <Descriptions.Item label="Profile" span={2}>
           {[data.profile?.gender, data.profile?.religion, data.profile?.caste, data.profile?.blood_group, data.profile?.quota].filter(Boolean).join(', ') || 'None given'}

@@ -4,7 +4,7 @@
  * a status filter (Current by default), row selection for messages, exports, and the admin
  * actions (edit, link user, delete, Add Student) only for those the server lets do them.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, App, Avatar, Button, Card, Dropdown, Input, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -30,12 +30,16 @@ import MessageModal from './modals/MessageModal.js';
 import TextMessageModal from './modals/TextMessageModal.js';
 import DeleteStudentModal from './modals/DeleteStudentModal.js';
 import { totalOf } from '../../../shared/plural.js';
+import { fieldConfig } from '../../framework/form/CustomFields.js';
+import { schoolConfigNow } from '../../app/schoolConfig.js';
 
 const PAGE_SIZE = 50;
 const CLASS_FILTER: FilterDef = { field: 'class_id', resource: 'classes', label: 'Class', remember: true, required: true };
 const YEAR_FILTER: FilterDef = { field: 'ac_year_id', resource: 'acyears', label: 'Academic Year', required: true, preselect: { field: 'status', equals: 1 } };
 
 export default function StudentList({ resource }: PageProps) {
+  const fields = fieldConfig(resource);
+  const listed = Object.entries(schoolConfigNow()?.fields?.[resource.name]?.custom ?? {}).filter(([, f]) => f.list).map(([k]) => k);
   const navigate = useNavigate();
   const { notification } = App.useApp();
   const call = useCall();
@@ -130,7 +134,12 @@ export default function StudentList({ resource }: PageProps) {
       render: (_v, r) => formatDate(r.admission_date, 'DD-MM-YYYY'),
     },
     { key: 'roll_no', dataIndex: 'roll_no', title: 'Roll No', sorter: (a, b) => compareValues(a.roll_no, b.roll_no) },
-    { key: 'usn', dataIndex: 'usn', title: 'SATS/USN' },
+    ...(fields.hidden('usn') ? [] : [{ key: 'usn', dataIndex: 'usn', title: fields.title('usn', 'SATS/USN') }]),
+    // The school's own fields shown in lists (config/schools/<CODE>.json, `list: true`).
+    ...fields.custom.filter((c) => listed.includes(c.key)).map(({ key, prop }) => ({
+      key, dataIndex: key, title: prop.title, sorter: (a: StudentRow, b: StudentRow) => compareValues(a[key], b[key]),
+      render: (v: unknown) => (v === true ? 'Yes' : v === false ? 'No' : v as ReactNode),
+    })),
     {
       key: 'status', title: 'Status', filters: STATUS_FILTERS, filteredValue: statusFilter,
       onFilter: (value, r) => matchesStatus(r, value),

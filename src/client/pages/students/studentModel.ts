@@ -154,6 +154,8 @@ export interface DetailsStep {
   /** Names of the chosen year and class, for the review on Finish. */
   ac_year_label?: string;
   class_label?: string;
+  /** The school's own fields (config/schools/<CODE>.json), by name. */
+  custom?: Record<string, unknown>;
 }
 
 export interface ProfileStep { gender?: string | null; religion?: string; caste?: string; blood_group?: string; quota?: string }
@@ -208,12 +210,18 @@ export function userBody(d: DetailsStep, password: string): Record<string, unkno
 }
 
 /** PUT /students/ body: the details, the father's name and the family address in extras. */
-export function studentBody(data: WizardData, userId: number | null): Record<string, unknown> {
+export function studentBody(data: WizardData, userId: number | null, schoolRequired: readonly string[] = []): Record<string, unknown> {
   const d = data.details!;
   const body: Record<string, unknown> = {
     user_id: userId, ac_year_id: d.ac_year_id, class_id: d.class_id, fullname: d.fullname.trim(), mobile: d.mobile.trim(),
     dob: d.dob, admission_no: String(d.admission_no).trim(), admission_date: d.admission_date,
   };
+  // The school's own fields, and profile answers its configuration requires (the record needs them at once).
+  for (const [k, v] of Object.entries(d.custom ?? {})) if (v !== undefined && v !== null && v !== '') body[k] = typeof v === 'string' ? v.trim() : v;
+  for (const k of PROFILE_ITEMS) {
+    const v = optional(data.profile?.[k]);
+    if (schoolRequired.includes(k) && v) body[k] = v;
+  }
   if (d.roll_no !== undefined && d.roll_no !== null && String(d.roll_no) !== '') body.roll_no = Number(d.roll_no);
   for (const k of ['usn', 'aadhar_no'] as const) {
     const v = optional(d[k]);

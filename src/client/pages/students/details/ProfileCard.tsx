@@ -10,9 +10,18 @@ import dayjs from 'dayjs';
 import { formatDate } from '../../../framework/format.js';
 import { profileValue, type AcademicYearEntry, type StudentRecord } from '../detailsModel.js';
 import { classSection, statusLabel } from '../studentModel.js';
+import { resourceByName } from '../../../../shared/registry.js';
+import { fieldConfig } from '../../../framework/form/CustomFields.js';
 
 /** The student's details as label and text, for the card and the sheet. */
 export function profileFields(s: StudentRecord, year: AcademicYearEntry | undefined): Array<[string, string]> {
+  // The school's configuration: its titles, hidden fields and own fields (config/schools/<CODE>.json).
+  const f = fieldConfig(resourceByName('students'));
+  const field = (k: string, label: string, text: string): Array<[string, string]> => (f.hidden(k) ? [] : [[f.title(k, label), text]]);
+  const own = f.custom.filter((c) => !f.hidden(c.key)).map(({ key, prop }): [string, string] => {
+    const v = (s as unknown as Record<string, unknown>)[key];
+    return [prop.title ?? key, v === true ? 'Yes' : v === false ? 'No' : prop.format === 'date' ? formatDate(v as string, 'DD MMM, YYYY') : String(v ?? '')];
+  });
   return [
     ['Name', s.fullname],
     ['Class', classSection(year ?? s)],
@@ -22,13 +31,14 @@ export function profileFields(s: StudentRecord, year: AcademicYearEntry | undefi
     ['Roll No', String((year ? year.roll_no : s.roll_no) ?? '')],
     ['Date of Birth', formatDate(s.dob, 'DD MMM, YYYY')],
     ['Mobile', s.mobile ?? ''],
-    ['SATS/USN', s.usn ?? ''],
-    ['Aadhaar', s.aadhar_no ?? ''],
-    ['Gender', s.gender ?? ''],
-    ['Religion', s.religion ?? ''],
-    ['Caste', s.caste ?? ''],
-    ['Blood Group', profileValue(s, 'blood_group')],
-    ['Quota', s.quota ?? ''],
+    ...field('usn', 'SATS/USN', s.usn ?? ''),
+    ...field('aadhar_no', 'Aadhaar', s.aadhar_no ?? ''),
+    ...field('gender', 'Gender', s.gender ?? ''),
+    ...field('religion', 'Religion', s.religion ?? ''),
+    ...field('caste', 'Caste', s.caste ?? ''),
+    ...field('blood_group', 'Blood Group', profileValue(s, 'blood_group')),
+    ...field('quota', 'Quota', s.quota ?? ''),
+    ...own,
     ["Father's Name", profileValue(s, 'father_name')],
     ['Address', profileValue(s, 'address')],
     ['Status', statusLabel({ acy_status: year ? year.status : s.acy_status, status: s.status })],
