@@ -17,6 +17,7 @@ import { SchoolDirectory } from './framework/schools.js';
 import { userForToken } from './framework/sessions.js';
 import { createIntegrations, type Integrations } from './integrations/index.js';
 import { installModules } from './framework/extensions.js';
+import { matchHandlers, registerDeclaredCalls } from './framework/calls.js';
 import { SERVER_MODULES } from '../generated/server.js';
 
 /** Cache-Control of content-hashed files: a year, never revalidated. */
@@ -36,6 +37,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const env: RouteEnv = { config, integrations: opts.integrations ?? createIntegrations(config) };
   const directory = new SchoolDirectory(database.db);
   installModules(SERVER_MODULES);
+  // Every declared call has its handler and every handler its declaration, or the app does not start.
+  const handlers = matchHandlers(RESOURCES, SERVER_MODULES.handlers);
 
   await app.register(rateLimit, {
     global: false,
@@ -66,6 +69,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Uploads (POST /upload/): one file per request, at most 10 MB.
     await school.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
     for (const r of RESOURCES) registerResource(school, env, r);
+    registerDeclaredCalls(school, env, RESOURCES, handlers);
     for (const register of SERVER_MODULES.routes) register(school, env);
     registerFileRoutes(school, env);
   }, { prefix: '/api/:school' });
