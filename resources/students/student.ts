@@ -1,6 +1,11 @@
 import schema from '../../schemas/students/student.json' with { type: 'json' };
 import admissionType from '../../schemas/students/calls/admission-type.json' with { type: 'json' };
 import profileItem from '../../schemas/students/calls/profile-item.json' with { type: 'json' };
+import newUser from '../../schemas/students/calls/new-user.json' with { type: 'json' };
+import linkUser from '../../schemas/students/calls/link-user.json' with { type: 'json' };
+import username from '../../schemas/students/calls/username.json' with { type: 'json' };
+import passwordReset from '../../schemas/students/calls/password-reset.json' with { type: 'json' };
+import textMessage from '../../schemas/students/calls/text-message.json' with { type: 'json' };
 import { defineResource, type CallRef } from '../../src/shared/resource.js';
 
 /** What the add-student screens call: numbers, the family login, the student, profile and contacts. */
@@ -100,6 +105,51 @@ export default defineResource({
   scope: { parent: { student: 'id' } },
   access: { read: ['parent', 'teacher', 'admin', 'super_admin', 'librarian'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
   calls: {
+    // Lists by class and year, search, the record and details pages.
+    classList: { call: 'GET /students-list/{class_id}/', permission: 'read' },
+    classYearList: { call: 'GET /students-list/{class_id}/{ac_year_id}/', permission: 'read' },
+    search: { call: 'GET /search/student/{text}/', permission: 'read', text: ['text'] },
+    searchBy: { call: 'GET /search/students/', permission: 'read', errors: { admissionNo: 'Enter admission number', name: 'Enter a name to search' } },
+    one: { call: 'GET /student/{id}/', permission: 'read', scope: { id: 'students' } },
+    details: { call: 'GET /student/details/{id}/{ac_year_id}/', permission: 'read', scope: { id: 'students' } },
+    // The add and edit forms' numbers.
+    nextAdmissionNo: { call: 'GET /next/admission_no/', permission: 'read', roles: ['admin', 'super_admin'] },
+    validateAdmissionNo: {
+      call: 'GET /validate/admn_no/{n}/', permission: 'read', roles: ['admin', 'super_admin'], text: ['n'],
+      errors: { invalid: 'Invalid Admission Number', taken: 'Admission number already used' },
+    },
+    nextRollNo: { call: 'GET /next/roll_no/{class_id}/', permission: 'read', roles: ['admin', 'super_admin'] },
+    // Family logins and the user pickers.
+    staffUsers: { call: 'GET /search/email/', permission: 'read', roles: ['admin', 'super_admin'] },
+    usersOfRole: { call: 'GET /search/email/{role}/', permission: 'read', roles: ['admin', 'super_admin'], errors: { role: 'Invalid role' } },
+    createUser: {
+      call: 'PUT /user/', permission: 'create', payload: newUser, message: 'User Created',
+      errors: { name: 'Please enter name', email: 'Please enter email', shortPassword: 'Password must be atleast 8 characters' },
+    },
+    linkUser: { call: 'POST /user/link/student/', permission: 'update', payload: linkUser, scope: { student_id: 'students' }, message: 'User Linked to Student' },
+    username: {
+      call: 'POST /user/update/username/', permission: 'update', payload: username, scope: { student_id: 'students' }, message: 'Username updated',
+      errors: {
+        onlyUsername: 'Only the username can be changed here', usernameChars: newUser.properties.username.errorMessage.pattern,
+        noUser: 'The student has no registered user', taken: 'Username already taken',
+      },
+    },
+    password: {
+      call: 'PATCH /user/change-password/', permission: 'update', payload: passwordReset, message: 'Password reset',
+      errors: { shortPassword: 'Password must be atleast 8 characters', noUser: passwordReset.errorMessage.required.user_id },
+    },
+    textMessage: { call: 'PUT /text-message/', permission: 'create', payload: textMessage, message: 'Messages Sent' },
+    // CSV import (its payload's checks come in the screen's order) and export.
+    import: {
+      call: 'PUT /import/students/', permission: 'create', message: 'Students Added',
+      errors: {
+        importId: 'Invalid import id', year: 'Please select academic year!', class: 'Please select class and section',
+        classId: 'Invalid class id', yearId: 'Invalid academic year id', upload: 'Upload the CSV file first', uploadAgain: 'The uploaded file was not found: upload it again',
+      },
+    },
+    importProgress: { call: 'GET /import/students/progress/{import_id}/', permission: 'create', text: ['import_id'], errors: { importId: 'Invalid import id' } },
+    export: { call: 'GET /export/students/', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'] },
+    appUsers: { call: 'GET /reports/app-users/', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'] },
     remove: {
       call: 'DELETE /student/{id}/{reason}/', permission: 'remove', text: ['reason'], scope: { id: 'students' },
       message: 'Student Deleted', errors: { reason: 'Invalid reason' },

@@ -40,7 +40,8 @@ export async function generateCalls(): Promise<Generated> {
       const { params } = parseCall(def.call);
       const text = def.text ?? [];
       const paramType = `{ ${params.map((p) => `${p}: ${text.includes(p) ? 'string' : 'number'}`).join('; ')}${params.length ? ' ' : ''}}`;
-      let body = 'undefined';
+      // A call with a body but no payload schema reads it itself (its checks come in the screen's order).
+      let body = ['GET', 'DELETE'].includes(parseCall(def.call).method) ? 'undefined' : 'unknown';
       if (def.payload) { decls.push(await typeOf(def.payload, `${base}Payload`)); body = `${base}Payload`; }
       let query = 'Record<string, string>';
       if (def.query) { decls.push(await typeOf(def.query, `${base}Query`)); query = `${base}Query`; }

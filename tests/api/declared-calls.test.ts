@@ -48,7 +48,8 @@ function wrongType(p: JsonSchema, key: string): { value: unknown; message: strin
   if (!types.length) return null;
   const value = !types.includes('boolean') ? true : 'x';
   // The field's own message stands for it: its type message, or its enum message when the value is no choice either.
-  const own = typeof p.errorMessage === 'string' ? p.errorMessage : p.errorMessage?.type ?? (p.enum ? p.errorMessage?.enum : undefined);
+  const own = typeof p.errorMessage === 'string' ? p.errorMessage
+    : p.errorMessage?.type ?? (p.enum ? p.errorMessage?.enum : undefined) ?? ('const' in p ? p.errorMessage?.const : undefined);
   return { value, message: own ?? `${titleOf(p, key)} must be ${typeWord(p.type)}` };
 }
 const messagesOf = (body: { error: string | null; errors?: string[] }) => body.errors ?? [body.error];

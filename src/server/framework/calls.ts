@@ -22,8 +22,8 @@ import { assertValid, compile } from './validation.js';
 export interface CallCtx extends Ctx {
   /** The rows of a resource this person reaches (`<table> as t`, or the alias given). */
   scoped(resource: string, alias?: string): ReturnType<typeof scoped>;
-  /** Throws the declared error `code` (`errors` of the call) with its status (400 unless given). */
-  fail: (code: string, status?: number, values?: Record<string, unknown>) => never;
+  /** The declared error `code` (`errors` of the call) with its status (400 unless given), to throw: `throw ctx.fail('reason')`. */
+  fail: (code: string, status?: number, values?: Record<string, unknown>) => AppError;
   /** Answers with the declared message `key` (a call with several outcomes). */
   answer: <T>(data: T, key: string) => T;
   /** The declared call being answered. */
@@ -118,7 +118,7 @@ export function registerDeclaredCalls(app: FastifyInstance, env: RouteEnv, resou
           fail: (code, status = 400, values) => {
             const text = def.errors?.[code];
             if (!text) throw new Error(`${id} declares no error ${code}`);
-            throw new AppError(status, fillMessage(text, values));
+            return new AppError(status, fillMessage(text, values));
           },
         };
         const body = (req.body ?? undefined) as Record<string, unknown> | undefined;

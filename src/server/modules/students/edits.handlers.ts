@@ -20,17 +20,17 @@ async function profileValue(ctx: CallCtx, name: ProfileItem, value: string | nul
   if (name === 'profile_photo') {
     if (value === null || value === '') return null;
     const file = await storedFileInfo(ctx, value);
-    if (!file || file.kind !== 'profile') ctx.fail('photo');
+    if (!file || file.kind !== 'profile') throw ctx.fail('photo');
     return value.slice(value.indexOf(`/api/${ctx.school.code}/files/`));
   }
   const { title, maxLength, oneOf } = student[name]!;
   if (oneOf) {
     if (value === null || value === '') return null;
-    if (!oneOf.some((o) => o.const === value)) ctx.fail('choice', 400, { title, choices: oneOf.map((o) => o.const).join(', ').replace(/, ([^,]*)$/, ' or $1') });
+    if (!oneOf.some((o) => o.const === value)) throw ctx.fail('choice', 400, { title, choices: oneOf.map((o) => o.const).join(', ').replace(/, ([^,]*)$/, ' or $1') });
     return value;
   }
-  if (value === null) ctx.fail('required', 400, { title });
-  if (value.trim().length > maxLength!) ctx.fail('tooLong', 400, { title, max: maxLength });
+  if (value === null) throw ctx.fail('required', 400, { title });
+  if (value.trim().length > maxLength!) throw ctx.fail('tooLong', 400, { title, max: maxLength });
   return value.trim();
 }
 
@@ -101,7 +101,7 @@ export default defineHandlers('students', {
 
   remove: async (ctx, { params: p }) => {
     const reason = p.reason;
-    if (reason !== DELETE_REASONS.DUPLICATE && reason !== DELETE_REASONS.TC) ctx.fail('reason');
+    if (reason !== DELETE_REASONS.DUPLICATE && reason !== DELETE_REASONS.TC) throw ctx.fail('reason');
     return inTransaction(ctx, async (tx) => {
       const student = await lockStudent(tx, p.id);
       if (reason === DELETE_REASONS.TC) {

@@ -1,18 +1,10 @@
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
+import { defineHandlers } from '../../framework/calls.js';
 import type { Ctx } from '../../framework/context.js';
-import { ok } from '../../framework/envelope.js';
-import { badRequest, conflict } from '../../framework/errors.js';
-import { addRoute, isIdText, type RouteEnv } from '../../framework/route.js';
+import { isIdText } from '../../framework/route.js';
 import { ownRows, studentWithYears, studentYearRows } from './queries.js';
-import { likePattern, queryValue } from '../../framework/inputs.js';
+import { likePattern } from '../../framework/inputs.js';
 import { assertClass, assertYear, enabledYearId } from '../../framework/lookups.js';
-
-/** Who reads student records: parents (their own children only), teachers, admins, librarians. */
-export const READERS = [1, 2, 3, 4, 7] as const;
-/** Who admits, edits and removes students. */
-export const EDITORS = [3, 4] as const;
-const base = { module: 'students' } as const;
 
 const SEARCH_LIMIT = 20;
 
@@ -54,87 +46,58 @@ export function studentSearch(ctx: Ctx, text: string) {
 
 const searchByText = (ctx: Ctx, text: string) => studentSearch(ctx, text).execute();
 
-export function registerStudentListRoutes(app: FastifyInstance, env: RouteEnv) {
-  addRoute(app, env, {
-    call: 'GET /students-list/{class_id}/', roles: READERS, ...base,
-    handler: async (ctx, _req, p) => ok(await classList(ctx, p.class_id!, await enabledYearId(ctx))),
-  });
+export default defineHandlers('students', {
+  classList: async (ctx, { params: p }) => classList(ctx, p.class_id, await enabledYearId(ctx)),
 
-  addRoute(app, env, {
-    call: 'GET /students-list/{class_id}/{ac_year_id}/', roles: READERS, ...base,
-    handler: async (ctx, _req, p) => {
-      await assertYear(ctx, p.ac_year_id!);
-      return ok(await classList(ctx, p.class_id!, p.ac_year_id!));
-    },
-  });
+  classYearList: async (ctx, { params: p }) => {
+    await assertYear(ctx, p.ac_year_id);
+    return classList(ctx, p.class_id, p.ac_year_id);
+  },
 
-  addRoute(app, env, {
-    call: 'GET /search/student/{text}/', roles: READERS, ...base, textParams: ['text'],
-    handler: async (ctx, _req, _p, t) => ok(await searchByText(ctx, t.text!)),
-  });
+  search: async (ctx, { params: p }) => searchByText(ctx, p.text),
 
-  addRoute(app, env, {
-    call: 'GET /search/students/', roles: READERS, ...base,
-    handler: async (ctx, req) => {
-      const admissionNo = queryValue(req, 'admission_no');
-      if (admissionNo !== undefined) {
-        if (!admissionNo.trim()) throw badRequest('Enter admission number');
-        return ok(await searchRows(ctx).where('s.admission_no', '=', admissionNo.trim()).orderBy('s.id').limit(SEARCH_LIMIT).execute());
-      }
-      const q = queryValue(req, 'q');
-      if (!q?.trim()) throw badRequest('Enter a name to search');
-      return ok(await searchByText(ctx, q));
-    },
-  });
+  searchBy: async (ctx, { query }) => {
+    const admissionNo = query.admission_no;
+    if (admissionNo !== undefined) {
+      if (!admissionNo.trim()) throw ctx.fail('admissionNo');
+      return searchRows(ctx).where('s.admission_no', '=', admissionNo.trim()).orderBy('s.id').limit(SEARCH_LIMIT).execute();
+    }
+    if (!query.q?.trim()) throw ctx.fail('name');
+    return searchByText(ctx, query.q!);
+  },
 
-  addRoute(app, env, {
-    call: 'GET /student/{id}/', roles: READERS, ...base,
-    handler: async (ctx, _req, p) => ok(await studentWithYears(ctx, p.id!)),
-  });
+  one: async (ctx, { params: p }) => studentWithYears(ctx, p.id),
 
-  addRoute(app, env, {
-    call: 'GET /student/details/{id}/{ac_year_id}/', roles: READERS, ...base,
-    handler: async (ctx, _req, p) => ok(await studentDetails(ctx, p.id!, p.ac_year_id!)),
-  });
+  details: async (ctx, { params: p }) => studentDetails(ctx, p.id, p.ac_year_id),
 
-  addRoute(app, env, {
-    call: 'GET /next/admission_no/', roles: EDITORS, ...base,
-    handler: async (ctx) => {
-      const row = await ctx.db.selectFrom('student')
-        .select(sql<string | null>`(max(admission_no::numeric) + 1)::text`.as('next'))
-        .where('admission_no', '~', '^[0-9]{1,30}$')
-        .executeTakeFirst();
-      return ok({ admission_no: row?.next ?? '1' });
-    },
-  });
+  nextAdmissionNo: async (ctx) => {
+    const row = await ctx.db.selectFrom('student')
+      .select(sql<string | null>`(max(admission_no::numeric) + 1)::text`.as('next'))
+      .where('admission_no', '~', '^[0-9]{1,30}$')
+      .executeTakeFirst();
+    return { admission_no: row?.next ?? '1' };
+  },
 
-  addRoute(app, env, {
-    call: 'GET /validate/admn_no/{n}/', roles: EDITORS, ...base, textParams: ['n'],
-    handler: async (ctx, req, _p, t) => {
-      const n = t.n!;
-      if ((/^-?[0-9]+(\.[0-9]+)?$/.test(n) && Number(n) < 1) || n.length > 30) throw badRequest('Invalid Admission Number');
-      // The edit form checks its own number too: ?student_id= leaves that student out.
-      const self = queryValue(req, 'student_id');
-      let qb = ctx.db.selectFrom('student').select('id').where('admission_no', '=', n);
-      if (self && isIdText(self)) qb = qb.where('id', '!=', Number(self));
-      if (await qb.executeTakeFirst()) throw conflict('Admission number already used');
-      return ok({ available: true });
-    },
-  });
+  validateAdmissionNo: async (ctx, { params: { n }, query }) => {
+    if ((/^-?[0-9]+(\.[0-9]+)?$/.test(n) && Number(n) < 1) || n.length > 30) throw ctx.fail('invalid');
+    // The edit form checks its own number too: ?student_id= leaves that student out.
+    const self = query.student_id;
+    let qb = ctx.db.selectFrom('student').select('id').where('admission_no', '=', n);
+    if (self && isIdText(self)) qb = qb.where('id', '!=', Number(self));
+    if (await qb.executeTakeFirst()) throw ctx.fail('taken', 409);
+    return { available: true };
+  },
 
-  addRoute(app, env, {
-    call: 'GET /next/roll_no/{class_id}/', roles: EDITORS, ...base,
-    handler: async (ctx, _req, p) => {
-      await assertClass(ctx, p.class_id!);
-      const year = await enabledYearId(ctx);
-      const row = year === null ? undefined : await ctx.db.selectFrom('student_year')
-        .select((eb) => eb.fn.max<number | null>('roll_no').as('max'))
-        .where('class_id', '=', p.class_id!).where('ac_year_id', '=', year)
-        .executeTakeFirst();
-      return ok({ roll_no: Number(row?.max ?? 0) + 1 });
-    },
-  });
-}
+  nextRollNo: async (ctx, { params: p }) => {
+    await assertClass(ctx, p.class_id);
+    const year = await enabledYearId(ctx);
+    const row = year === null ? undefined : await ctx.db.selectFrom('student_year')
+      .select((eb) => eb.fn.max<number | null>('roll_no').as('max'))
+      .where('class_id', '=', p.class_id).where('ac_year_id', '=', year)
+      .executeTakeFirst();
+    return { roll_no: Number(row?.max ?? 0) + 1 };
+  },
+});
 
 /** A student's page for one year: the record, the year's tests and subjects, attendance and its monthly sums. */
 async function studentDetails(ctx: Ctx, id: number, yearId: number) {
