@@ -21,7 +21,7 @@ export default defineResource({
   pages: {
     promote: {
       route: '/academics/promote/', component: 'PromoteStudents', permission: 'update', menu: 'Promote',
-      calls: ['GET /students-list/{class_id}/{ac_year_id}/', 'POST /promote/students/', 'PUT /promote/students/', 'PATCH /promote/students/', 'POST /shuffle/students/'],
+      calls: ['students.classYearList', 'student-years.promote', 'student-years.graduate', 'student-years.yearBreak', 'student-years.shuffle'],
       reads: ['classes', 'acyears'],
     },
   },

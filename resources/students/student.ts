@@ -10,10 +10,10 @@ import { defineResource, type CallRef } from '../../src/shared/resource.js';
 
 /** What the add-student screens call: numbers, the family login, the student, profile and contacts. */
 const ADD_CALLS: CallRef[] = [
-  'GET /next/admission_no/', 'GET /next/roll_no/{class_id}/', 'GET /validate/admn_no/{n}/', 'GET /search/email/{role}/',
-  'PUT /user/', 'PUT /students/', 'students.profileItem', 'PUT /student/contacts/',
+  'students.nextAdmissionNo', 'students.nextRollNo', 'students.validateAdmissionNo', 'students.usersOfRole',
+  'students.createUser', 'PUT /students/', 'students.profileItem', 'PUT /student/contacts/',
 ];
-const EDIT_CALLS: CallRef[] = ['GET /student/{id}/', 'POST /student/{id}/'];
+const EDIT_CALLS: CallRef[] = ['students.one', 'POST /student/{id}/'];
 
 /**
  * Student records. `class_id` and `ac_year_id` are the student's latest year; every year the
@@ -42,10 +42,10 @@ export default defineResource({
   pages: {
     list: {
       route: '/students/', component: 'StudentList', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'], menu: 'Students',
-      calls: ['GET /students-list/{class_id}/{ac_year_id}/', 'GET /search/students/', 'GET /export/students/'], reads: ['classes', 'acyears'],
+      calls: ['students.classYearList', 'students.searchBy', 'students.export'], reads: ['classes', 'acyears'],
       buttons: {
         message: { call: 'PUT /messages/', permission: 'create', resource: 'messages' },
-        textMessage: { call: 'PUT /text-message/', permission: 'create' },
+        textMessage: 'students.textMessage',
         delete: 'students.remove',
       },
     },
@@ -53,22 +53,22 @@ export default defineResource({
     addSlash: { route: '/students/new/', component: 'StudentAdd', permission: 'create', calls: ADD_CALLS, reads: ['acyears', 'classes'] },
     addAlso: { route: '/students/add', component: 'StudentAdd', permission: 'create', calls: ADD_CALLS, reads: ['acyears', 'classes'] },
     addWizard: { route: '/students/add/new', component: 'StudentAdd', permission: 'create', calls: ADD_CALLS, reads: ['acyears', 'classes'] },
-    // The generated form, fed by the hand-written GET /student/{id}/ (no `one` call is declared).
+    // The generated form, fed by the declared students.one (it answers the student's years too).
     edit: { route: '/students/:id', component: 'StudentEdit', permission: 'update', calls: EDIT_CALLS, reads: ['acyears', 'classes'] },
     editAlso: { route: '/students/edit/:id', component: 'StudentEdit', permission: 'update', calls: EDIT_CALLS, reads: ['acyears', 'classes'] },
     details: {
       route: '/students/details/:id', component: 'StudentDetails', permission: 'read',
-      calls: ['GET /student/{id}/', 'GET /student/details/{id}/{ac_year_id}/', 'GET /about/school/', 'GET /student/contacts/{student_id}/'],
+      calls: ['students.one', 'students.details', 'GET /about/school/', 'GET /student/contacts/{student_id}/'],
       buttons: {
         message: { call: 'PUT /messages/', permission: 'create', resource: 'messages' },
-        textMessage: { call: 'PUT /text-message/', permission: 'create' },
+        textMessage: 'students.textMessage',
         pocketMoney: { call: 'GET /pocket-money/{student_id}/', permission: 'read', resource: 'pocket-money' },
         feeRecords: { call: 'GET /fees/history/{student_id}/', permission: 'read', resource: 'fee-payments' },
         profileItem: 'students.profileItem',
-        username: { call: 'POST /user/update/username/', permission: 'update' },
-        password: { call: 'PATCH /user/change-password/', permission: 'update' },
+        username: 'students.username',
+        password: 'students.password',
         admissionType: 'students.admissionType',
-        attendance: { call: 'POST /attendance/students/', permission: 'update', resource: 'attendance' },
+        attendance: 'attendance.correct',
         addContact: { call: 'PUT /student/contacts/', permission: 'create', resource: 'student-contacts' },
         editContact: { call: 'POST /student/contact/{id}/', permission: 'update', resource: 'student-contacts' },
         deleteContact: { call: 'DELETE /student/contact/{id}/', permission: 'remove', resource: 'student-contacts' },
@@ -76,25 +76,25 @@ export default defineResource({
     },
     link: {
       route: '/students/link/:id', component: 'StudentLinkUser', permission: 'update',
-      calls: ['GET /student/{id}/', 'GET /search/email/{role}/', 'PUT /user/', 'POST /user/link/student/'],
+      calls: ['students.one', 'students.usersOfRole', 'students.createUser', 'students.linkUser'],
     },
     pocketMoney: {
       route: '/students/:id/pocket-money/', component: 'PocketMoney', permission: 'read', roles: ['parent', 'teacher', 'admin', 'super_admin'],
-      calls: ['GET /student/{id}/', 'GET /pocket-money/{student_id}/'],
+      calls: ['students.one', 'GET /pocket-money/{student_id}/'],
       buttons: { add: { call: 'PUT /pocket-money/', permission: 'create', resource: 'pocket-money' } },
     },
     multiClass: {
       route: '/reports/multi-class/', component: 'MultiClassReport', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'],
-      calls: ['GET /students-list/{class_id}/{ac_year_id}/'], reads: ['classes', 'acyears'],
+      calls: ['students.classYearList'], reads: ['classes', 'acyears'],
     },
     appUsers: {
       route: '/reports/app-users/', component: 'AppUsersReport', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'],
-      calls: ['GET /reports/app-users/'], reads: ['classes'],
+      calls: ['students.appUsers'], reads: ['classes'],
     },
     smsLog: { route: '/reports/sms/', component: 'SmsLog', permission: 'read', roles: ['admin', 'super_admin'], menu: 'SMS Log', calls: ['GET /reports/sms/'] },
     dataExport: {
       route: '/admin-actions/export', component: 'DataExport', permission: 'read', roles: ['admin', 'super_admin'], menu: 'Data Export',
-      calls: ['GET /export/students/'], reads: ['acyears'],
+      calls: ['students.export'], reads: ['acyears'],
       buttons: { fees: { call: 'GET /export/fees/', permission: 'read', resource: 'fee-payments' } },
     },
   },

@@ -9,6 +9,8 @@ import { App } from 'antd';
 import { useCustom } from '@refinedev/core';
 import type { CallId, CallTypes } from '../../generated/calls.js';
 import { callRequest } from '../../shared/calls.js';
+import { resourceByName } from '../../shared/registry.js';
+import { fillPath, parseCall } from '../../shared/resource.js';
 import { requestWithMessage } from '../api.js';
 import { errorNotification } from './notify.js';
 import { errorText } from './useCall.js';
@@ -36,14 +38,30 @@ export function declaredRequest<I extends CallId>(id: I, input: { params?: Param
   return callRequest(id, input.params as Record<string, unknown>, input.query as Record<string, unknown>);
 }
 
+/** Makes a declared call and gives its data with the envelope's message (for a screen that adds to the toast). */
+export async function callDeclared<I extends CallId>(id: I, input: CallInput<I>): Promise<{ data: CallData<I>; message?: string }> {
+  const { method, path } = declaredRequest(id, input);
+  return requestWithMessage<CallData<I>>(method, path, input.body);
+}
+
+/**
+ * A generated resource's own create, update or remove, at its declared path (for a screen that
+ * chains it with declared calls, as the add-student wizard does): data and the server's message.
+ */
+export async function resourceCall<T = Record<string, any>>(name: string, op: 'create' | 'update' | 'remove', body?: unknown, values: Record<string, unknown> = {}): Promise<{ data: T; message?: string }> {
+  const call = resourceByName(name).api[op];
+  if (!call) throw new Error(`${name} declares no ${op} call`);
+  const { method, path } = parseCall(call);
+  return requestWithMessage<T>(method, fillPath(path, values), body);
+}
+
 /** A function making the declared call `id`: resolves with the handler's data, rejects with the server's refusal. */
 export function useDeclaredCall<I extends CallId>(id: I, opts: CallOptions = {}) {
   const { notification } = App.useApp();
   const { toast = true, errorToast = true } = opts;
   return useCallback(async (input: CallInput<I>): Promise<CallData<I>> => {
-    const { method, path } = declaredRequest(id, input);
     try {
-      const res = await requestWithMessage<CallData<I>>(method, path, input.body);
+      const res = await callDeclared(id, input);
       if (toast && res.message) notification.success({ message: res.message });
       return res.data;
     } catch (e) {

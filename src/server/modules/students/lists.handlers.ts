@@ -2,20 +2,20 @@ import { sql } from 'kysely';
 import { defineHandlers } from '../../framework/calls.js';
 import type { Ctx } from '../../framework/context.js';
 import { isIdText } from '../../framework/route.js';
-import { ownRows, studentWithYears, studentYearRows } from './queries.js';
+import { ownRows, studentWithYears, studentYearRows, type DetailsAnswer, type StudentRow } from './queries.js';
 import { likePattern } from '../../framework/inputs.js';
 import { assertClass, assertYear, enabledYearId } from '../../framework/lookups.js';
 
 const SEARCH_LIMIT = 20;
 
 /** Students of a class in a year: every one with a year row there, whatever its status. */
-async function classList(ctx: Ctx, classId: number, yearId: number | null) {
+async function classList(ctx: Ctx, classId: number, yearId: number | null): Promise<StudentRow[]> {
   await assertClass(ctx, classId);
   if (yearId === null) return [];
   return studentYearRows(ctx)
     .where('sy.class_id', '=', classId).where('sy.ac_year_id', '=', yearId)
     .orderBy(sql`sy.roll_no asc nulls last`).orderBy('s.fullname').orderBy('s.id')
-    .execute();
+    .execute() as Promise<StudentRow[]>;
 }
 
 const FATHER = sql<string | null>`s.extras->>'father_name'`;
@@ -100,11 +100,11 @@ export default defineHandlers('students', {
 });
 
 /** A student's page for one year: the record, the year's tests and subjects, attendance and its monthly sums. */
-async function studentDetails(ctx: Ctx, id: number, yearId: number) {
+async function studentDetails(ctx: Ctx, id: number, yearId: number): Promise<DetailsAnswer> {
   const student = await studentWithYears(ctx, id);
   await assertYear(ctx, yearId);
-  const place = student.academic_years.find((y: any) => y.ac_year_id === yearId);
-  const classId: number | null = place?.class_id ?? (student.ac_year_id === yearId ? student.class_id : null);
+  const place = (student.academic_years ?? []).find((y) => y.ac_year_id === yearId);
+  const classId: number | null = place?.class_id ?? (student.ac_year_id === yearId ? student.class_id ?? null : null);
   const tests = await ctx.db.selectFrom('test').select(['id', 'name']).where('ac_year', '=', yearId).orderBy('start_date').orderBy('id').execute();
   const subjects = classId === null ? [] : await ctx.db.selectFrom('subject').select(['id', 'name', 'code'])
     .where('class_id', '=', classId).orderBy('name').orderBy('id').execute();
