@@ -21,9 +21,16 @@ export default defineResource({
   pages: {
     promote: {
       route: '/academics/promote/', component: 'PromoteStudents', permission: 'update', menu: 'Promote',
-      calls: ['GET /students-list/{class_id}/{ac_year_id}/', 'POST /promote/students/', 'PUT /promote/students/', 'PATCH /promote/students/', 'POST /shuffle/students/'],
+      calls: ['students.classYearList', 'student-years.promote', 'student-years.graduate', 'student-years.yearBreak', 'student-years.shuffle'],
       reads: ['classes', 'acyears'],
     },
+  },
+  // The promote screen's actions; their payloads are checked in the screen's order (src/shared/promotion.ts).
+  calls: {
+    promote: { call: 'POST /promote/students/', permission: 'update', message: 'Students promoted', errors: { yearOrder: 'The To academic year must come after the From academic year' } },
+    graduate: { call: 'PUT /promote/students/', permission: 'update', message: 'Students marked as Graduates' },
+    yearBreak: { call: 'PATCH /promote/students/', permission: 'update', message: 'Students marked for Year Back/Break' },
+    shuffle: { call: 'POST /shuffle/students/', permission: 'update', message: 'Students shuffled' },
   },
   unique: [{ fields: ['student_id', 'ac_year_id', 'class_id'], message: 'The student is already in this class in this academic year' }],
   access: { read: ['teacher', 'admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },

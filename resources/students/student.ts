@@ -1,12 +1,19 @@
 import schema from '../../schemas/students/student.json' with { type: 'json' };
-import { defineResource, type Call } from '../../src/shared/resource.js';
+import admissionType from '../../schemas/students/calls/admission-type.json' with { type: 'json' };
+import profileItem from '../../schemas/students/calls/profile-item.json' with { type: 'json' };
+import newUser from '../../schemas/students/calls/new-user.json' with { type: 'json' };
+import linkUser from '../../schemas/students/calls/link-user.json' with { type: 'json' };
+import username from '../../schemas/students/calls/username.json' with { type: 'json' };
+import passwordReset from '../../schemas/students/calls/password-reset.json' with { type: 'json' };
+import textMessage from '../../schemas/students/calls/text-message.json' with { type: 'json' };
+import { defineResource, type CallRef } from '../../src/shared/resource.js';
 
 /** What the add-student screens call: numbers, the family login, the student, profile and contacts. */
-const ADD_CALLS: Call[] = [
-  'GET /next/admission_no/', 'GET /next/roll_no/{class_id}/', 'GET /validate/admn_no/{n}/', 'GET /search/email/{role}/',
-  'PUT /user/', 'PUT /students/', 'POST /student/profile/item/', 'PUT /student/contacts/',
+const ADD_CALLS: CallRef[] = [
+  'students.nextAdmissionNo', 'students.nextRollNo', 'students.validateAdmissionNo', 'students.usersOfRole',
+  'students.createUser', 'PUT /students/', 'students.profileItem', 'PUT /student/contacts/',
 ];
-const EDIT_CALLS: Call[] = ['GET /student/{id}/', 'POST /student/{id}/'];
+const EDIT_CALLS: CallRef[] = ['students.one', 'POST /student/{id}/'];
 
 /**
  * Student records. `class_id` and `ac_year_id` are the student's latest year; every year the
@@ -36,33 +43,33 @@ export default defineResource({
   pages: {
     list: {
       route: '/students/', component: 'StudentList', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'], menu: 'Students',
-      calls: ['GET /students-list/{class_id}/{ac_year_id}/', 'GET /search/students/', 'GET /export/students/'], reads: ['classes', 'acyears'],
+      calls: ['students.classYearList', 'students.searchBy', 'students.export'], reads: ['classes', 'acyears'],
       buttons: {
         message: { call: 'PUT /messages/', permission: 'create', resource: 'messages' },
-        textMessage: { call: 'PUT /text-message/', permission: 'create' },
-        delete: { call: 'DELETE /student/{id}/{reason}/', permission: 'remove' },
+        textMessage: 'students.textMessage',
+        delete: 'students.remove',
       },
     },
     add: { route: '/students/new', component: 'StudentAdd', permission: 'create', calls: ADD_CALLS, reads: ['acyears', 'classes'] },
     addSlash: { route: '/students/new/', component: 'StudentAdd', permission: 'create', calls: ADD_CALLS, reads: ['acyears', 'classes'] },
     addAlso: { route: '/students/add', component: 'StudentAdd', permission: 'create', calls: ADD_CALLS, reads: ['acyears', 'classes'] },
     addWizard: { route: '/students/add/new', component: 'StudentAdd', permission: 'create', calls: ADD_CALLS, reads: ['acyears', 'classes'] },
-    // The generated form, fed by the hand-written GET /student/{id}/ (no `one` call is declared).
+    // The generated form, fed by the declared students.one (it answers the student's years too).
     edit: { route: '/students/:id', component: 'StudentEdit', permission: 'update', calls: EDIT_CALLS, reads: ['acyears', 'classes'] },
     editAlso: { route: '/students/edit/:id', component: 'StudentEdit', permission: 'update', calls: EDIT_CALLS, reads: ['acyears', 'classes'] },
     details: {
       route: '/students/details/:id', component: 'StudentDetails', permission: 'read',
-      calls: ['GET /student/{id}/', 'GET /student/details/{id}/{ac_year_id}/', 'GET /about/school/', 'GET /student/contacts/{student_id}/'],
+      calls: ['students.one', 'students.details', 'GET /about/school/', 'GET /student/contacts/{student_id}/'],
       buttons: {
         message: { call: 'PUT /messages/', permission: 'create', resource: 'messages' },
-        textMessage: { call: 'PUT /text-message/', permission: 'create' },
+        textMessage: 'students.textMessage',
         pocketMoney: { call: 'GET /pocket-money/{student_id}/', permission: 'read', resource: 'pocket-money' },
         feeRecords: { call: 'GET /fees/history/{student_id}/', permission: 'read', resource: 'fee-payments' },
-        profileItem: { call: 'POST /student/profile/item/', permission: 'update' },
-        username: { call: 'POST /user/update/username/', permission: 'update' },
-        password: { call: 'PATCH /user/change-password/', permission: 'update' },
-        admissionType: { call: 'POST /student/admission-type/', permission: 'update' },
-        attendance: { call: 'POST /attendance/students/', permission: 'update', resource: 'attendance' },
+        profileItem: 'students.profileItem',
+        username: 'students.username',
+        password: 'students.password',
+        admissionType: 'students.admissionType',
+        attendance: 'attendance.correct',
         addContact: { call: 'PUT /student/contacts/', permission: 'create', resource: 'student-contacts' },
         editContact: { call: 'POST /student/contact/{id}/', permission: 'update', resource: 'student-contacts' },
         deleteContact: { call: 'DELETE /student/contact/{id}/', permission: 'remove', resource: 'student-contacts' },
@@ -70,31 +77,93 @@ export default defineResource({
     },
     link: {
       route: '/students/link/:id', component: 'StudentLinkUser', permission: 'update',
-      calls: ['GET /student/{id}/', 'GET /search/email/{role}/', 'PUT /user/', 'POST /user/link/student/'],
+      calls: ['students.one', 'students.usersOfRole', 'students.createUser', 'students.linkUser'],
     },
     pocketMoney: {
       route: '/students/:id/pocket-money/', component: 'PocketMoney', permission: 'read', roles: ['parent', 'teacher', 'admin', 'super_admin'],
-      calls: ['GET /student/{id}/', 'GET /pocket-money/{student_id}/'],
+      calls: ['students.one', 'GET /pocket-money/{student_id}/'],
       buttons: { add: { call: 'PUT /pocket-money/', permission: 'create', resource: 'pocket-money' } },
     },
     multiClass: {
       route: '/reports/multi-class/', component: 'MultiClassReport', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'],
-      calls: ['GET /students-list/{class_id}/{ac_year_id}/'], reads: ['classes', 'acyears'],
+      calls: ['students.classYearList'], reads: ['classes', 'acyears'],
     },
     appUsers: {
       route: '/reports/app-users/', component: 'AppUsersReport', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'],
-      calls: ['GET /reports/app-users/'], reads: ['classes'],
+      calls: ['students.appUsers'], reads: ['classes'],
     },
     smsLog: { route: '/reports/sms/', component: 'SmsLog', permission: 'read', roles: ['admin', 'super_admin'], menu: 'SMS Log', calls: ['GET /reports/sms/'] },
     dataExport: {
       route: '/admin-actions/export', component: 'DataExport', permission: 'read', roles: ['admin', 'super_admin'], menu: 'Data Export',
-      calls: ['GET /export/students/'], reads: ['acyears'],
+      calls: ['students.export'], reads: ['acyears'],
       buttons: { fees: { call: 'GET /export/fees/', permission: 'read', resource: 'fee-payments' } },
     },
   },
   // The whole-school search (header and student list): name, admission number, mobile, father's name.
   searchIndexes: ['fullname', 'admission_no', 'mobile', 'extras.father_name'],
   unique: [{ fields: ['admission_no'], message: 'Admission number already used' }],
+  // A parent reaches only the students linked to their login.
+  scope: { parent: { student: 'id' } },
   access: { read: ['parent', 'teacher', 'admin', 'super_admin', 'librarian'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
-  messages: { created: 'New Student Added', updated: 'Student Data Updated', removed: 'Student Deleted' },
+  calls: {
+    // Lists by class and year, search, the record and details pages.
+    classList: { call: 'GET /students-list/{class_id}/', permission: 'read' },
+    classYearList: { call: 'GET /students-list/{class_id}/{ac_year_id}/', permission: 'read' },
+    search: { call: 'GET /search/student/{text}/', permission: 'read', text: ['text'] },
+    searchBy: { call: 'GET /search/students/', permission: 'read', errors: { admissionNo: 'Enter admission number', name: 'Enter a name to search' } },
+    one: { call: 'GET /student/{id}/', permission: 'read', scope: { id: 'students' } },
+    details: { call: 'GET /student/details/{id}/{ac_year_id}/', permission: 'read', scope: { id: 'students' } },
+    // The add and edit forms' numbers.
+    nextAdmissionNo: { call: 'GET /next/admission_no/', permission: 'read', roles: ['admin', 'super_admin'] },
+    validateAdmissionNo: {
+      call: 'GET /validate/admn_no/{n}/', permission: 'read', roles: ['admin', 'super_admin'], text: ['n'],
+      errors: { invalid: 'Invalid Admission Number', taken: 'Admission number already used' },
+    },
+    nextRollNo: { call: 'GET /next/roll_no/{class_id}/', permission: 'read', roles: ['admin', 'super_admin'] },
+    // Family logins and the user pickers.
+    staffUsers: { call: 'GET /search/email/', permission: 'read', roles: ['admin', 'super_admin'] },
+    usersOfRole: { call: 'GET /search/email/{role}/', permission: 'read', roles: ['admin', 'super_admin'], errors: { role: 'Invalid role' } },
+    createUser: {
+      call: 'PUT /user/', permission: 'create', payload: newUser, message: 'User Created',
+      errors: { name: 'Please enter name', email: 'Please enter email', shortPassword: 'Password must be atleast 8 characters' },
+    },
+    linkUser: { call: 'POST /user/link/student/', permission: 'update', payload: linkUser, scope: { student_id: 'students' }, message: 'User Linked to Student' },
+    username: {
+      call: 'POST /user/update/username/', permission: 'update', payload: username, scope: { student_id: 'students' }, message: 'Username updated',
+      errors: {
+        onlyUsername: 'Only the username can be changed here', usernameChars: newUser.properties.username.errorMessage.pattern,
+        noUser: 'The student has no registered user', taken: 'Username already taken',
+      },
+    },
+    password: {
+      call: 'PATCH /user/change-password/', permission: 'update', payload: passwordReset, message: 'Password reset',
+      errors: { shortPassword: 'Password must be atleast 8 characters', noUser: passwordReset.errorMessage.required.user_id },
+    },
+    textMessage: { call: 'PUT /text-message/', permission: 'create', payload: textMessage, message: 'Messages Sent' },
+    // CSV import (its payload's checks come in the screen's order) and export.
+    import: {
+      call: 'PUT /import/students/', permission: 'create', message: 'Students Added',
+      errors: {
+        importId: 'Invalid import id', year: 'Please select academic year!', class: 'Please select class and section',
+        classId: 'Invalid class id', yearId: 'Invalid academic year id', upload: 'Upload the CSV file first', uploadAgain: 'The uploaded file was not found: upload it again',
+      },
+    },
+    importProgress: { call: 'GET /import/students/progress/{import_id}/', permission: 'create', text: ['import_id'], errors: { importId: 'Invalid import id' } },
+    export: { call: 'GET /export/students/', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'] },
+    appUsers: { call: 'GET /reports/app-users/', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'] },
+    remove: {
+      call: 'DELETE /student/{id}/{reason}/', permission: 'remove', text: ['reason'], scope: { id: 'students' },
+      message: 'Student Deleted', errors: { reason: 'Invalid reason' },
+    },
+    admissionType: { call: 'POST /student/admission-type/', permission: 'update', payload: admissionType, message: 'Admission type updated!' },
+    profileItem: {
+      call: 'POST /student/profile/item/', permission: 'update', payload: profileItem, scope: { student_id: 'students' },
+      message: { item: 'Student profile item updated', photo: 'Student Pic Updated!' },
+      errors: {
+        photo: 'Upload the photo first: the value must be a path returned by the profile photo upload',
+        choice: '{title} must be {choices}', required: '{title} is required', tooLong: '{title} must be at most {max} characters',
+      },
+    },
+  },
+  messages: { created: 'New Student Added', updated: 'Student Data Updated' },
 });

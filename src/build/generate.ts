@@ -7,13 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDb } from './gen-db.js';
+import { generateCalls } from './gen-calls.js';
 import { generateEntities } from './gen-entities.js';
 import { generateRegistry } from './gen-registry.js';
 import { generateSchoolConfigType } from './gen-school-config.js';
 import { ROOT, type Generated } from './paths.js';
 
 export async function generateAll(): Promise<Generated> {
-  return { ...generateRegistry(), ...(await generateEntities()), ...(await generateDb()), ...(await generateSchoolConfigType()) };
+  return { ...generateRegistry(), ...(await generateEntities()), ...(await generateDb()), ...(await generateSchoolConfigType()), ...(await generateCalls()) };
 }
 
 /** Writes what changed and removes generated files nothing produces any more; returns the paths written. */

@@ -30,7 +30,7 @@ const empty = (v: unknown) => v === undefined || v === null || v === '' || v ===
 
 /** The message that stops an action, or null when it may be sent. */
 export function promoteProblem(action: PromoteAction, s: PromoteState): string | null {
-  if (PROMOTE_CALLS[action].withTo) {
+  if (PROMOTE_WITH_TO[action]) {
     if ([s.from_class, s.from_ac_year, s.to_class, s.to_ac_year].some(empty)) return PROMOTE_MSG.fromTo;
   } else if ([s.from_class, s.from_ac_year].some(empty)) {
     return PROMOTE_MSG.from;
@@ -84,17 +84,11 @@ export function promoteQuestion(action: PromoteAction, count: number, l: Promote
   }
 }
 
-/** Each action's call and success message. Promote, graduate and year back share one path. */
-export const PROMOTE_CALLS = {
-  promote: { method: 'POST', path: '/promote/students/', withTo: true, message: 'Students promoted' },
-  graduate: { method: 'PUT', path: '/promote/students/', withTo: false, message: 'Students marked as Graduates' },
-  yearBreak: { method: 'PATCH', path: '/promote/students/', withTo: false, message: 'Students marked for Year Back/Break' },
-  shuffle: { method: 'POST', path: '/shuffle/students/', withTo: true, message: 'Students shuffled' },
-} as const satisfies Record<PromoteAction, { method: 'POST' | 'PUT' | 'PATCH'; path: string; withTo: boolean; message: string }>;
+/** Whether an action names a To class and year (promote and shuffle) or only the From ones. */
+export const PROMOTE_WITH_TO: Record<PromoteAction, boolean> = { promote: true, graduate: false, yearBreak: false, shuffle: true };
 
-/** Method, path, body and success message of an action. */
-export function promoteCall(action: PromoteAction, s: PromoteState) {
-  const { method, path, withTo, message } = PROMOTE_CALLS[action];
+/** The body an action sends (its call and message are declared: student-years.<action>). */
+export function promoteBody(action: PromoteAction, s: PromoteState) {
   const from = { from_class: s.from_class, from_ac_year: s.from_ac_year, students: s.students };
-  return { method, path, message, body: withTo ? { ...from, to_class: s.to_class, to_ac_year: s.to_ac_year } : from };
+  return PROMOTE_WITH_TO[action] ? { ...from, to_class: s.to_class, to_ac_year: s.to_ac_year } : from;
 }

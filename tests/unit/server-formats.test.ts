@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compile, formatErrors, matchesFormat } from '../../src/server/framework/validation.js';
-import { dateProblem } from '../../src/server/modules/students/import-export.js';
+import { dateProblem } from '../../src/server/modules/students/import-export.handlers.js';
 
 /** Dates and times in payloads are checked by ajv-formats' `date` and `date-time`. */
 describe('date formats on the server', () => {

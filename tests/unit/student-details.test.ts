@@ -5,7 +5,8 @@ import {
 } from '../../src/client/pages/students/detailsModel.js';
 import { statusLabel } from '../../src/client/pages/students/studentModel.js';
 import { currentBalance, ledger } from '../../src/client/pages/students/pocketMoneyModel.js';
-import { PROMOTE_MSG, classLevel, lowerClassProblem, promoteCall, promoteProblem, promoteQuestion } from '../../src/shared/promotion.js';
+import { PROMOTE_MSG, classLevel, lowerClassProblem, promoteBody, promoteProblem, promoteQuestion } from '../../src/shared/promotion.js';
+import { callRequest } from '../../src/shared/calls.js';
 import { isCsvName, photoProblem } from '../../src/client/framework/upload.js';
 import { permitted, rowComponent } from '../../src/client/framework/list/rowExtras.js';
 import { resourceByName } from '../../src/shared/registry.js';
@@ -126,11 +127,13 @@ describe('promotion checks', () => {
     expect(promoteProblem('shuffle', { ...full, to_ac_year: 2, to_class: 1 })).toBe(PROMOTE_MSG.shuffleClass);
     expect(promoteProblem('shuffle', { ...full, to_ac_year: 2 })).toBeNull();
   });
-  it('sends each action to its call', () => {
-    expect(promoteCall('promote', full)).toMatchObject({ method: 'POST', path: '/promote/students/', body: full, message: 'Students promoted' });
-    expect(promoteCall('graduate', full)).toMatchObject({ method: 'PUT', body: { from_class: 1, from_ac_year: 2, students: [9] } });
-    expect(promoteCall('yearBreak', full).method).toBe('PATCH');
-    expect(promoteCall('shuffle', full).path).toBe('/shuffle/students/');
+  it('sends each action to its declared call with its body', () => {
+    expect(promoteBody('promote', full)).toEqual(full);
+    expect(promoteBody('graduate', full)).toEqual({ from_class: 1, from_ac_year: 2, students: [9] });
+    expect(callRequest('student-years.promote')).toEqual({ method: 'POST', path: '/promote/students/' });
+    expect(callRequest('student-years.graduate').method).toBe('PUT');
+    expect(callRequest('student-years.yearBreak').method).toBe('PATCH');
+    expect(callRequest('student-years.shuffle').path).toBe('/shuffle/students/');
   });
 });
 

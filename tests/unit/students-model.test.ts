@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { callRequest } from '../../src/shared/calls.js';
 import {
-  classSection, contactBodies, createdId, exportPath, filterStatus, initials, loadWizard, loginUsername, matchesStatus, missingStep,
+  classSection, contactBodies, createdId, exportQuery, filterStatus, initials, loadWizard, loginUsername, matchesStatus, missingStep,
   mobilesOf, moduleActive, parseStep, profileItems, saveWizard, dropWizard, searchStudents, smsCount, smsOverOne, statusLabel,
   studentBody, userBody, userLabel, validMobile, type DetailsStep, type WizardData,
 } from '../../src/client/pages/students/studentModel.js';
@@ -68,9 +69,10 @@ describe('list helpers', () => {
       .toEqual(['9876543210', '7000000000']);
   });
   it('builds the export query for the school or one class', () => {
-    expect(exportPath()).toBe('/export/students/');
-    expect(exportPath(3)).toBe('/export/students/');
-    expect(exportPath(3, 2)).toBe('/export/students/?class_id=3&ac_year_id=2');
+    expect(exportQuery()).toEqual({});
+    expect(exportQuery(3)).toEqual({});
+    expect(exportQuery(3, 2)).toEqual({ class_id: '3', ac_year_id: '2' });
+    expect(callRequest('students.export', {}, exportQuery(3, 2)).path).toBe('/export/students/?class_id=3&ac_year_id=2');
   });
   it('treats a module the product does not have as off', () => {
     const ctx = { role: 3, schoolModules: [], adminModules: null };

@@ -9,6 +9,7 @@ import type { Row } from './hooks.js';
 import { likePattern, type ListQuery } from './paging.js';
 import { applySort, fieldExpression, flattenCustom, selectRecords } from './query.js';
 import { configOf, resourceFor } from './school-config.js';
+import { applyScope, isScoped } from './scope.js';
 
 /**
  * The one service that reads and writes every declared resource: scope, hooks,
@@ -29,10 +30,11 @@ export async function list(ctx: Ctx, base: ResourceDef, filters: Record<string, 
     for (const k of keys) qb = qb.where(`t.${k}`, '=', filters[k]);
     const scope = hooksOf(r).scope;
     if (scope) qb = scope(ctx, qb);
-    return applySort(qb, r);
+    return applySort(applyScope(ctx, r, qb), r);
   };
   const flat = (rows: Row[]) => (r.customFields?.length ? rows.map((row) => flattenCustom(r, row)) : rows);
-  if (hooksOf(r).scope) return flat(await build().execute());
+  // A scoped list has the person in its SQL; only the school-wide ones are compiled once.
+  if (hooksOf(r).scope || isScoped(ctx, r)) return flat(await build().execute());
   // The school's configuration version: custom fields change the select.
   const key = `${ctx.school.schema}|${r.customFields?.length ? configOf(ctx).version : ''}|${r.name}|${keys.join(',')}`;
   let compiled = compiledLists.get(key);
@@ -72,6 +74,7 @@ export async function listPage(ctx: Ctx, base: ResourceDef, params: Record<strin
       qb = qb.where((eb) => eb.or(fields.map((f) => eb(f.text ? f.expr : sql`${f.expr}::text`, 'ilike', v('q')))));
     }
     if (scope) qb = scope(ctx, qb);
+    qb = applyScope(ctx, r, qb);
     const total = qb.clearSelect().select(sql<number>`count(*)::int`.as('n'));
     let rows = qb;
     if (query.sort) rows = rows.orderBy(sql.ref(query.sort.column), query.sort.desc ? 'desc' : 'asc');
@@ -79,7 +82,7 @@ export async function listPage(ctx: Ctx, base: ResourceDef, params: Record<strin
     if (query.page) rows = rows.limit(v('limit') as number).offset(v('offset') as number);
     return { rows, total };
   };
-  if (scope) {
+  if (scope || isScoped(ctx, r)) {
     const q = build((name) => values[name]);
     const [rows, total] = await Promise.all([q.rows.execute(), q.total.executeTakeFirstOrThrow()]);
     return { rows: flat(rows), total: total.n };
@@ -117,7 +120,7 @@ function searchExpressions(r: ResourceDef) {
 
 export async function one(ctx: Ctx, base: ResourceDef, id: number): Promise<Row> {
   const r = resourceFor(ctx, base);
-  let qb = selectRecords(ctx.db, r).where('t.id', '=', id);
+  let qb = applyScope(ctx, r, selectRecords(ctx.db, r).where('t.id', '=', id));
   const scope = hooksOf(r).scope;
   if (scope) qb = scope(ctx, qb);
   const row = await qb.executeTakeFirst();
@@ -126,7 +129,7 @@ export async function one(ctx: Ctx, base: ResourceDef, id: number): Promise<Row>
 }
 
 /** Runs `fn` in a transaction whose ctx.db is that transaction. */
-export function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
+export function inTransaction<T, C extends Ctx = Ctx>(ctx: C, fn: (tx: C) => Promise<T>): Promise<T> {
   if (ctx.db.isTransaction) return fn(ctx);
   return ctx.db.transaction().execute((trx) => fn({ ...ctx, db: trx }));
 }

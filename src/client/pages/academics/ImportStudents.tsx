@@ -12,7 +12,8 @@ import { Alert, Button, Form, Modal, Progress, Select, Table, Typography, Upload
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useInvalidate, useList, useNotification } from '@refinedev/core';
 import type { RowComponentProps } from '../registry.js';
-import { ApiError, request, requestWithMessage } from '../../api.js';
+import { ApiError } from '../../api.js';
+import { callDeclared } from '../../framework/useDeclaredCall.js';
 import { sameValue } from '../../framework/calls.js';
 import { isCsvName, uploadFile } from '../../framework/upload.js';
 import { classSection } from '../students/studentModel.js';
@@ -69,11 +70,11 @@ function ImportModal({ classRow, listResource, onClose }: { classRow: Record<str
       const uploaded = await uploadFile(file, 'documents');
       const importId = newImportId();
       polling.current = setInterval(() => {
-        request<ImportProgress>('GET', `/import/students/progress/${importId}/`)
-          .then((p) => { if (polling.current) setProgress(p); })
+        callDeclared('students.importProgress', { params: { import_id: importId } })
+          .then(({ data: p }) => { if (polling.current) setProgress(p); })
           .catch(() => undefined); // a missed poll only delays the figure
       }, POLL_MS);
-      const res = await requestWithMessage<ImportAnswer>('PUT', '/import/students/', { path: uploaded.path, class_id: classRow.id, ac_year_id: year, import_id: importId });
+      const res = await callDeclared('students.import', { body: { path: uploaded.path, class_id: classRow.id, ac_year_id: year, import_id: importId } });
       stopPolling();
       await invalidate({ resource: listResource, invalidates: ['list'] });
       await invalidate({ resource: 'students', invalidates: ['list'] });

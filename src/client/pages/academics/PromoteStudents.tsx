@@ -6,17 +6,17 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Card, Form, Select, Space, Table, Tag } from 'antd';
-import { useCustom, useList, useNotification } from '@refinedev/core';
+import { useList, useNotification } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
-import { requestWithMessage } from '../../api.js';
+import { useDeclaredCall, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 import { optionLabel } from '../../framework/labels.js';
 import { errorNotification } from '../../framework/notify.js';
 import { sameValue } from '../../framework/calls.js';
 import { statusLabel } from '../students/studentModel.js';
-import { lowerClassProblem, promoteCall, promoteProblem, promoteQuestion, type PromoteAction } from '../../../shared/promotion.js';
+import { lowerClassProblem, promoteBody, promoteProblem, promoteQuestion, type PromoteAction, type PromoteState } from '../../../shared/promotion.js';
 import { totalOf } from '../../../shared/plural.js';
 
-interface Row { id: number; fullname: string; admission_no?: string; acy_status?: number | null; status?: number | null }
+type Row = CallData<'students.classYearList'>[number];
 
 const STATUS_COLORS: Record<string, string> = {
   Current: 'green', Promoted: 'blue', Graduated: 'purple', Shuffled: 'orange', Detained: 'red', 'Year Break': 'gold',
@@ -47,10 +47,11 @@ export default function PromoteStudents(_props: PageProps) {
   }, [yearRows, fromYear]);
 
   const ready = Boolean(fromClass && fromYear);
-  const list = useCustom<Row[]>({
-    url: `/students-list/${fromClass}/${fromYear}/`, method: 'get', errorNotification,
-    queryOptions: { enabled: ready },
-  });
+  const list = useDeclaredQuery('students.classYearList', { params: { class_id: fromClass!, ac_year_id: fromYear! } }, { enabled: ready });
+  const actions: Record<PromoteAction, (input: { body: unknown }) => Promise<unknown>> = {
+    promote: useDeclaredCall('student-years.promote'), graduate: useDeclaredCall('student-years.graduate'),
+    yearBreak: useDeclaredCall('student-years.yearBreak'), shuffle: useDeclaredCall('student-years.shuffle'),
+  };
   const rows = ready && Array.isArray(list.result?.data) ? (list.result.data as Row[]) : [];
 
   // A new From class or year shows other students: what was ticked no longer applies.
@@ -76,16 +77,15 @@ export default function PromoteStudents(_props: PageProps) {
     });
   };
 
-  const send = async (action: PromoteAction, state: Parameters<typeof promoteCall>[1]) => {
-    const call = promoteCall(action, state);
+  const send = async (action: PromoteAction, state: PromoteState) => {
     setBusy(action);
     try {
-      const res = await requestWithMessage(call.method, call.path, call.body);
-      open?.({ type: 'success', message: res.message ?? call.message });
+      // The server's message is the toast, its refusal too.
+      await actions[action]({ body: promoteBody(action, state) });
       setSelected([]);
       await list.query.refetch();
-    } catch (e: any) {
-      open?.({ type: 'error', message: e?.message || 'Something went wrong' });
+    } catch {
+      // shown already
     } finally {
       setBusy(null);
     }

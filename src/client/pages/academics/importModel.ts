@@ -3,10 +3,13 @@
  * of its progress and its result. No React here; tested in tests/unit/import-model.test.ts.
  */
 
-export interface ImportAnswer { added?: number; skipped?: number; errors?: Array<{ fullname?: string; error?: string }> }
-export interface ImportProgress { total: number; done: number; added: number; skipped: number; not_added: number; finished: boolean }
+import type { CallData } from '../../framework/useDeclaredCall.js';
 
-/** An id for GET /import/students/progress/{id}/ (letters, digits and -, as the server asks). */
+/** What the import answers (a screen may have only part of it). */
+export type ImportAnswer = Partial<CallData<'students.import'>>;
+export type ImportProgress = CallData<'students.importProgress'>;
+
+/** An id for students.importProgress (letters, digits and -, as the server asks). */
 export function newImportId(): string {
   const random = Array.from({ length: 4 }, () => Math.random().toString(36).slice(2, 8)).join('');
   return `imp-${Date.now().toString(36)}-${random}`;
@@ -23,7 +26,7 @@ export function progressText(p: ImportProgress | null): string {
 export const progressPercent = (p: ImportProgress | null) => (p && p.total > 0 ? Math.floor((p.done / p.total) * 100) : 0);
 
 /** "412 students added, 3 rows not added" (and the rows already there, when some were). */
-export function importSummary(a: ImportAnswer): string {
+export function importSummary(a: { added?: number; skipped?: number; errors?: unknown[] }): string {
   const added = a.added ?? 0;
   const skipped = a.skipped ?? 0;
   const notAdded = a.errors?.length ?? 0;

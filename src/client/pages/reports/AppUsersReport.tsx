@@ -7,24 +7,23 @@ import { Link } from 'react-router';
 import { Button, Card, Input, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
 import { PickerFilter, type FilterDef } from '../../framework/list/PickerFilter.js';
-import { errorNotification } from '../../framework/notify.js';
+import { useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 import { formatDateTime } from '../../framework/format.js';
 import { compareValues, queryString } from '../../framework/calls.js';
 import { downloadCsv, toCsv } from '../../framework/csv.js';
 import { DATE_FORMAT } from '../../framework/dates.js';
 import { totalOf } from '../../../shared/plural.js';
 
-interface AppUserRow { id: number; fullname: string; class_id?: number | null; class?: string | null; section?: string | null; app_user: boolean; created_on?: string | null; admission_no?: string | null }
+type AppUserRow = CallData<'students.appUsers'>[number];
 
 const CLASS_FILTER: FilterDef = { field: 'class_id', resource: 'classes', label: 'Class' };
 const PAGE_SIZE = 50;
 const yesNo = (v: unknown) => (v === true || v === 1 || v === '1' || v === 'true' ? 'Yes' : 'No');
 
 /** The rows the table shows: search by name or admission number, then the App User filter. */
-export function appUserRows(rows: AppUserRow[], q: string, appUser: string[] | null): AppUserRow[] {
+export function appUserRows<T extends Pick<AppUserRow, 'fullname' | 'admission_no' | 'app_user'>>(rows: T[], q: string, appUser: string[] | null): T[] {
   const needle = q.trim().toLowerCase();
   return rows.filter((r) => (!needle || [r.fullname, r.admission_no].some((v) => v && String(v).toLowerCase().includes(needle)))
     && (!appUser || appUser.length === 0 || appUser.includes(yesNo(r.app_user))));
@@ -35,11 +34,7 @@ export default function AppUsersReport(_props: PageProps) {
   const [q, setQ] = useState('');
   const [appUser, setAppUser] = useState<string[] | null>(null);
   const [page, setPage] = useState(1);
-  const { result, query } = useCustom<AppUserRow[]>({
-    url: `/reports/app-users/${queryString({ class_id: classId })}`,
-    method: 'get',
-    errorNotification,
-  });
+  const { result, query } = useDeclaredQuery('students.appUsers', { query: { class_id: classId === undefined || classId === null ? undefined : String(classId) } });
   const all = useMemo(() => (Array.isArray(result?.data) ? (result.data as AppUserRow[]) : []), [result]);
   const shown = useMemo(() => appUserRows(all, q, appUser), [all, q, appUser]);
   // The server lists classes in the classes list's order (LKG, UKG, 1 … 12); sorting by Class keeps it.

@@ -9,10 +9,19 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { resourceByName } from '../../../shared/registry.js';
 import type { PageProps } from '../registry.js';
 import { queryString } from '../../framework/calls.js';
+import { callDeclared } from '../../framework/useDeclaredCall.js';
+import { pageButton, parseCall } from '../../../shared/resource.js';
+import { RESOURCES } from '../../../shared/registry.js';
 import { download } from '../../framework/csv.js';
 import { PickerFilter, type FilterDef } from '../../framework/list/PickerFilter.js';
 import { useAllowed } from '../../framework/useAccess.js';
 import { errorText, useCall } from '../../framework/useCall.js';
+
+/** The fees export as the page declares it (resources/students/student.ts, pages.dataExport). */
+const feesExport = () => {
+  const students = resourceByName('students');
+  return parseCall(pageButton(RESOURCES, students, students.pages!.dataExport!.buttons!.fees!).call);
+};
 
 const YEAR: FilterDef = { field: 'ac_year_id', resource: 'acyears', label: 'Academic Year', preselect: { field: 'status', equals: 1 } };
 
@@ -29,7 +38,10 @@ export default function DataExport(_props: PageProps) {
   const run = async (key: string) => {
     setBusy(key);
     try {
-      const data = await call<{ path?: string }>('get', `/export/${key}/${queryString({ ac_year_id: yearId })}`);
+      const year = yearId === undefined || yearId === null || yearId === '' ? undefined : String(yearId);
+      const data = key === 'students'
+        ? (await callDeclared('students.export', { query: { ac_year_id: year } })).data
+        : await call<{ path?: string }>(feesExport().method.toLowerCase() as 'get', `${feesExport().path}${queryString({ ac_year_id: year })}`);
       if (!data?.path) throw new Error('The export has no file');
       download(data.path);
     } catch (e) {

@@ -14,7 +14,8 @@ import type { PageProps } from '../registry.js';
 import { formatDate } from '../../framework/format.js';
 import { compareValues } from '../../framework/calls.js';
 import { downloadCsv, toCsv } from '../../framework/csv.js';
-import { errorText, useCall } from '../../framework/useCall.js';
+import { errorText } from '../../framework/useCall.js';
+import { callDeclared } from '../../framework/useDeclaredCall.js';
 import { DEFAULT_STATUS_FILTER, STATUS_FILTERS, matchesStatus, statusLabel, type StudentRow } from '../students/studentModel.js';
 import { ClassesItem, YearItem, useClassYearChoices } from './classYearForm.js';
 import { failedClassText, fetchPerClass } from './perClass.js';
@@ -38,7 +39,6 @@ const CSV_COLUMNS: Array<[string, (r: StudentRow) => unknown]> = [
 export default function MultiClassReport(_props: PageProps) {
   const [form] = Form.useForm<Values>();
   const { notification } = App.useApp();
-  const call = useCall();
   const choices = useClassYearChoices(form);
   const [rows, setRows] = useState<StudentRow[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,7 +49,7 @@ export default function MultiClassReport(_props: PageProps) {
     setBusy(true);
     try {
       const lists = await fetchPerClass(
-        v.class_ids, (id) => call<StudentRow[]>('get', `/students-list/${id}/${v.ac_year_id}/`),
+        v.class_ids, async (id) => (await callDeclared('students.classYearList', { params: { class_id: id, ac_year_id: v.ac_year_id } })).data as StudentRow[],
         (id, e) => notification.error({ message: failedClassText('students', id), description: errorText(e) }),
       );
       setRows(lists.flatMap((l) => l.rows));

@@ -1,13 +1,14 @@
 /**
  * A picker of student/parent logins (role 1) that searches as the user types
- * (GET /search/email/1/?q=): the add wizard's "existing parent login" and the link-user page.
+ * (students.usersOfRole): the add wizard's "existing parent login" and the link-user page.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Select } from 'antd';
-import { useCall } from '../../framework/useCall.js';
+import { callDeclared, type CallData } from '../../framework/useDeclaredCall.js';
+import { roleId } from '../../../shared/roles.js';
 import { userLabel } from './studentModel.js';
 
-export interface SearchUser { id: number; name?: string; email?: string | null; username?: string | null; mobile?: string | null }
+export type SearchUser = CallData<'students.usersOfRole'>[number];
 
 export function ParentLoginSelect({ value, onChange, onPicked, initialLabel, id }: {
   value?: number;
@@ -17,7 +18,6 @@ export function ParentLoginSelect({ value, onChange, onPicked, initialLabel, id 
   initialLabel?: string;
   id?: string;
 }) {
-  const call = useCall();
   const [options, setOptions] = useState<Array<{ value: number; label: string }>>([]);
   const [loading, setLoading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -26,7 +26,7 @@ export function ParentLoginSelect({ value, onChange, onPicked, initialLabel, id 
     timer.current = setTimeout(async () => {
       setLoading(true);
       try {
-        const users = await call<SearchUser[]>('get', `/search/email/1/?q=${encodeURIComponent(q.trim())}`);
+        const { data: users } = await callDeclared('students.usersOfRole', { params: { role: roleId('parent') }, query: { q: q.trim() } });
         setOptions((users ?? []).map((u) => ({ value: u.id, label: userLabel(u) })));
       } catch {
         setOptions([]);
@@ -34,7 +34,7 @@ export function ParentLoginSelect({ value, onChange, onPicked, initialLabel, id 
         setLoading(false);
       }
     }, 300);
-  }, [call]);
+  }, []);
   useEffect(() => { search(''); return () => clearTimeout(timer.current); }, [search]);
   // A login chosen elsewhere (the wizard's "use this login") shows its name until it is searched for.
   const shown = value && initialLabel && !options.some((o) => o.value === value) ? [{ value, label: initialLabel }, ...options] : options;

@@ -14,6 +14,7 @@ import type { PageProps } from '../registry.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { formatDateTime, formatMoney } from '../../framework/format.js';
 import { errorNotification } from '../../framework/notify.js';
+import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { useAllowed } from '../../framework/useAccess.js';
 import { keepEnterInPicker } from '../../framework/form/keys.js';
 import { currentBalance, ledger, type LedgerRow, type PocketMoneyTxn } from './pocketMoneyModel.js';
@@ -29,7 +30,7 @@ export default function PocketMoney(_props: PageProps) {
   // The page is declared on students; adding a transaction is pocket-money's own permission.
   const canAdd = useAllowed(resourceByName('pocket-money'), 'create');
 
-  const student = useCustom<StudentRecord>({ url: `/student/${studentId}/`, method: 'get', errorNotification: false, queryOptions: { enabled: Number.isInteger(studentId) } });
+  const student = useDeclaredQuery('students.one', { params: { id: studentId } }, { enabled: Number.isInteger(studentId), errorToast: false });
   const { result, query } = useList<PocketMoneyTxn>({
     resource: 'pocket-money', pagination: { mode: 'off' }, errorNotification,
     filters: [{ field: 'student_id', operator: 'eq', value: studentId }],

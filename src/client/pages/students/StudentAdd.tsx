@@ -24,7 +24,9 @@ import { optionLabel } from '../../framework/labels.js';
 import { keepEnterInPicker } from '../../framework/form/keys.js';
 import { randomPassword } from '../../framework/form/formModel.js';
 import { useAccessContext } from '../../framework/useAccess.js';
-import { errorText, useCall } from '../../framework/useCall.js';
+import { errorText } from '../../framework/useCall.js';
+import { callDeclared, resourceCall } from '../../framework/useDeclaredCall.js';
+import { roleId } from '../../../shared/roles.js';
 import { formatDate } from '../../framework/format.js';
 import { MOBILE_RE } from '../../../shared/mobile.js';
 import { resourceByName } from '../../../shared/registry.js';
@@ -105,7 +107,6 @@ interface DetailsValues extends Omit<DetailsStep, 'dob' | 'admission_date'> { do
 function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: DetailsStep) => void }) {
   const [form] = Form.useForm<DetailsValues>();
   const fields = fieldConfig(students);
-  const call = useCall();
   const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
   const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification: false });
   const yearRows = (years.result?.data ?? []) as Array<Record<string, any>>;
@@ -126,8 +127,8 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
   useEffect(() => {
     if (initial?.admission_no) return;
     let live = true;
-    call<{ admission_no?: string | number }>('get', '/next/admission_no/')
-      .then((r) => {
+    callDeclared('students.nextAdmissionNo', {})
+      .then(({ data: r }) => {
         if (live && r?.admission_no !== undefined && !form.getFieldValue('admission_no')) {
           form.setFieldValue('admission_no', String(r.admission_no));
           void form.validateFields(['admission_no']).catch(() => undefined);
@@ -135,12 +136,12 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
       })
       .catch(() => undefined);
     return () => { live = false; };
-  }, [call, form, initial?.admission_no]);
+  }, [form, initial?.admission_no]);
 
   const suggestRollNo = async (classId?: number) => {
     if (!classId) return;
     try {
-      const r = await call<{ roll_no?: number }>('get', `/next/roll_no/${classId}/`);
+      const { data: r } = await callDeclared('students.nextRollNo', { params: { class_id: classId } });
       if (r?.roll_no !== undefined && r.roll_no !== null) form.setFieldValue('roll_no', Number(r.roll_no));
     } catch { /* the roll number stays optional */ }
   };
@@ -150,8 +151,9 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
     const mobile = String(form.getFieldValue('mobile') ?? '').trim();
     if (!MOBILE_RE.test(mobile) || form.getFieldValue('login') === 'existing') { setSibling(null); return; }
     try {
-      const users = await call<SearchUser[]>('get', `/search/email/1/?q=${encodeURIComponent(mobile)}`);
-      setSibling((users ?? []).find((u) => u.username === mobile || u.mobile === mobile) ?? null);
+      const { data: users } = await callDeclared('students.usersOfRole', { params: { role: roleId('parent') }, query: { q: mobile } });
+      // The picker answers logins by username: a family login made from a mobile has it as its username.
+      setSibling((users ?? []).find((u) => u.username === mobile) ?? null);
     } catch { setSibling(null); }
   };
 
@@ -220,7 +222,7 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
                   const n = String(v ?? '').trim();
                   if (!n) return;
                   // The server's own answer: 'Admission number already used' or 'Invalid Admission Number'.
-                  try { await call('get', `/validate/admn_no/${encodeURIComponent(n)}/`); } catch (e) { throw new Error(errorText(e), { cause: e }); }
+                  try { await callDeclared('students.validateAdmissionNo', { params: { n } }); } catch (e) { throw new Error(errorText(e), { cause: e }); }
                 },
               },
             ]}
@@ -388,7 +390,6 @@ function ParentForm({ who, initial, onBack, onNext }: {
 function FinishStep({ wid, data, save, onBack }: { wid: string; data: WizardData; save: (p: Partial<WizardData>) => void; onBack: () => void }) {
   const navigate = useNavigate();
   const { notification } = App.useApp();
-  const call = useCall();
   const access = useAccessContext();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -406,7 +407,7 @@ function FinishStep({ wid, data, save, onBack }: { wid: string; data: WizardData
     try {
       // 1. The admission number must still be free: nothing is written when it is not.
       try {
-        await call('get', `/validate/admn_no/${encodeURIComponent(d.admission_no)}/`);
+        await callDeclared('students.validateAdmissionNo', { params: { n: d.admission_no } });
       } catch (e) {
         fail(`${errorText(e)}. Go back to Student Details and change the admission number.`);
         return;
@@ -423,7 +424,7 @@ function FinishStep({ wid, data, save, onBack }: { wid: string; data: WizardData
       } else {
         const password = randomPassword(8);
         try {
-          const res = await call('put', '/user/', userBody(d, password));
+          const { data: res } = await callDeclared('students.createUser', { body: userBody(d, password) });
           userId = createdId(res, 'user_id');
         } catch (e) {
           fail(`The parent login could not be created: ${errorText(e)}. Nothing was saved.`);
@@ -437,8 +438,11 @@ function FinishStep({ wid, data, save, onBack }: { wid: string; data: WizardData
 
       // 3. The student.
       let studentId: number | null;
+      let student: Record<string, any>;
+      let added: string | undefined;
       try {
-        studentId = createdId(await call('put', '/students/', studentBody(data, userId, students.schema.required ?? [])), 'student_id');
+        ({ data: student, message: added } = await resourceCall('students', 'create', studentBody(data, userId, students.schema.required ?? [])));
+        studentId = createdId(student, 'student_id');
       } catch (e) {
         const why = errorText(e);
         fail(login
@@ -451,10 +455,10 @@ function FinishStep({ wid, data, save, onBack }: { wid: string; data: WizardData
       // 4. Profile items and contacts: the student exists now; what fails is reported.
       const failures: string[] = [];
       for (const item of profileItems(studentId, data.profile)) {
-        try { await call('post', '/student/profile/item/', item); } catch (e) { failures.push(`${item.name}: ${errorText(e)}`); }
+        try { await callDeclared('students.profileItem', { body: item }); } catch (e) { failures.push(`${item.name}: ${errorText(e)}`); }
       }
       for (const contact of contactBodies(studentId, data)) {
-        try { await call('put', '/student/contacts/', contact); } catch (e) { failures.push(`${contact.student_relation} contact: ${errorText(e)}`); }
+        try { await resourceCall('student-contacts', 'create', contact); } catch (e) { failures.push(`${contact.student_relation} contact: ${errorText(e)}`); }
       }
 
       dropWizard(store(), wid);
@@ -463,7 +467,7 @@ function FinishStep({ wid, data, save, onBack }: { wid: string; data: WizardData
       const go = (to: string) => { notification.destroy(key); navigate(to); };
       notification.success({
         key,
-        message: 'New Student Added',
+        message: added,
         duration: login ? 0 : 8,
         description: login
           ? `Parent login: ${login.username || d.email || d.mobile}, password ${login.password}. Share it with the parent; it can be reset from the student's page.`

@@ -1,6 +1,6 @@
 /**
  * Student details (/students/details/:id): an academic-year picker (the student's years, the
- * latest preselected) driving GET /student/details/{id}/{ac_year_id}/; Pay Fees, Pocket Money,
+ * latest preselected) driving students.details; Pay Fees, Pocket Money,
  * Message and Send Text Messages; the profile card (print, edit), photo, contacts, the
  * academic-years table, the monthly attendance calendar, the marks grid and the present/absent
  * chart; the printable sheet; and, for roles 3 and 4, the Student Details Editor.
@@ -13,7 +13,7 @@ import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
 import { classSection } from './studentModel.js';
 import { resourceByName } from '../../../shared/registry.js';
-import { errorNotification } from '../../framework/notify.js';
+import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { useAllowed, usePageButton } from '../../framework/useAccess.js';
 import { useSession } from '../../app/SessionContext.js';
 import {
@@ -44,10 +44,7 @@ export default function StudentDetails({ resource }: PageProps) {
   const canFeeRecords = usePageButton(resource, 'details', 'feeRecords');
   const [modal, setModal] = useState<'message' | 'text' | null>(null);
 
-  const studentQ = useCustom<StudentRecord>({
-    url: `/student/${studentId}/`, method: 'get', errorNotification,
-    queryOptions: { enabled: Number.isInteger(studentId) && studentId > 0 },
-  });
+  const studentQ = useDeclaredQuery('students.one', { params: { id: studentId } }, { enabled: Number.isInteger(studentId) && studentId > 0 });
   const base = studentQ.result?.data as StudentRecord | undefined;
   const years: AcademicYearEntry[] = base?.academic_years ?? [];
   const [yearId, setYearId] = useState<number>();
@@ -55,10 +52,7 @@ export default function StudentDetails({ resource }: PageProps) {
     if (yearId === undefined && years.length > 0) setYearId(latestYear(years)!.ac_year_id);
   }, [years, yearId]);
 
-  const detailsQ = useCustom<DetailsAnswer>({
-    url: `/student/details/${studentId}/${yearId}/`, method: 'get', errorNotification,
-    queryOptions: { enabled: yearId !== undefined },
-  });
+  const detailsQ = useDeclaredQuery('students.details', { params: { id: studentId, ac_year_id: yearId! } }, { enabled: yearId !== undefined });
   const details = detailsQ.result?.data as DetailsAnswer | undefined;
   const { contacts, loading: contactsLoading } = useContacts(studentId);
 

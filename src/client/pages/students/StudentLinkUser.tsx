@@ -1,16 +1,15 @@
 /**
  * Link a user to a student (/students/link/:id): pick an existing student/parent login
- * (GET /search/email/1/?q=) or create one (PUT /user/, role 1, password prefilled with a random
- * 8-character string that can be regenerated), then POST /user/link/student/.
+ * (students.usersOfRole) or create one (students.createUser, role 1, password prefilled with a
+ * random 8-character string that can be regenerated), then students.linkUser.
  */
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, App, Button, Card, Form, Input, Radio, Space, Spin } from 'antd';
-import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
 import { randomPassword } from '../../framework/form/formModel.js';
-import { errorNotification } from '../../framework/notify.js';
-import { errorText, useCall } from '../../framework/useCall.js';
+import { errorText } from '../../framework/useCall.js';
+import { callDeclared, useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { MOBILE_RE } from '../../../shared/mobile.js';
 import { classSection, createdId } from './studentModel.js';
 import { ParentLoginSelect } from './ParentLoginSelect.js';
@@ -21,13 +20,14 @@ export default function StudentLinkUser(_props: PageProps) {
   const { id } = useParams();
   const navigate = useNavigate();
   const { notification } = App.useApp();
-  const call = useCall();
+  const createUser = useDeclaredCall('students.createUser', { toast: false, errorToast: false });
+
   const [form] = Form.useForm<Values>();
   const mode = Form.useWatch('mode', form) ?? 'existing';
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<{ user_id: number; label: string } | null>(null);
-  const { result, query } = useCustom<Record<string, any>>({ url: `/student/${id}/`, method: 'get', errorNotification, queryOptions: { enabled: Boolean(id) } });
-  const student = result?.data as Record<string, any> | undefined;
+  const { result, query } = useDeclaredQuery('students.one', { params: { id: Number(id) } }, { enabled: Boolean(id) });
+  const student = result?.data;
 
   useEffect(() => {
     if (!student) return;
@@ -39,10 +39,10 @@ export default function StudentLinkUser(_props: PageProps) {
     try {
       let userId = v.mode === 'existing' ? v.user_id ?? null : made?.user_id ?? null;
       if (v.mode === 'new' && userId === null) {
-        const body: Record<string, unknown> = { name: v.name?.trim(), password: v.password, role: 1 };
+        const body: Parameters<typeof createUser>[0]['body'] = { name: v.name?.trim() ?? '', password: v.password ?? '', role: 1 };
         for (const k of ['email', 'username', 'mobile'] as const) if (v[k]?.trim()) body[k] = v[k]!.trim();
         try {
-          userId = createdId(await call('put', '/user/', body), 'user_id');
+          userId = createdId(await createUser({ body }), 'user_id');
         } catch (e) {
           notification.error({ message: errorText(e) });
           return;
@@ -50,14 +50,15 @@ export default function StudentLinkUser(_props: PageProps) {
         if (userId !== null) setMade({ user_id: userId, label: `${v.username || v.email || v.mobile} / ${v.password}` });
       }
       if (userId === null) return;
+      let message: string | undefined;
       try {
-        await call('post', '/user/link/student/', { user_id: userId, student_id: Number(id) });
+        ({ message } = await callDeclared('students.linkUser', { body: { user_id: userId, student_id: Number(id) } }));
       } catch (e) {
         notification.error({ message: errorText(e), description: v.mode === 'new' ? 'The login was created; Link again uses it.' : undefined });
         return;
       }
       notification.success({
-        message: 'User Linked to Student',
+        message,
         description: v.mode === 'new' ? `Login ${v.username || v.email || v.mobile}, password ${v.password}` : undefined,
         duration: v.mode === 'new' ? 0 : 4.5,
       });

@@ -11,18 +11,17 @@ import type { ColumnsType } from 'antd/es/table';
 import {
   DeleteOutlined, DownloadOutlined, EditOutlined, FileTextOutlined, LinkOutlined, MailOutlined, MessageOutlined, PlusOutlined,
 } from '@ant-design/icons';
-import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
 import { PickerFilter, type FilterDef } from '../../framework/list/PickerFilter.js';
 import { loadFilter, saveFilter } from '../../framework/list/filterStore.js';
 import { useAllowed, usePageButton } from '../../framework/useAccess.js';
-import { errorNotification } from '../../framework/notify.js';
 import { formatDate } from '../../framework/format.js';
 import { compareValues } from '../../framework/calls.js';
 import { download } from '../../framework/csv.js';
-import { errorText, useCall } from '../../framework/useCall.js';
+import { errorText } from '../../framework/useCall.js';
+import { callDeclared, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import {
-  DEFAULT_STATUS_FILTER, STATUS_FILTERS, classSection, exportPath, initials, matchesStatus, mobilesOf, searchStudents, statusLabel,
+  DEFAULT_STATUS_FILTER, STATUS_FILTERS, classSection, exportQuery, initials, matchesStatus, mobilesOf, searchStudents, statusLabel,
   type StudentRow,
 } from './studentModel.js';
 import { useStudentSearch } from './search/useStudentSearch.js';
@@ -42,7 +41,6 @@ export default function StudentList({ resource }: PageProps) {
   const listed = Object.entries(schoolConfigNow()?.fields?.[resource.name]?.custom ?? {}).filter(([, f]) => f.list).map(([k]) => k);
   const navigate = useNavigate();
   const { notification } = App.useApp();
-  const call = useCall();
 
   const [classId, setClassId] = useState<unknown>(() => loadFilter(resource.name, CLASS_FILTER.field));
   const [yearId, setYearId] = useState<unknown>();
@@ -70,12 +68,7 @@ export default function StudentList({ resource }: PageProps) {
   const pickYear = useCallback((v: unknown) => { setYearId(v); setSelected([]); setPage(1); }, []);
 
   const ready = Boolean(classId) && Boolean(yearId);
-  const { result, query } = useCustom<StudentRow[]>({
-    url: `/students-list/${classId}/${yearId}/`,
-    method: 'get',
-    errorNotification,
-    queryOptions: { enabled: ready },
-  });
+  const { result, query } = useDeclaredQuery('students.classYearList', { params: { class_id: Number(classId), ac_year_id: Number(yearId) } }, { enabled: ready });
   const all = useMemo(() => (ready && Array.isArray(result?.data) ? (result.data as StudentRow[]) : []), [ready, result]);
   // Two or more characters search the whole school; the class list is for browsing a class.
   const search = useStudentSearch(q);
@@ -87,7 +80,7 @@ export default function StudentList({ resource }: PageProps) {
   const exportStudents = async (cls?: unknown, year?: unknown) => {
     setExporting(true);
     try {
-      const data = await call<{ path?: string }>('get', exportPath(cls, year));
+      const { data } = await callDeclared('students.export', { query: exportQuery(cls, year) });
       if (!data?.path) throw new Error('The export has no file');
       download(data.path);
     } catch (e) {

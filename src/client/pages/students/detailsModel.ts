@@ -4,69 +4,15 @@
  * No React here; tested in tests/unit/student-details.test.ts.
  */
 import dayjs from 'dayjs';
+import type { CallData } from '../../framework/useDeclaredCall.js';
 
-export interface AcademicYearEntry {
-  aym_id: number;
-  ac_year_id: number;
-  ac_year: string;
-  class_id?: number;
-  class?: string;
-  section?: string;
-  roll_no?: number | null;
-  status?: number | null;
-  admission_type?: string | null;
-}
-
-export interface StudentRecord {
-  id: number;
-  user_id?: number | null;
-  fullname: string;
-  mobile?: string;
-  dob?: string;
-  admission_no?: string;
-  admission_date?: string;
-  roll_no?: number | null;
-  usn?: string | null;
-  aadhar_no?: string | null;
-  religion?: string | null;
-  caste?: string | null;
-  gender?: string | null;
-  blood_group?: string | null;
-  quota?: string | null;
-  profile_photo?: string | null;
-  father_name?: string | null;
-  address?: string | null;
-  extras?: Record<string, unknown> | null;
-  status?: number | null;
-  acy_status?: number | null;
-  admission_type?: string | null;
-  aym_id?: number | null;
-  class_id?: number;
-  class?: string;
-  section?: string;
-  ac_year_id?: number;
-  ac_year?: string;
-  username?: string | null;
-  email?: string | null;
-  academic_years?: AcademicYearEntry[];
-}
-
-export interface MarksAnswer {
-  tests: Array<{ id: number; name: string }>;
-  subjects: Array<{ id: number; name: string; code?: string }>;
-  marks: Array<{ test_id: number; subject_id: number; marks: number | string | null }>;
-}
-
-export interface AttendanceDay { id: number; date: string; present: number | null; reason?: string | null }
-
-export interface MonthlyAttendance { month: string; present: number; total: number }
-
-export interface DetailsAnswer {
-  student: StudentRecord;
-  marks: MarksAnswer;
-  attendance: AttendanceDay[];
-  monthly_attendance: MonthlyAttendance[];
-}
+/** What the student and details calls answer (typed by their handlers). */
+export type StudentRecord = CallData<'students.one'>;
+export type AcademicYearEntry = NonNullable<StudentRecord['academic_years']>[number];
+export type DetailsAnswer = CallData<'students.details'>;
+export type MarksAnswer = DetailsAnswer['marks'];
+export type AttendanceDay = DetailsAnswer['attendance'][number];
+export type MonthlyAttendance = DetailsAnswer['monthly_attendance'][number];
 
 /** The year the page opens on: the student's latest (academic_years come oldest first). */
 export function latestYear(years: AcademicYearEntry[] | undefined): AcademicYearEntry | undefined {

@@ -3,6 +3,8 @@
  * initials, the SMS counter, the add wizard's stored steps and the bodies of its calls.
  * No React and no fetch, so each is unit tested (tests/unit/students-model.test.ts).
  */
+import type { CallData } from '../../framework/useDeclaredCall.js';
+import type { StudentsCreateUserPayload, StudentsProfileItemPayload } from '../../../generated/call-inputs.js';
 import { MODULES } from '../../../shared/registry.js';
 import studentSchema from '../../../../schemas/students/student.json' with { type: 'json' };
 import yearSchema from '../../../../schemas/students/student-year.json' with { type: 'json' };
@@ -13,25 +15,8 @@ import { optionLabel } from '../../framework/labels.js';
 import { MOBILE_RE } from '../../../shared/mobile.js';
 
 /** A student as the list calls answer (GET /students-list/{class_id}/{ac_year_id}/). */
-export interface StudentRow {
-  id: number;
-  user_id?: number | null;
-  fullname: string;
-  mobile?: string | null;
-  dob?: string | null;
-  admission_no?: string | null;
-  admission_date?: string | null;
-  roll_no?: number | null;
-  usn?: string | null;
-  profile_photo?: string | null;
-  status?: number | null;
-  acy_status?: number | null;
-  class_id?: number | null;
-  class?: string | null;
-  section?: string | null;
-  ac_year_id?: number | null;
-  [k: string]: unknown;
-}
+/** A student of a class list as students.classYearList answers it. */
+export type StudentRow = CallData<'students.classYearList'>[number];
 
 /** Year status (student_year.status, sent as acy_status) and student status labels, from their schemas. */
 const YEAR_STATUS = enumLabels(yearSchema.properties.status);
@@ -115,10 +100,10 @@ export function moduleActive(ctx: AccessContext, key: string, known: Array<{ key
   return listed && moduleEnabled(ctx, key);
 }
 
-/** The query of GET /export/students/: the whole school, or one class of a year. */
-export function exportPath(classId?: unknown, acYearId?: unknown): string {
-  if (!present(classId) || !present(acYearId)) return '/export/students/';
-  return `/export/students/${queryString({ class_id: classId, ac_year_id: acYearId })}`;
+/** The query of students.export: the whole school, or one class of a year. */
+export function exportQuery(classId?: unknown, acYearId?: unknown): { class_id?: string; ac_year_id?: string } {
+  if (!present(classId) || !present(acYearId)) return {};
+  return { class_id: String(classId), ac_year_id: String(acYearId) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,17 +184,17 @@ export function loginUsername(d: DetailsStep): string | undefined {
   return d.mobile_as_username ? d.mobile.trim() : (optional(d.username) as string | undefined);
 }
 
-/** PUT /user/ body for a new role-1 login. */
-export function userBody(d: DetailsStep, password: string): Record<string, unknown> {
-  const body: Record<string, unknown> = { name: d.fullname.trim(), password, role: 1, mobile: d.mobile.trim() };
+/** The body of students.createUser for a new role-1 login. */
+export function userBody(d: DetailsStep, password: string): StudentsCreateUserPayload {
+  const body: StudentsCreateUserPayload = { name: d.fullname.trim(), password, role: 1, mobile: d.mobile.trim() };
   const email = optional(d.email);
-  if (email) body.email = email;
+  if (email) body.email = String(email);
   const username = loginUsername(d);
   if (username) body.username = username;
   return body;
 }
 
-/** PUT /students/ body: the details, the father's name and the family address in extras. */
+/** The students create body: the details, the father's name and the family address in extras. */
 export function studentBody(data: WizardData, userId: number | null, schoolRequired: readonly string[] = []): Record<string, unknown> {
   const d = data.details!;
   const body: Record<string, unknown> = {
@@ -241,8 +226,8 @@ export function studentBody(data: WizardData, userId: number | null, schoolRequi
 export const PROFILE_ITEMS = ['gender', 'religion', 'caste', 'blood_group', 'quota'] as const;
 
 /** POST /student/profile/item/ bodies for the profile answers given. */
-export function profileItems(studentId: number, p: ProfileStep | undefined): Array<{ student_id: number; name: string; value: string }> {
-  const out: Array<{ student_id: number; name: string; value: string }> = [];
+export function profileItems(studentId: number, p: ProfileStep | undefined): StudentsProfileItemPayload[] {
+  const out: StudentsProfileItemPayload[] = [];
   for (const name of PROFILE_ITEMS) {
     const v = optional(p?.[name]);
     if (v !== undefined) out.push({ student_id: studentId, name, value: String(v) });
@@ -250,7 +235,7 @@ export function profileItems(studentId: number, p: ProfileStep | undefined): Arr
   return out;
 }
 
-/** PUT /student/contacts/ bodies for the father and mother given (SMS on for both: two at most). */
+/** student-contacts create bodies for the father and mother given (SMS on for both: two at most). */
 export function contactBodies(studentId: number, data: WizardData): Array<Record<string, unknown>> {
   const out: Array<Record<string, unknown>> = [];
   for (const [relation, p] of [['Father', data.father], ['Mother', data.mother]] as const) {
@@ -276,7 +261,7 @@ export function createdId(data: unknown, field: string): number | null {
   return Number.isInteger(n) && n > 0 ? n : null;
 }
 
-/** A role-1 user as GET /search/email/1/ answers it, named for a picker. */
+/** A role-1 user as students.usersOfRole answers it, named for a picker. */
 export function userLabel(u: { name?: string | null; username?: string | null; email?: string | null; mobile?: string | null }): string {
   const login = u.username || u.email || u.mobile;
   return login ? `${u.name ?? ''} (${login})`.trim() : String(u.name ?? '');

@@ -10,7 +10,7 @@ import { audit } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
 import { sendAll, type SmsMessage } from '../../integrations/sms/index.js';
 import { defaultDetails, getSetting } from '../school/settings.js';
-import { assertClass, assertYear, enabledYearId } from '../students/queries.js';
+import { assertClass, assertYear, enabledYearId } from '../../framework/lookups.js';
 import { visibleBill } from './ledger.js';
 import { configOf } from '../../framework/school-config.js';
 import { fillTemplateText } from '../../../shared/school-config.js';

@@ -47,7 +47,7 @@ function LoginEditor({ student, onChanged }: { student: StudentRecord; onChanged
     setError(null);
     setBusy('username');
     try {
-      await send('POST', '/user/update/username/?type=username', { username: value, student_id: student.id }, { success: 'Username updated' });
+      await send('students.username', { body: { username: value, student_id: student.id }, query: { type: 'username' } });
       onChanged();
     } catch { /* reported */ } finally { setBusy(null); }
   };
@@ -57,7 +57,7 @@ function LoginEditor({ student, onChanged }: { student: StudentRecord; onChanged
     const password = randomPassword(8);
     setBusy('password');
     try {
-      await send('PATCH', '/user/change-password/', { password, user_id: student.user_id }, { success: 'Password reset', offline: 'Please check network connection' });
+      await send('students.password', { body: { password, user_id: student.user_id } }, { offline: 'Please check network connection' });
       setShown(password);
     } catch { /* reported */ } finally { setBusy(null); }
   };
@@ -101,7 +101,7 @@ function AdmissionTypeEditor({ student, onChanged }: { student: StudentRecord; o
   const save = async () => {
     setBusy(true);
     try {
-      await send('POST', '/student/admission-type/', { admission_type: value ?? null, aym_id: latest.aym_id }, { success: 'Admission type updated!' });
+      await send('students.admissionType', { body: { admission_type: (value ?? null) as 'NEW' | 'RE ADM.' | null, aym_id: latest.aym_id } });
       onChanged();
     } catch { /* reported */ } finally { setBusy(false); }
   };
@@ -135,10 +135,10 @@ function ProfileItemsEditor({ student, onChanged }: { student: StudentRecord; on
   const [busy, setBusy] = useState<string | null>(null);
   const { send } = useSend();
 
-  const save = async (name: string) => {
+  const save = async (name: (typeof PROFILE_ITEMS)[number]['name']) => {
     setBusy(name);
     try {
-      await send('POST', '/student/profile/item/', { student_id: student.id, name, value: values[name] ?? '' }, { success: 'Student profile item updated' });
+      await send('students.profileItem', { body: { student_id: student.id, name, value: values[name] ?? '' } });
       onChanged();
     } catch { /* reported */ } finally { setBusy(null); }
   };
@@ -188,7 +188,7 @@ export function AttendanceEditor({ studentId, onChanged }: { studentId: number; 
     if (!d) return;
     setBusy('load');
     try {
-      const r = await send<AttendanceAnswer>('GET', `/attendance/student/${studentId}/${d.format(WIRE_DATE)}/`);
+      const r = await send('attendance.day', { params: { student_id: studentId, date: d.format(WIRE_DATE) } });
       setRecord(r);
       setPresent(r?.present === null || r?.present === undefined ? undefined : Number(r.present) === 1);
       setReason(r?.reason ?? '');
@@ -201,9 +201,9 @@ export function AttendanceEditor({ studentId, onChanged }: { studentId: number; 
     setError(null);
     setBusy('save');
     try {
-      const saved = await send<AttendanceAnswer>('POST', '/attendance/students/', {
+      const saved = await send('attendance.correct', { body: {
         id: record.id, present: present ? 1 : 0, reason: reason.trim() || null, date: date.format(WIRE_DATE),
-      }, { success: 'Attendance Updated' });
+      } });
       if (saved && typeof saved === 'object') setRecord({ ...record, ...saved });
       onChanged();
     } catch { /* reported */ } finally { setBusy(null); }

@@ -27,7 +27,7 @@ export function PhotoCard({ studentId, name, photo, canEdit, onChanged }: {
         return;
       }
       // useSend reports this call's own success or failure.
-      await send('POST', '/student/profile/item/', { student_id: studentId, name: 'profile_photo', value: path }, { success: 'Student Pic Updated!' });
+      await send('students.profileItem', { body: { student_id: studentId, name: 'profile_photo', value: path } });
       onChanged();
     } catch {
       // Reported by useSend.

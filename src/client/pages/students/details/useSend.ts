@@ -1,15 +1,15 @@
 /**
- * One action call of the details page: the envelope's data back, a success toast with the
- * server's own text (or the spec's), and a failure toast with the server's text, or a fixed
- * fallback when there was no answer at all (network).
+ * One declared call of the details page, by id: the envelope's data back, the server's message
+ * as the success toast, and a failure toast with the server's text, or a fixed fallback when
+ * there was no answer at all (network).
  */
 import { useCallback } from 'react';
 import { useNotification } from '@refinedev/core';
+import type { CallId } from '../../../../generated/calls.js';
 import { ApiError, GENERIC_ERROR, requestWithMessage } from '../../../api.js';
+import { declaredRequest, type CallData, type CallInput } from '../../../framework/useDeclaredCall.js';
 
 export interface SendOptions {
-  /** Success toast when the server sends no message of its own. */
-  success?: string;
   /** Failure toast when the server did not answer (network). */
   offline?: string;
 }
@@ -17,10 +17,11 @@ export interface SendOptions {
 export function useSend() {
   const { open } = useNotification();
   const notify = useCallback((type: 'success' | 'error', message: string) => open?.({ type, message }), [open]);
-  const send = useCallback(async <T = any>(method: string, path: string, body?: unknown, opts: SendOptions = {}): Promise<T> => {
+  const send = useCallback(async <I extends CallId>(id: I, input: CallInput<I>, opts: SendOptions = {}): Promise<CallData<I>> => {
+    const { method, path } = declaredRequest(id, input);
     try {
-      const res = await requestWithMessage<T>(method, path, body);
-      if (opts.success !== undefined) notify('success', res.message ?? opts.success);
+      const res = await requestWithMessage<CallData<I>>(method, path, input.body);
+      if (res.message) notify('success', res.message);
       return res.data;
     } catch (e) {
       const offline = !(e instanceof ApiError) || e.statusCode === 0;

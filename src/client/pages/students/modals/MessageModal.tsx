@@ -1,11 +1,12 @@
 /**
  * Message modal (spec 1, 2 "Modals"): subject, message and whether the parent may reply; one
- * PUT /messages/ per student (to the student's login), success reported only after all are
+ * message created per student (to the student's login), success reported only after all are
  * sent. A retry after a partial failure sends only to the students who have not got it.
  */
 import { useEffect, useState } from 'react';
 import { Alert, App, Checkbox, Form, Input, Modal, Typography } from 'antd';
-import { useCall, errorText } from '../../../framework/useCall.js';
+import { errorText } from '../../../framework/useCall.js';
+import { resourceCall } from '../../../framework/useDeclaredCall.js';
 
 export interface MessageRecipient { id: number; user_id?: number | null; fullname: string }
 
@@ -14,7 +15,6 @@ interface Values { subject: string; message: string; reply_enabled: boolean }
 export default function MessageModal({ open, students, onClose }: { open: boolean; students: MessageRecipient[]; onClose: (sent: boolean) => void }) {
   const [form] = Form.useForm<Values>();
   const { notification } = App.useApp();
-  const call = useCall();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<number[]>([]);
 
@@ -27,14 +27,15 @@ export default function MessageModal({ open, students, onClose }: { open: boolea
     const v = await form.validateFields();
     setBusy(true);
     const failed: Array<{ s: MessageRecipient; error: string }> = [];
+    let said: string | undefined;
     const done = [...sent];
     for (const s of students) {
       if (done.includes(s.id)) continue;
       try {
-        await call('put', '/messages/', {
+        ({ message: said } = await resourceCall('messages', 'create', {
           subject: v.subject.trim(), message: v.message.trim(), reply_enabled: Boolean(v.reply_enabled),
           to_id: s.user_id ?? null, student_id: s.id,
-        });
+        }));
         done.push(s.id);
       } catch (e) {
         failed.push({ s, error: errorText(e) });
@@ -43,7 +44,8 @@ export default function MessageModal({ open, students, onClose }: { open: boolea
     setSent(done);
     setBusy(false);
     if (failed.length === 0) {
-      notification.success({ message: students.length === 1 ? 'Message Sent' : 'Messages Sent' });
+      // One message: the server's words; several: how many went.
+      notification.success({ message: students.length === 1 ? said : 'Messages Sent' });
       onClose(true);
       return;
     }

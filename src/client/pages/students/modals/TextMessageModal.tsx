@@ -1,18 +1,17 @@
 /**
  * Send Text Messages (spec 1, 2 "Modals"; 5; 9): mobile numbers as tags, the message and a
- * counter of 160-character messages that turns red above 159 characters; PUT /text-message/.
+ * counter of 160-character messages that turns red above 159 characters (students.textMessage).
  */
 import { useEffect, useState } from 'react';
-import { App, Form, Input, Modal, Select, Typography } from 'antd';
-import { useCall, errorText } from '../../../framework/useCall.js';
+import { Form, Input, Modal, Select, Typography } from 'antd';
+import { useDeclaredCall } from '../../../framework/useDeclaredCall.js';
 import { smsCount, smsOverOne, validMobile } from '../studentModel.js';
 
 interface Values { mobile_nos: string[]; message: string }
 
 export default function TextMessageModal({ open, mobiles, onClose }: { open: boolean; mobiles: string[]; onClose: (sent: boolean) => void }) {
   const [form] = Form.useForm<Values>();
-  const { notification } = App.useApp();
-  const call = useCall();
+  const sendMessages = useDeclaredCall('students.textMessage');
   const [busy, setBusy] = useState(false);
   const text = Form.useWatch('message', form) ?? '';
 
@@ -24,11 +23,10 @@ export default function TextMessageModal({ open, mobiles, onClose }: { open: boo
     const v = await form.validateFields();
     setBusy(true);
     try {
-      await call('put', '/text-message/', { mobile_nos: v.mobile_nos.map((m) => m.trim()), message: v.message });
-      notification.success({ message: 'Messages Sent' });
+      await sendMessages({ body: { mobile_nos: v.mobile_nos.map((m) => m.trim()) as [string, ...string[]], message: v.message } });
       onClose(true);
-    } catch (e) {
-      notification.error({ message: errorText(e) });
+    } catch {
+      // The server's words are shown; the dialog stays open.
     } finally {
       setBusy(false);
     }

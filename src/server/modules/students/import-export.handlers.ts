@@ -1,21 +1,21 @@
-import type { FastifyInstance } from 'fastify';
 import { sql, type Insertable } from 'kysely';
 import type { DB } from '../../../generated/db.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { createSchema } from '../../../shared/schema.js';
 import type { Ctx } from '../../framework/context.js';
-import { ok } from '../../framework/envelope.js';
 import { AppError, badRequest } from '../../framework/errors.js';
 import { readStoredFile, saveCsvExport } from '../../framework/files.js';
 import { analyzeTables } from '../../db/statistics.js';
 import { PASSWORD_IS_USERNAME } from '../../framework/passwords.js';
-import { addRoute, isRecordId, type RouteEnv } from '../../framework/route.js';
+import { isRecordId } from '../../framework/route.js';
+import { defineHandlers } from '../../framework/calls.js';
 import * as service from '../../framework/service.js';
 import { assertObject, compile, formatErrors, matchesFormat } from '../../framework/validation.js';
 import { CsvError, FORMULA_START, csvFile, decodeUtf8, parseCsv } from '../../../shared/csv.js';
 import { ACY, newYearRow, STUDENT_STATUS } from './student.hooks.js';
 import { MOBILE_RE as MOBILE } from '../../../shared/mobile.js';
-import { assertClass, assertYear, exportScope, queryId } from './queries.js';
+import { idText } from '../../framework/inputs.js';
+import { assertClass, assertYear, exportScope } from '../../framework/lookups.js';
 import { STUDENT_ROLE, userForMobile } from './users.js';
 import { getProgress, IMPORT_ID, setProgress, type ImportProgress } from './import-progress.js';
 import { configOf, resourceFor } from '../../framework/school-config.js';
@@ -475,47 +475,37 @@ export async function exportStudents(ctx: Ctx, classId: number | undefined, year
   return { name: `students-${label}-${year.name}.csv`, csv, count: rows.length };
 }
 
-export function registerImportExportRoutes(app: FastifyInstance, env: RouteEnv) {
-  addRoute(app, env, {
-    call: 'PUT /import/students/', roles: [3, 4], module: 'students', perm: 'create',
-    handler: async (ctx, req) => {
-      const body = req.body;
-      assertObject(body);
-      for (const k of Object.keys(body)) if (!['path', 'class_id', 'ac_year_id', 'import_id'].includes(k)) throw badRequest(`Unknown field: ${k}`);
-      // Optional: an id the browser chose to poll the progress by.
-      if (body.import_id !== undefined && (typeof body.import_id !== 'string' || !IMPORT_ID.test(body.import_id))) throw badRequest('Invalid import id');
-      const importId = body.import_id as string | undefined;
-      if (body.ac_year_id === undefined || body.ac_year_id === null || body.ac_year_id === '') throw badRequest('Please select academic year!');
-      if (body.class_id === undefined || body.class_id === null || body.class_id === '') throw badRequest('Please select class and section');
-      if (!isRecordId(body.class_id)) throw badRequest('Invalid class id');
-      if (!isRecordId(body.ac_year_id)) throw badRequest('Invalid academic year id');
-      if (typeof body.path !== 'string' || !body.path.trim()) throw badRequest('Upload the CSV file first');
-      await assertClass(ctx, body.class_id, { inPayload: true });
-      await assertYear(ctx, body.ac_year_id, { inPayload: true });
-      const file = await readStoredFile(ctx, body.path);
-      if (!file) throw badRequest('The uploaded file was not found: upload it again');
-      const result = await importStudents(ctx, file.bytes, body.class_id, body.ac_year_id, (p) => setProgress(ctx.school.schema, ctx.user.id, importId, p));
-      // Thousands of new rows: the planner's statistics must know them (the embedded database has no autovacuum).
-      if (result.added) await analyzeTables(ctx.db, ctx.school.schema, IMPORTED_TABLES);
-      await service.audit(ctx, 'students', 'import', null, { path: body.path, class_id: body.class_id, ac_year_id: body.ac_year_id, added: result.added, skipped: result.skipped, errors: result.errors.length });
-      return ok(result, 'Students Added');
-    },
-  });
+export default defineHandlers('students', {
+  import: async (ctx, { body }) => {
+    assertObject(body);
+    for (const k of Object.keys(body)) if (!['path', 'class_id', 'ac_year_id', 'import_id'].includes(k)) throw badRequest(`Unknown field: ${k}`);
+    // Optional: an id the browser chose to poll the progress by.
+    if (body.import_id !== undefined && (typeof body.import_id !== 'string' || !IMPORT_ID.test(body.import_id))) throw ctx.fail('importId');
+    const importId = body.import_id as string | undefined;
+    if (body.ac_year_id === undefined || body.ac_year_id === null || body.ac_year_id === '') throw ctx.fail('year');
+    if (body.class_id === undefined || body.class_id === null || body.class_id === '') throw ctx.fail('class');
+    if (!isRecordId(body.class_id)) throw ctx.fail('classId');
+    if (!isRecordId(body.ac_year_id)) throw ctx.fail('yearId');
+    if (typeof body.path !== 'string' || !body.path.trim()) throw ctx.fail('upload');
+    await assertClass(ctx, body.class_id, { inPayload: true });
+    await assertYear(ctx, body.ac_year_id, { inPayload: true });
+    const file = await readStoredFile(ctx, body.path);
+    if (!file) throw ctx.fail('uploadAgain');
+    const result = await importStudents(ctx, file.bytes, body.class_id, body.ac_year_id, (p) => setProgress(ctx.school.schema, ctx.user.id, importId, p));
+    // Thousands of new rows: the planner's statistics must know them (the embedded database has no autovacuum).
+    if (result.added) await analyzeTables(ctx.db, ctx.school.schema, IMPORTED_TABLES);
+    await service.audit(ctx, 'students', 'import', null, { path: body.path, class_id: body.class_id, ac_year_id: body.ac_year_id, added: result.added, skipped: result.skipped, errors: result.errors.length });
+    return result;
+  },
 
-  addRoute(app, env, {
-    call: 'GET /import/students/progress/{import_id}/', roles: [3, 4], module: 'students', perm: 'create', textParams: ['import_id'],
-    handler: async (ctx, _req, _p, text) => {
-      if (!IMPORT_ID.test(text.import_id!)) throw badRequest('Invalid import id');
-      return ok(getProgress(ctx.school.schema, ctx.user.id, text.import_id!));
-    },
-  });
+  importProgress: async (ctx, { params: p }) => {
+    if (!IMPORT_ID.test(p.import_id)) throw ctx.fail('importId');
+    return getProgress(ctx.school.schema, ctx.user.id, p.import_id);
+  },
 
-  addRoute(app, env, {
-    call: 'GET /export/students/', roles: [2, 3, 4, 7], module: 'students', perm: 'read',
-    handler: async (ctx, req) => {
-      const { name, csv, count } = await exportStudents(ctx, queryId(req, 'class_id'), queryId(req, 'ac_year_id', 'academic year id'));
-      const saved = await saveCsvExport(ctx, name, csv);
-      return ok({ path: saved.path, name, count });
-    },
-  });
-}
+  export: async (ctx, { query }) => {
+    const { name, csv, count } = await exportStudents(ctx, idText(query.class_id, 'class id'), idText(query.ac_year_id, 'academic year id'));
+    const saved = await saveCsvExport(ctx, name, csv);
+    return { path: saved.path, name, count };
+  },
+});

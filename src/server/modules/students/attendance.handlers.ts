@@ -1,36 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { AttendanceCorrectPayload as AttendanceBody } from '../../../generated/call-inputs.js';
+import { defineHandlers } from '../../framework/calls.js';
 import type { Ctx } from '../../framework/context.js';
-import { ok } from '../../framework/envelope.js';
 import { badRequest, conflict, notFound } from '../../framework/errors.js';
-import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { audit, inTransaction } from '../../framework/service.js';
-import { assertValid, compile } from '../../framework/validation.js';
-import { isIsoDate, lockStudent } from './queries.js';
-import { ownStudents } from './student.hooks.js';
+import { lockStudent } from './queries.js';
+import { isIsoDate } from '../../framework/inputs.js';
 
 /**
  * The student details' attendance editor: read one day, correct it. Teachers take attendance,
- * so they may correct it as the attendance declaration allows (roles 2, 3, 4).
+ * so they may correct it as the attendance declaration allows.
  */
-const READ = [1, 2, 3, 4] as const;
-const WRITE = [2, 3, 4] as const;
-
-export const attendancePayload = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer', title: 'Attendance', minimum: 1, maximum: 999999999 },
-    student_id: { type: 'integer', title: 'Student', minimum: 1, maximum: 999999999 },
-    present: { type: 'integer', title: 'Present', enum: [0, 1], errorMessage: { enum: 'Attendance is required', type: 'Attendance is required' } },
-    reason: { type: ['string', 'null'], title: 'Reason', maxLength: 300 },
-    date: { type: 'string', title: 'Date', format: 'date', errorMessage: { format: 'Date must be YYYY-MM-DD' } },
-  },
-  required: ['present'],
-  additionalProperties: false,
-  errorMessage: { required: { present: 'Attendance is required' } },
-};
-const validateAttendance = compile(attendancePayload);
-
-interface AttendanceBody { id?: number; student_id?: number; present: 0 | 1; reason?: string | null; date?: string }
 
 const COLUMNS = ['id', 'student_id', 'class_id', 'ac_year_id', 'date', 'present', 'reason'] as const;
 
@@ -80,25 +59,16 @@ async function saveAttendance(ctx: Ctx, body: AttendanceBody) {
   });
 }
 
-export function registerAttendanceRoutes(app: FastifyInstance, env: RouteEnv) {
-  addRoute(app, env, {
-    call: 'GET /attendance/student/{student_id}/{date}/', roles: READ, module: 'students', textParams: ['date'],
-    handler: async (ctx, _req, p, t) => {
-      const date = t.date!;
-      if (!isIsoDate(date)) throw badRequest('Date must be YYYY-MM-DD');
-      const visible = await ownStudents(ctx, ctx.db.selectFrom('student as t').select('t.id').where('t.id', '=', p.student_id!)).executeTakeFirst();
-      if (!visible) throw notFound('Student not found');
-      const row = await ctx.db.selectFrom('attendance').select(['id', 'date', 'present', 'reason'])
-        .where('student_id', '=', p.student_id!).where('date', '=', date).executeTakeFirst();
-      return ok(row ?? { id: null, date, present: null, reason: null });
-    },
-  });
+export default defineHandlers('attendance', {
+  day: async (ctx, { params: { student_id, date } }) => {
+    if (!isIsoDate(date)) throw ctx.fail('date');
+    const row = await ctx.db.selectFrom('attendance').select(['id', 'date', 'present', 'reason'])
+      .where('student_id', '=', student_id).where('date', '=', date).executeTakeFirst();
+    return row ?? { id: null, date, present: null, reason: null };
+  },
 
-  addRoute(app, env, {
-    call: 'POST /attendance/students/', roles: WRITE, module: 'students', perm: 'update',
-    handler: async (ctx, req) => {
-      assertValid(validateAttendance, attendancePayload, req.body);
-      return ok(await saveAttendance(ctx, req.body as AttendanceBody), 'Attendance Updated');
-    },
-  });
-}
+  correct: async (ctx, { body }) => {
+    if (body.date !== undefined && !isIsoDate(body.date)) throw ctx.fail('date');
+    return saveAttendance(ctx, body);
+  },
+});

@@ -1,13 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Ctx } from '../../framework/context.js';
-import { ok } from '../../framework/envelope.js';
 import { badRequest, conflict } from '../../framework/errors.js';
-import { addRoute, isRecordId, type RouteEnv, type RouteDef } from '../../framework/route.js';
+import { isRecordId } from '../../framework/route.js';
+import { defineHandlers } from '../../framework/calls.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { assertObject } from '../../framework/validation.js';
-import { PROMOTE_CALLS, lowerClassProblem, promoteProblem, type PromoteAction, type PromoteState } from '../../../shared/promotion.js';
-import { assertClass, assertYear } from './queries.js';
+import { PROMOTE_WITH_TO, lowerClassProblem, promoteProblem, type PromoteAction, type PromoteState } from '../../../shared/promotion.js';
+import { assertClass, assertYear } from '../../framework/lookups.js';
 import { ACY, STUDENT_STATUS } from './student.hooks.js';
 
 /**
@@ -38,7 +37,6 @@ const MAX_STUDENTS = 5000;
 // The pickers' classes and years arrive in the payload.
 const FROM = { inPayload: true, which: 'From' };
 const TO = { inPayload: true, which: 'To' };
-const ACCESS = { roles: [3, 4], module: 'academics', perm: 'update' } as const satisfies Partial<RouteDef>;
 
 
 interface FromTo { from_class: number; from_ac_year: number; to_class: number; to_ac_year: number; students: number[] }
@@ -51,7 +49,7 @@ interface FromOnly { from_class: number; from_ac_year: number; students: number[
  */
 function readBody(body: unknown, action: PromoteAction): FromTo {
   assertObject(body);
-  const fields = PROMOTE_CALLS[action].withTo ? ['from_class', 'from_ac_year', 'to_class', 'to_ac_year'] : ['from_class', 'from_ac_year'];
+  const fields = PROMOTE_WITH_TO[action] ? ['from_class', 'from_ac_year', 'to_class', 'to_ac_year'] : ['from_class', 'from_ac_year'];
   for (const k of Object.keys(body)) if (![...fields, 'students'].includes(k)) throw badRequest(`Unknown field: ${k}`);
   const list = body.students;
   const problem = promoteProblem(action, { ...body, students: Array.isArray(list) ? list : list == null ? [] : [list] } as PromoteState);
@@ -127,75 +125,63 @@ async function setYearStatus(ctx: Ctx, places: Place[], status: number) {
   await ctx.db.updateTable('student_year').set({ status, updated_at: sql`now()` }).where('id', 'in', ids).execute();
 }
 
-export function registerPromotionRoutes(app: FastifyInstance, env: RouteEnv) {
+export default defineHandlers('student-years', {
   // Promote, or detain when the To class is the From class.
-  addRoute(app, env, {
-    call: `${PROMOTE_CALLS.promote.method} ${PROMOTE_CALLS.promote.path}`, ...ACCESS,
-    handler: async (ctx, req) => {
-      const b = readBody(req.body, 'promote');
-      const detain = b.from_class === b.to_class;
-      const count = await inTransaction(ctx, async (tx) => {
-        const places = await placesOf(tx, b, [ACY.CURRENT, ACY.YEAR_BREAK], [STUDENT_STATUS.ACTIVE, STUDENT_STATUS.YEAR_BREAK]);
-        const from = await assertYear(tx, b.from_ac_year, FROM);
-        const to = await assertYear(tx, b.to_ac_year, TO);
-        await assertClass(tx, b.to_class, TO);
-        if (to.start_date <= from.start_date) throw badRequest('The To academic year must come after the From academic year');
-        const names = await tx.db.selectFrom('class').select(['id', 'class']).where('id', 'in', [b.from_class, b.to_class]).execute();
-        const nameOf = (id: number) => names.find((c) => c.id === id)?.class;
-        const lower = lowerClassProblem(nameOf(b.from_class), nameOf(b.to_class));
-        if (lower) throw badRequest(lower);
-        await assertNoPlaceIn(tx, to, places);
-        // A year break stays a year break in the history; a current year ends promoted or detained.
-        await setYearStatus(tx, places.filter((p) => p.status === ACY.CURRENT), detain ? ACY.DETAINED : ACY.PROMOTED);
-        await addPlaces(tx, b.to_ac_year, b.to_class, places, () => 'RE ADM.');
-        await tx.db.updateTable('student')
-          .set({ class_id: b.to_class, ac_year_id: b.to_ac_year, roll_no: null, status: STUDENT_STATUS.ACTIVE, updated_at: sql`now()` })
-          .where('id', 'in', b.students).execute();
-        await audit(tx, 'student-years', detain ? 'detain' : 'promote', null, b);
-        return places.length;
-      });
-      return ok({ count, action: detain ? 'detained' : 'promoted' }, PROMOTE_CALLS.promote.message);
-    },
-  });
-
-  // Graduate and year back/break end the From year for the student: that row and the student take one status.
-  const ending: Array<[PromoteAction, number, number, string]> = [
-    ['graduate', ACY.GRADUATED, STUDENT_STATUS.GRADUATED, 'graduate'],
-    ['yearBreak', ACY.YEAR_BREAK, STUDENT_STATUS.YEAR_BREAK, 'year-break'],
-  ];
-  for (const [action, yearStatus, studentStatus, auditName] of ending) {
-    addRoute(app, env, {
-      call: `${PROMOTE_CALLS[action].method} ${PROMOTE_CALLS[action].path}`, ...ACCESS,
-      handler: async (ctx, req) => {
-        const b = readBody(req.body, action);
-        const count = await inTransaction(ctx, async (tx) => {
-          const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
-          await setYearStatus(tx, places, yearStatus);
-          await tx.db.updateTable('student').set({ status: studentStatus, updated_at: sql`now()` }).where('id', 'in', b.students).execute();
-          await audit(tx, 'student-years', auditName, null, b);
-          return places.length;
-        });
-        return ok({ count }, PROMOTE_CALLS[action].message);
-      },
+  promote: async (ctx, { body }) => {
+    const b = readBody(body, 'promote');
+    const detain = b.from_class === b.to_class;
+    const count = await inTransaction(ctx, async (tx) => {
+      const places = await placesOf(tx, b, [ACY.CURRENT, ACY.YEAR_BREAK], [STUDENT_STATUS.ACTIVE, STUDENT_STATUS.YEAR_BREAK]);
+      const from = await assertYear(tx, b.from_ac_year, FROM);
+      const to = await assertYear(tx, b.to_ac_year, TO);
+      await assertClass(tx, b.to_class, TO);
+      if (to.start_date <= from.start_date) throw ctx.fail('yearOrder');
+      const names = await tx.db.selectFrom('class').select(['id', 'class']).where('id', 'in', [b.from_class, b.to_class]).execute();
+      const nameOf = (id: number) => names.find((c) => c.id === id)?.class;
+      const lower = lowerClassProblem(nameOf(b.from_class), nameOf(b.to_class));
+      if (lower) throw badRequest(lower);
+      await assertNoPlaceIn(tx, to, places);
+      // A year break stays a year break in the history; a current year ends promoted or detained.
+      await setYearStatus(tx, places.filter((p) => p.status === ACY.CURRENT), detain ? ACY.DETAINED : ACY.PROMOTED);
+      await addPlaces(tx, b.to_ac_year, b.to_class, places, () => 'RE ADM.');
+      await tx.db.updateTable('student')
+        .set({ class_id: b.to_class, ac_year_id: b.to_ac_year, roll_no: null, status: STUDENT_STATUS.ACTIVE, updated_at: sql`now()` })
+        .where('id', 'in', b.students).execute();
+      await audit(tx, 'student-years', detain ? 'detain' : 'promote', null, b);
+      return places.length;
     });
-  }
+    return { count, action: detain ? 'detained' as const : 'promoted' as const };
+  },
 
-  addRoute(app, env, {
-    call: `${PROMOTE_CALLS.shuffle.method} ${PROMOTE_CALLS.shuffle.path}`, ...ACCESS,
-    handler: async (ctx, req) => {
-      const b = readBody(req.body, 'shuffle');
-      const count = await inTransaction(ctx, async (tx) => {
-        const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
-        await assertClass(tx, b.to_class, TO);
-        await setYearStatus(tx, places, ACY.SHUFFLED);
-        await addPlaces(tx, b.to_ac_year, b.to_class, places, (p) => p.admission_type);
-        // The student's record follows when this year is their latest one (it is, for a Current row).
-        await tx.db.updateTable('student').set({ class_id: b.to_class, roll_no: null, updated_at: sql`now()` })
-          .where('id', 'in', b.students).where('ac_year_id', '=', b.to_ac_year).execute();
-        await audit(tx, 'student-years', 'shuffle', null, b);
-        return places.length;
-      });
-      return ok({ count }, PROMOTE_CALLS.shuffle.message);
-    },
+  graduate: async (ctx, { body }) => endYear(ctx, readBody(body, 'graduate'), ACY.GRADUATED, STUDENT_STATUS.GRADUATED, 'graduate'),
+
+  yearBreak: async (ctx, { body }) => endYear(ctx, readBody(body, 'yearBreak'), ACY.YEAR_BREAK, STUDENT_STATUS.YEAR_BREAK, 'year-break'),
+
+  shuffle: async (ctx, { body }) => {
+    const b = readBody(body, 'shuffle');
+    const count = await inTransaction(ctx, async (tx) => {
+      const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
+      await assertClass(tx, b.to_class, TO);
+      await setYearStatus(tx, places, ACY.SHUFFLED);
+      await addPlaces(tx, b.to_ac_year, b.to_class, places, (p) => p.admission_type);
+      // The student's record follows when this year is their latest one (it is, for a Current row).
+      await tx.db.updateTable('student').set({ class_id: b.to_class, roll_no: null, updated_at: sql`now()` })
+        .where('id', 'in', b.students).where('ac_year_id', '=', b.to_ac_year).execute();
+      await audit(tx, 'student-years', 'shuffle', null, b);
+      return places.length;
+    });
+    return { count };
+  },
+});
+
+/** Graduate and year back/break end the From year for the student: that row and the student take one status. */
+async function endYear(ctx: Ctx, b: FromOnly, yearStatus: number, studentStatus: number, auditName: string) {
+  const count = await inTransaction(ctx, async (tx) => {
+    const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
+    await setYearStatus(tx, places, yearStatus);
+    await tx.db.updateTable('student').set({ status: studentStatus, updated_at: sql`now()` }).where('id', 'in', b.students).execute();
+    await audit(tx, 'student-years', auditName, null, b);
+    return places.length;
   });
+  return { count };
 }
