@@ -16,9 +16,8 @@ import type { RouteEnv } from './framework/route.js';
 import { SchoolDirectory } from './framework/schools.js';
 import { userForToken } from './framework/sessions.js';
 import { createIntegrations, type Integrations } from './integrations/index.js';
-import { installModules } from './framework/extensions.js';
 import { matchHandlers, registerDeclaredCalls } from './framework/calls.js';
-import { SERVER_MODULES } from '../generated/server.js';
+import { SERVER_MODULES } from './installed.js';
 
 /** Cache-Control of content-hashed files: a year, never revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -36,7 +35,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: fastifyTrustProxy(config.trustProxy) });
   const env: RouteEnv = { config, integrations: opts.integrations ?? createIntegrations(config) };
   const directory = new SchoolDirectory(database.db);
-  installModules(SERVER_MODULES);
   // Every declared call has its handler and every handler its declaration, or the app does not start.
   const handlers = matchHandlers(RESOURCES, SERVER_MODULES.handlers);
 

@@ -7,6 +7,8 @@ import { schemaFor } from '../framework/schools.js';
 import type { Ctx } from '../framework/context.js';
 import { hashPassword } from '../framework/passwords.js';
 import * as service from '../framework/service.js';
+// The resources' hooks (an academic year's start) run as they do behind the API.
+import '../installed.js';
 import { createIntegrations } from '../integrations/index.js';
 import { seedDemoFees } from './seed-demo-fees.js';
 import { seedDemoStudents } from './seed-demo-students.js';

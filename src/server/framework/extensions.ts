@@ -21,7 +21,7 @@ export interface ServerModules {
 
 const HOOKS = new Map<string, ResourceHooks<any>>();
 
-/** Installs the discovered hooks; a resource has one hooks file. */
+/** Installs the discovered hooks (src/server/installed.ts, once); a resource has one hooks file. */
 export function installModules(m: ServerModules) {
   HOOKS.clear();
   for (const h of m.hooks) {
