@@ -25,12 +25,10 @@ export async function list(ctx: Ctx, r: ResourceDef, filters: Record<string, num
   const build = () => {
     let qb = selectRecords(ctx.db, r);
     for (const k of keys) qb = qb.where(`t.${k}`, '=', filters[k]);
-    const scope = hooksOf(r).scope;
-    if (scope) qb = scope(ctx, qb);
     return applySort(applyScope(ctx, r, qb), r);
   };
   // A scoped list has the person in its SQL; only the school-wide ones are compiled once.
-  if (hooksOf(r).scope || isScoped(ctx, r)) return build().execute();
+  if (isScoped(ctx, r)) return build().execute();
   const key = `${ctx.school.schema}|${r.name}|${keys.join(',')}`;
   let compiled = compiledLists.get(key);
   if (!compiled) compiledLists.set(key, (compiled = build().compile()));
@@ -40,9 +38,7 @@ export async function list(ctx: Ctx, r: ResourceDef, filters: Record<string, num
 }
 
 export async function one(ctx: Ctx, r: ResourceDef, id: number): Promise<Row> {
-  let qb = applyScope(ctx, r, selectRecords(ctx.db, r).where('t.id', '=', id));
-  const scope = hooksOf(r).scope;
-  if (scope) qb = scope(ctx, qb);
+  const qb = applyScope(ctx, r, selectRecords(ctx.db, r).where('t.id', '=', id));
   const row = await qb.executeTakeFirst();
   if (!row) throw notFoundFor(r);
   return row;
