@@ -1,4 +1,3 @@
-import type { SelectQueryBuilder } from 'kysely';
 import type { Ctx } from './context.js';
 
 export type Row = Record<string, any>;
@@ -21,8 +20,6 @@ export interface ResourceHooks<T extends object = Row> {
   afterUpdate?(ctx: Ctx, row: Stored<T>, existing: Stored<T>): Maybe<void>;
   beforeRemove?(ctx: Ctx, existing: Stored<T>): Maybe<void>;
   afterRemove?(ctx: Ctx, existing: Stored<T>): Maybe<void>;
-  /** Narrows what a person may read (e.g. a parent sees only their own children). */
-  scope?(ctx: Ctx, qb: SelectQueryBuilder<any, any, any>): SelectQueryBuilder<any, any, any>;
   /** Handlers of the declared row actions, by action name. */
   actions?: Record<string, (ctx: Ctx, existing: Stored<T>) => Maybe<void>>;
 }

@@ -28,13 +28,11 @@ export async function list(ctx: Ctx, base: ResourceDef, filters: Record<string, 
   const build = () => {
     let qb = selectRecords(ctx.db, r);
     for (const k of keys) qb = qb.where(`t.${k}`, '=', filters[k]);
-    const scope = hooksOf(r).scope;
-    if (scope) qb = scope(ctx, qb);
     return applySort(applyScope(ctx, r, qb), r);
   };
   const flat = (rows: Row[]) => (r.customFields?.length ? rows.map((row) => flattenCustom(r, row)) : rows);
   // A scoped list has the person in its SQL; only the school-wide ones are compiled once.
-  if (hooksOf(r).scope || isScoped(ctx, r)) return flat(await build().execute());
+  if (isScoped(ctx, r)) return flat(await build().execute());
   // The school's configuration version: custom fields change the select.
   const key = `${ctx.school.schema}|${r.customFields?.length ? configOf(ctx).version : ''}|${r.name}|${keys.join(',')}`;
   let compiled = compiledLists.get(key);
@@ -64,7 +62,6 @@ export async function listPage(ctx: Ctx, base: ResourceDef, params: Record<strin
   for (const [k, v] of Object.entries(query.filters)) values[`f.${k}`] = v;
   if (query.q) values.q = likePattern(query.q);
   if (query.page) Object.assign(values, { limit: query.page.size, offset: (query.page.page - 1) * query.page.size });
-  const scope = hooksOf(r).scope;
   const build = (v: (name: string) => unknown) => {
     let qb = selectRecords(ctx.db, r);
     for (const k of Object.keys(params)) qb = qb.where(`t.${k}`, '=', v(`p.${k}`));
@@ -73,7 +70,6 @@ export async function listPage(ctx: Ctx, base: ResourceDef, params: Record<strin
       const fields = searchExpressions(r);
       qb = qb.where((eb) => eb.or(fields.map((f) => eb(f.text ? f.expr : sql`${f.expr}::text`, 'ilike', v('q')))));
     }
-    if (scope) qb = scope(ctx, qb);
     qb = applyScope(ctx, r, qb);
     const total = qb.clearSelect().select(sql<number>`count(*)::int`.as('n'));
     let rows = qb;
@@ -82,7 +78,7 @@ export async function listPage(ctx: Ctx, base: ResourceDef, params: Record<strin
     if (query.page) rows = rows.limit(v('limit') as number).offset(v('offset') as number);
     return { rows, total };
   };
-  if (scope || isScoped(ctx, r)) {
+  if (isScoped(ctx, r)) {
     const q = build((name) => values[name]);
     const [rows, total] = await Promise.all([q.rows.execute(), q.total.executeTakeFirstOrThrow()]);
     return { rows: flat(rows), total: total.n };
@@ -120,10 +116,7 @@ function searchExpressions(r: ResourceDef) {
 
 export async function one(ctx: Ctx, base: ResourceDef, id: number): Promise<Row> {
   const r = resourceFor(ctx, base);
-  let qb = applyScope(ctx, r, selectRecords(ctx.db, r).where('t.id', '=', id));
-  const scope = hooksOf(r).scope;
-  if (scope) qb = scope(ctx, qb);
-  const row = await qb.executeTakeFirst();
+  const row = await applyScope(ctx, r, selectRecords(ctx.db, r).where('t.id', '=', id)).executeTakeFirst();
   if (!row) throw notFoundFor(r);
   return flattenCustom(r, row);
 }
