@@ -13,9 +13,9 @@ export default defineResource({
   },
   unique: [{ fields: ['student_id', 'date'], message: 'Attendance for this day is already recorded' }],
   calls: {
-    // The student details' attendance editor: one day, and its correction.
-    day: { call: 'GET /attendance/student/{student_id}/{date}/', permission: 'read', text: ['date'], scope: { student_id: 'students' }, errors: { date: 'Date must be YYYY-MM-DD' } },
-    correct: { call: 'POST /attendance/students/', permission: 'update', payload: correction, scope: { student_id: 'students' }, message: 'Attendance Updated', errors: { date: 'Date must be YYYY-MM-DD' } },
+    // The student details' attendance editor: one day, and its correction (the date text as the payload schema says it).
+    day: { call: 'GET /attendance/student/{student_id}/{date}/', permission: 'read', text: ['date'], scope: { student_id: 'students' }, errors: { date: correction.properties.date.errorMessage.format } },
+    correct: { call: 'POST /attendance/students/', permission: 'update', payload: correction, scope: { student_id: 'students' }, message: 'Attendance Updated', errors: { date: correction.properties.date.errorMessage.format } },
   },
   scope: { parent: { student: 'student_id' } },
   access: { read: ['parent', 'teacher', 'admin', 'super_admin'], update: ['teacher', 'admin', 'super_admin'] },

@@ -8,6 +8,11 @@ import passwordReset from '../../schemas/students/calls/password-reset.json' wit
 import textMessage from '../../schemas/students/calls/text-message.json' with { type: 'json' };
 import { defineResource, type CallRef } from '../../src/shared/resource.js';
 
+/** Texts several calls answer with (spec 1, 8). */
+const TEXTS = {
+  shortPassword: 'Password must be atleast 8 characters', admissionNoTaken: 'Admission number already used', importId: 'Invalid import id',
+} as const;
+
 /** What the add-student screens call: numbers, the family login, the student, profile and contacts. */
 const ADD_CALLS: CallRef[] = [
   'students.nextAdmissionNo', 'students.nextRollNo', 'students.validateAdmissionNo', 'students.usersOfRole',
@@ -101,7 +106,7 @@ export default defineResource({
   },
   // The whole-school search (header and student list): name, admission number, mobile, father's name.
   searchIndexes: ['fullname', 'admission_no', 'mobile', 'extras.father_name'],
-  unique: [{ fields: ['admission_no'], message: 'Admission number already used' }],
+  unique: [{ fields: ['admission_no'], message: TEXTS.admissionNoTaken }],
   // A parent reaches only the students linked to their login.
   scope: { parent: { student: 'id' } },
   access: { read: ['parent', 'teacher', 'admin', 'super_admin', 'librarian'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
@@ -117,7 +122,7 @@ export default defineResource({
     nextAdmissionNo: { call: 'GET /next/admission_no/', permission: 'read', roles: ['admin', 'super_admin'] },
     validateAdmissionNo: {
       call: 'GET /validate/admn_no/{n}/', permission: 'read', roles: ['admin', 'super_admin'], text: ['n'],
-      errors: { invalid: 'Invalid Admission Number', taken: 'Admission number already used' },
+      errors: { invalid: 'Invalid Admission Number', taken: TEXTS.admissionNoTaken },
     },
     nextRollNo: { call: 'GET /next/roll_no/{class_id}/', permission: 'read', roles: ['admin', 'super_admin'] },
     // Family logins and the user pickers.
@@ -125,7 +130,7 @@ export default defineResource({
     usersOfRole: { call: 'GET /search/email/{role}/', permission: 'read', roles: ['admin', 'super_admin'], errors: { role: 'Invalid role' } },
     createUser: {
       call: 'PUT /user/', permission: 'create', payload: newUser, message: 'User Created',
-      errors: { name: 'Please enter name', email: 'Please enter email', shortPassword: 'Password must be atleast 8 characters' },
+      errors: { name: 'Please enter name', email: 'Please enter email', shortPassword: TEXTS.shortPassword },
     },
     linkUser: { call: 'POST /user/link/student/', permission: 'update', payload: linkUser, scope: { student_id: 'students' }, message: 'User Linked to Student' },
     username: {
@@ -137,18 +142,18 @@ export default defineResource({
     },
     password: {
       call: 'PATCH /user/change-password/', permission: 'update', payload: passwordReset, message: 'Password reset',
-      errors: { shortPassword: 'Password must be atleast 8 characters', noUser: passwordReset.errorMessage.required.user_id },
+      errors: { shortPassword: TEXTS.shortPassword, noUser: passwordReset.errorMessage.required.user_id },
     },
     textMessage: { call: 'PUT /text-message/', permission: 'create', payload: textMessage, message: 'Messages Sent' },
     // CSV import (its payload's checks come in the screen's order) and export.
     import: {
       call: 'PUT /import/students/', permission: 'create', message: 'Students Added',
       errors: {
-        importId: 'Invalid import id', year: 'Please select academic year!', class: 'Please select class and section',
+        importId: TEXTS.importId, year: 'Please select academic year!', class: 'Please select class and section',
         classId: 'Invalid class id', yearId: 'Invalid academic year id', upload: 'Upload the CSV file first', uploadAgain: 'The uploaded file was not found: upload it again',
       },
     },
-    importProgress: { call: 'GET /import/students/progress/{import_id}/', permission: 'create', text: ['import_id'], errors: { importId: 'Invalid import id' } },
+    importProgress: { call: 'GET /import/students/progress/{import_id}/', permission: 'create', text: ['import_id'], errors: { importId: TEXTS.importId } },
     export: { call: 'GET /export/students/', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'] },
     appUsers: { call: 'GET /reports/app-users/', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'] },
     remove: {
