@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import type { JsonSchema, ResourceDef } from '../shared/resource.js';
+import type { ResourceDef } from '../shared/resource.js';
 import { columnType, notNull, storedColumns } from '../server/db/columns.js';
 import { customizable } from '../shared/school-config.js';
 import { CORE_TABLES, PLATFORM_TABLES } from '../server/db/core-tables.js';
@@ -78,7 +78,6 @@ export function tableFromDdl(ddl: string): { table: string; columns: Column[] } 
 
 /** A resource's table: id and timestamps, then its stored schema properties by the sync's column rules. */
 function resourceColumns(r: ResourceDef, entityRef: string): Column[] {
-  const required = new Set(r.schema.required ?? []);
   const cols: Column[] = [
     { name: 'id', ts: 'number', nullable: false, generated: true },
     { name: 'created_at', ts: 'Timestamp', nullable: false, generated: true },

@@ -22,7 +22,8 @@ export type CallData<I extends CallId> = CallTypes[I]['data'];
 
 /** What a call is made with: its path values, its payload, its query (each only when it has one). */
 export type CallInput<I extends CallId> =
-  & ({} extends Params<I> ? { params?: Params<I> } : { params: Params<I> })
+  // A call without path values takes none (its params type has no keys).
+  & (Record<never, never> extends Params<I> ? { params?: Params<I> } : { params: Params<I> })
   & (Body<I> extends undefined ? { body?: undefined } : { body: Body<I> })
   & { query?: Partial<Query<I>> };
 

@@ -11,7 +11,7 @@ import type { PageProps } from '../registry.js';
 import { PickerFilter, type FilterDef } from '../../framework/list/PickerFilter.js';
 import { useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 import { formatDateTime } from '../../framework/format.js';
-import { compareValues, queryString } from '../../framework/calls.js';
+import { compareValues } from '../../framework/calls.js';
 import { downloadCsv, toCsv } from '../../framework/csv.js';
 import { DATE_FORMAT } from '../../framework/dates.js';
 import { totalOf } from '../../../shared/plural.js';

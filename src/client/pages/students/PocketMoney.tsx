@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Radio, Space, Statistic, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useCreate, useCustom, useList } from '@refinedev/core';
+import { useCreate, useList } from '@refinedev/core';
 import type { HttpError } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';

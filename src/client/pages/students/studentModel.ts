@@ -8,7 +8,6 @@ import type { StudentsCreateUserPayload, StudentsProfileItemPayload } from '../.
 import { MODULES } from '../../../shared/registry.js';
 import studentSchema from '../../../../schemas/students/student.json' with { type: 'json' };
 import yearSchema from '../../../../schemas/students/student-year.json' with { type: 'json' };
-import { queryString } from '../../framework/calls.js';
 import { moduleEnabled, type AccessContext } from '../../framework/access.js';
 import { enumLabels } from '../../framework/format.js';
 import { optionLabel } from '../../framework/labels.js';
