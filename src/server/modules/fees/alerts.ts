@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import bulkPayload from '../../../../schemas/fees/calls/due-alert.json' with { type: 'json' };
 import { sql } from 'kysely';
 import { formatINR, toPaise, toRupees } from '../../../shared/money.js';
 import type { Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { badRequest } from '../../framework/errors.js';
-import { addRoute, recordIdProp, type RouteEnv } from '../../framework/route.js';
+import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { FEE_STAFF } from './access.js';
 import { audit } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
@@ -34,14 +35,6 @@ async function mobilesOf(ctx: Ctx, studentIds: number[]): Promise<Map<number, st
   return out;
 }
 
-const bulkPayload = {
-  type: 'object',
-  properties: {
-    ac_year_id: recordIdProp('Academic Year'),
-    class_id: recordIdProp('Class'),
-  },
-  additionalProperties: false,
-};
 const validateBulk = compile(bulkPayload);
 
 const schoolName = async (ctx: Ctx) => (await getSetting(ctx.db, 'school', defaultDetails(ctx.school.name))).school_name;

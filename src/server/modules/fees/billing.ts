@@ -1,120 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import billPayload from '../../../../schemas/fees/calls/bill.json' with { type: 'json' };
+import discountPayload from '../../../../schemas/fees/calls/discount.json' with { type: 'json' };
+import installmentPayload from '../../../../schemas/fees/calls/installment.json' with { type: 'json' };
+import refundPayload from '../../../../schemas/fees/calls/refund.json' with { type: 'json' };
 import { billTotalPaise, toPaise } from '../../../shared/money.js';
 import { ok } from '../../framework/envelope.js';
 import { SCHOOL_TZ } from '../../framework/periods.js';
 import { badRequest, forbidden } from '../../framework/errors.js';
-import { addRoute, recordIdProp, type RouteEnv } from '../../framework/route.js';
+import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { FEE_STAFF } from './access.js';
 import { inTransaction } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
 import { isIsoDate } from '../students/queries.js';
-import { addInstallment, createBill, deleteBill, PAY_MODES, REFUND_MODES, setDiscount } from './ledger.js';
+import { addInstallment, createBill, deleteBill, setDiscount } from './ledger.js';
 import { enabled, getFeeSettings } from './settings.js';
 
 /** Billing, installments, refunds, discount changes and deleting a bill (spec 2 §5, §7). Staff only. */
 
-const id = (title: string, message: string) => recordIdProp(title, { errorMessage: message });
-const money = (title: string, message: string, extra: Record<string, unknown> = {}) =>
-  ({ type: 'number', format: 'money', title, minimum: 0, ...extra, errorMessage: message });
-const SELECT_MODE = 'Please select payment mode';
-const BILL_NAME_REQUIRED = 'Bill name is required';
-export const DEFAULT_BILL_NAME = 'Fees';
-
-export const billPayload = {
-  type: 'object',
-  properties: {
-    student_id: id('Student', 'Student is required'),
-    ac_year_id: id('Academic Year', 'Please select academic year'),
-    // Optional: a bill sent without a name is called 'Fees'.
-    name: {
-      type: 'string', title: 'Bill name', minLength: 1, maxLength: 100, pattern: '\\S',
-      errorMessage: { type: BILL_NAME_REQUIRED, minLength: BILL_NAME_REQUIRED, pattern: BILL_NAME_REQUIRED, maxLength: 'Bill name must be at most 100 characters' },
-    },
-    amount_total: money('Total', 'Bill amount not calculated'),
-    amount_paid: money('Amount Paying', 'Enter Amount'),
-    details: {
-      type: 'array', title: 'Fee items', minItems: 1, maxItems: 50,
-      items: {
-        type: 'object',
-        properties: {
-          fee_item_id: recordIdProp('Item', { type: ['integer', 'null'], errorMessage: 'Please select a fee item' }),
-          fee_item_name: { type: ['string', 'null'], title: 'Item', maxLength: 100 },
-          amount: money('Amount', 'Each item needs an amount of at least 0'),
-          quantity: { type: 'integer', title: 'Quantity', minimum: 1, maximum: 5, errorMessage: 'Quantity must be from 1 to 5' },
-        },
-        required: ['amount', 'quantity'],
-        additionalProperties: false,
-        errorMessage: { required: { amount: 'Each item needs an amount', quantity: 'Each item needs a quantity' } },
-      },
-      errorMessage: { minItems: 'Add at least one fee item', maxItems: 'A bill can have at most 50 items', type: 'Add at least one fee item' },
-    },
-    installments: {
-      type: 'array', title: 'Installments', maxItems: 1,
-      items: {
-        type: 'object',
-        properties: {
-          amount: money('Amount', 'Enter Amount'),
-          mode: { type: 'string', title: 'Mode', enum: [...PAY_MODES], errorMessage: SELECT_MODE },
-          account: { type: ['string', 'null'], title: 'Account', maxLength: 100 },
-        },
-        required: ['amount', 'mode'],
-        additionalProperties: false,
-        errorMessage: { required: { amount: 'Enter Amount', mode: SELECT_MODE } },
-      },
-      errorMessage: { maxItems: 'A bill is paid with one payment; pay the rest as installments' },
-    },
-    discounts: money('Discount', 'Discount must be an amount of at least 0'),
-  },
-  required: ['student_id', 'ac_year_id', 'amount_total', 'amount_paid', 'details'],
-  additionalProperties: false,
-  errorMessage: {
-    required: {
-      student_id: 'Student is required', ac_year_id: 'Please select academic year', amount_total: 'Bill amount not calculated',
-      amount_paid: 'Enter Amount', details: 'Add at least one fee item',
-    },
-  },
-};
-
-export const discountPayload = {
-  type: 'object',
-  properties: {
-    fee_payment_id: id('Bill', 'Bill is required'),
-    discount_amount: money('Discount', 'Discount is required!'),
-  },
-  required: ['fee_payment_id', 'discount_amount'],
-  additionalProperties: false,
-  errorMessage: { required: { fee_payment_id: 'Bill is required', discount_amount: 'Discount is required!' } },
-};
-
-export const installmentPayload = {
-  type: 'object',
-  properties: {
-    amount: { type: 'number', format: 'money', title: 'Amount', exclusiveMinimum: 0, errorMessage: 'Amount must be entered' },
-    mode: { type: 'string', title: 'Mode', enum: [...PAY_MODES], errorMessage: SELECT_MODE },
-    account: { type: ['string', 'null'], title: 'Account', maxLength: 100 },
-    date: { type: ['string', 'null'], title: 'Date', format: 'date', errorMessage: 'Date must be a date (YYYY-MM-DD)' },
-  },
-  required: ['amount', 'mode'],
-  additionalProperties: false,
-  errorMessage: { required: { amount: 'Amount must be entered', mode: SELECT_MODE } },
-};
-
-export const refundPayload = {
-  type: 'object',
-  properties: {
-    payment_id: id('Bill', 'Bill is required'),
-    amount_paid: { type: 'number', format: 'money', title: 'Refund amount', exclusiveMinimum: 0, errorMessage: 'Refund amount is required!' },
-    mode: { type: 'string', title: 'Mode', enum: [...REFUND_MODES], errorMessage: 'Please select refund mode' },
-    extras: {
-      type: 'object', title: 'Extras',
-      properties: { transaction_details: { type: ['string', 'null'], title: 'Transaction Details', maxLength: 300 } },
-      additionalProperties: false,
-    },
-  },
-  required: ['payment_id', 'amount_paid', 'mode'],
-  additionalProperties: false,
-  errorMessage: { required: { payment_id: 'Bill is required', amount_paid: 'Refund amount is required!', mode: 'Please select refund mode' } },
-};
+const SELECT_MODE = installmentPayload.errorMessage.required.mode;
+const DEFAULT_BILL_NAME = billPayload.properties.name.default;
 
 const validateBill = compile(billPayload);
 const validateDiscount = compile(discountPayload);
@@ -131,7 +35,7 @@ type BillBody = {
 function installmentTime(date: string | null | undefined): Date {
   const today = new Date().toLocaleDateString('en-CA', { timeZone: SCHOOL_TZ });
   if (!date || date === today) return new Date();
-  if (!isIsoDate(date)) throw badRequest('Date must be a date (YYYY-MM-DD)');
+  if (!isIsoDate(date)) throw badRequest(installmentPayload.properties.date.errorMessage);
   if (date > today) throw badRequest('The installment date cannot be in the future');
   return new Date(`${date}T12:00:00+05:30`);
 }

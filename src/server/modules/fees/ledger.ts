@@ -16,8 +16,6 @@ import { countBillLines } from './item-totals.js';
  * The fee item totals (item-totals.ts) follow a bill's lines in the same transaction.
  */
 
-export const PAY_MODES = ['cash', 'card', 'wallet', 'transfer'] as const;
-export const REFUND_MODES = ['cash', 'cheque', 'transfer', 'upi'] as const;
 export type InstallmentKind = 'payment' | 'installment' | 'refund' | 'online';
 
 export const PENDING_EXCEEDED = 'Amount Paying cannot be more than Amount Pending';

@@ -1,14 +1,17 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import orderPayload from '../../../../schemas/fees/calls/online-order.json' with { type: 'json' };
+import resultPayload from '../../../../schemas/fees/calls/online-result.json' with { type: 'json' };
+import outcomePayload from '../../../../schemas/fees/calls/test-outcome.json' with { type: 'json' };
 import { sql, type Kysely } from 'kysely';
 import { toPaise, toRupees } from '../../../shared/money.js';
 import { ONLINE_MESSAGES, onlineAmountPaise, type PayAnswer } from '../../../shared/online-pay.js';
 import type { AuthUser, Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { AppError, badRequest, notFound } from '../../framework/errors.js';
-import { addRoute, isRecordId, type RouteEnv } from '../../framework/route.js';
+import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { audit, inTransaction } from '../../framework/service.js';
-import { assertObject } from '../../framework/validation.js';
+import { assertValid, compile } from '../../framework/validation.js';
 import {
   GATEWAY_NAMES, GatewayError, paiseFromText, TestGateway, verifyRazorpayWebhook,
   type GatewayName, type GatewayOrder, type GatewaySecrets, type PaymentGateway, type TestOutcome, type VerifiedResult,
@@ -28,8 +31,6 @@ import { getFeeSettings, type FeeSettings } from './settings.js';
 export const SECRETS_KEY = 'fees_gateway_secrets';
 export const NOT_ENABLED = ONLINE_MESSAGES.notEnabled;
 export const GATEWAY_NOT_FOUND = ONLINE_MESSAGES.gatewayNotFound;
-export const AMOUNT_REQUIRED = ONLINE_MESSAGES.amount;
-export const MODE_REQUIRED = ONLINE_MESSAGES.mode;
 export const ORDER_NOT_FOUND = 'Order not found';
 
 const PARENT = [1] as const;
@@ -174,22 +175,24 @@ async function ownOrder(ctx: Ctx, where: { id?: number; orderId?: string; gatewa
 
 const ORDER_REF = () => crypto.randomBytes(8).toString('hex');
 
+const validateOrder = compile(orderPayload);
+const validateResult = compile(resultPayload);
+const validateOutcome = compile(outcomePayload);
+
 export function registerOnlinePaymentRoutes(app: FastifyInstance, env: RouteEnv) {
   addRoute(app, env, {
     call: 'PUT /fees/online/pay/', roles: PARENT, module: 'fees',
     handler: async (ctx, req) => {
-      assertObject(req.body);
-      const b = req.body as { amount?: unknown; payment_mode?: unknown; fee_id?: unknown };
+      assertValid(validateOrder, orderPayload, req.body);
+      const b = req.body as { amount: number | string; payment_mode: string; fee_id: number };
       const settings = await getFeeSettings(ctx.db);
       if (settings.online_fee_payment_enabled !== '1') throw badRequest(NOT_ENABLED);
       const paise = amountPaise(b.amount);
-      if (typeof b.payment_mode !== 'string' || !b.payment_mode.trim()) throw badRequest(MODE_REQUIRED);
       const mode = b.payment_mode.trim();
       const listed = settings.payment_gateway_list.find((g) => g.value === mode && g.enabled);
       if (!listed || !isGatewayName(mode)) throw badRequest(GATEWAY_NOT_FOUND);
       const gateway = await gatewayOf(ctx, mode);
       if (!gateway) throw badRequest(GATEWAY_NOT_FOUND);
-      if (!isRecordId(b.fee_id)) throw notFound('Bill not found');
       const bill = await visibleBill(ctx, b.fee_id);
       const pending = toPaise(bill.total_amount) - toPaise(bill.paid_amount);
       if (paise > pending) throw badRequest(PENDING_EXCEEDED);
@@ -230,14 +233,11 @@ export function registerOnlinePaymentRoutes(app: FastifyInstance, env: RouteEnv)
   addRoute(app, env, {
     call: 'POST /fees/online/pay/', roles: PARENT, module: 'fees',
     handler: async (ctx, req) => {
-      assertObject(req.body);
-      const b = req.body as { id?: unknown; order_id?: unknown; fee_id?: unknown; mode?: unknown; result?: unknown };
-      if (!isRecordId(b.fee_id)) throw notFound('Bill not found');
+      assertValid(validateResult, resultPayload, req.body);
+      const b = req.body as { id?: number; order_id?: string; fee_id: number; mode: string; result?: unknown };
       if (!isGatewayName(b.mode)) throw badRequest(GATEWAY_NOT_FOUND);
-      const byId = isRecordId(b.id) ? b.id : undefined;
-      const byOrder = typeof b.order_id === 'string' && b.order_id && b.order_id.length <= 100 ? b.order_id : undefined;
-      if (byId === undefined && byOrder === undefined) throw notFound(ORDER_NOT_FOUND);
-      const order = await ownOrder(ctx, { id: byId, orderId: byOrder, gateway: b.mode, billId: b.fee_id });
+      if (b.id === undefined && b.order_id === undefined) throw notFound(ORDER_NOT_FOUND);
+      const order = await ownOrder(ctx, { id: b.id, orderId: b.order_id, gateway: b.mode, billId: b.fee_id });
       if (order.status === 'paid') return ok(await paidAnswer(ctx, order));
       // A gateway turned off after the order was made still verifies its payments while its keys are kept.
       const gateway = await gatewayOf(ctx, order.gateway);
@@ -271,13 +271,12 @@ export function registerOnlinePaymentRoutes(app: FastifyInstance, env: RouteEnv)
   addRoute(app, env, {
     call: 'POST /fees/online/test/{order_id}/', roles: PARENT, module: 'fees', textParams: ['order_id'],
     handler: async (ctx, req, _p, t) => {
-      assertObject(req.body);
-      const outcome = (req.body as { outcome?: unknown }).outcome;
-      if (outcome !== 'success' && outcome !== 'failure' && outcome !== 'cancel') throw badRequest('Choose Pay, Fail or Cancel');
+      assertValid(validateOutcome, outcomePayload, req.body);
+      const { outcome } = req.body as { outcome: TestOutcome };
       const order = await ownOrder(ctx, { orderId: t.order_id, gateway: 'test' });
       if (order.status === 'paid') throw badRequest('This order is already paid');
       const gateway = new TestGateway(await ensureTestSecret(ctx.db));
-      return ok(gateway.outcome({ orderId: order.order_id, amountPaise: orderPaise(order) }, outcome as TestOutcome));
+      return ok(gateway.outcome({ orderId: order.order_id, amountPaise: orderPaise(order) }, outcome));
     },
   });
 
