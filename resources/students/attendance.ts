@@ -11,6 +11,7 @@ export default defineResource({
     class: { from: 'class_id', resource: 'classes', field: 'class' },
   },
   unique: [{ fields: ['student_id', 'date'], message: 'Attendance for this day is already recorded' }],
+  scope: { parent: { student: 'student_id' } },
   access: { read: ['parent', 'teacher', 'admin', 'super_admin'], update: ['teacher', 'admin', 'super_admin'] },
   messages: { updated: 'Attendance Updated' },
 });

@@ -18,6 +18,7 @@ export default defineResource({
       details: { 'ui:widget': 'textarea' },
     },
   },
+  scope: { parent: { student: 'student_id' } },
   access: { read: ['parent', 'teacher', 'admin', 'super_admin'], create: ['admin', 'super_admin'] },
   messages: { created: 'Transaction added!' },
 });

@@ -20,6 +20,7 @@ export default defineResource({
     },
     fixedAfterCreate: ['student_id'],
   },
+  scope: { parent: { student: 'student_id' } },
   access: { read: ['parent', 'teacher', 'admin', 'super_admin', 'librarian'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
   messages: { created: 'Contact Added', updated: 'Contact details updated', removed: 'Student Contact Deleted' },
 });

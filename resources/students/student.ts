@@ -1,12 +1,14 @@
 import schema from '../../schemas/students/student.json' with { type: 'json' };
-import { defineResource, type Call } from '../../src/shared/resource.js';
+import admissionType from '../../schemas/students/calls/admission-type.json' with { type: 'json' };
+import profileItem from '../../schemas/students/calls/profile-item.json' with { type: 'json' };
+import { defineResource, type CallRef } from '../../src/shared/resource.js';
 
 /** What the add-student screens call: numbers, the family login, the student, profile and contacts. */
-const ADD_CALLS: Call[] = [
+const ADD_CALLS: CallRef[] = [
   'GET /next/admission_no/', 'GET /next/roll_no/{class_id}/', 'GET /validate/admn_no/{n}/', 'GET /search/email/{role}/',
-  'PUT /user/', 'PUT /students/', 'POST /student/profile/item/', 'PUT /student/contacts/',
+  'PUT /user/', 'PUT /students/', 'students.profileItem', 'PUT /student/contacts/',
 ];
-const EDIT_CALLS: Call[] = ['GET /student/{id}/', 'POST /student/{id}/'];
+const EDIT_CALLS: CallRef[] = ['GET /student/{id}/', 'POST /student/{id}/'];
 
 /**
  * Student records. `class_id` and `ac_year_id` are the student's latest year; every year the
@@ -40,7 +42,7 @@ export default defineResource({
       buttons: {
         message: { call: 'PUT /messages/', permission: 'create', resource: 'messages' },
         textMessage: { call: 'PUT /text-message/', permission: 'create' },
-        delete: { call: 'DELETE /student/{id}/{reason}/', permission: 'remove' },
+        delete: 'students.remove',
       },
     },
     add: { route: '/students/new', component: 'StudentAdd', permission: 'create', calls: ADD_CALLS, reads: ['acyears', 'classes'] },
@@ -58,10 +60,10 @@ export default defineResource({
         textMessage: { call: 'PUT /text-message/', permission: 'create' },
         pocketMoney: { call: 'GET /pocket-money/{student_id}/', permission: 'read', resource: 'pocket-money' },
         feeRecords: { call: 'GET /fees/history/{student_id}/', permission: 'read', resource: 'fee-payments' },
-        profileItem: { call: 'POST /student/profile/item/', permission: 'update' },
+        profileItem: 'students.profileItem',
         username: { call: 'POST /user/update/username/', permission: 'update' },
         password: { call: 'PATCH /user/change-password/', permission: 'update' },
-        admissionType: { call: 'POST /student/admission-type/', permission: 'update' },
+        admissionType: 'students.admissionType',
         attendance: { call: 'POST /attendance/students/', permission: 'update', resource: 'attendance' },
         addContact: { call: 'PUT /student/contacts/', permission: 'create', resource: 'student-contacts' },
         editContact: { call: 'POST /student/contact/{id}/', permission: 'update', resource: 'student-contacts' },
@@ -95,6 +97,23 @@ export default defineResource({
   // The whole-school search (header and student list): name, admission number, mobile, father's name.
   searchIndexes: ['fullname', 'admission_no', 'mobile', 'extras.father_name'],
   unique: [{ fields: ['admission_no'], message: 'Admission number already used' }],
+  // A parent reaches only the students linked to their login.
+  scope: { parent: { student: 'id' } },
   access: { read: ['parent', 'teacher', 'admin', 'super_admin', 'librarian'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
-  messages: { created: 'New Student Added', updated: 'Student Data Updated', removed: 'Student Deleted' },
+  calls: {
+    remove: {
+      call: 'DELETE /student/{id}/{reason}/', permission: 'remove', text: ['reason'], scope: { id: 'students' },
+      message: 'Student Deleted', errors: { reason: 'Invalid reason' },
+    },
+    admissionType: { call: 'POST /student/admission-type/', permission: 'update', payload: admissionType, message: 'Admission type updated!' },
+    profileItem: {
+      call: 'POST /student/profile/item/', permission: 'update', payload: profileItem, scope: { student_id: 'students' },
+      message: { item: 'Student profile item updated', photo: 'Student Pic Updated!' },
+      errors: {
+        photo: 'Upload the photo first: the value must be a path returned by the profile photo upload',
+        choice: '{title} must be {choices}', required: '{title} is required', tooLong: '{title} must be at most {max} characters',
+      },
+    },
+  },
+  messages: { created: 'New Student Added', updated: 'Student Data Updated' },
 });

@@ -9,7 +9,7 @@ import { compile } from 'json-schema-to-typescript';
 import { ROOT, type Generated } from './paths.js';
 
 /** Nested titles would become named types that clash between schemas; labels are not types. */
-function plain(s: any): any {
+export function plain(s: any): any {
   if (Array.isArray(s)) return s.map(plain);
   if (!s || typeof s !== 'object') return s;
   const out: any = {};

@@ -6,12 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generateCalls } from './gen-calls.js';
 import { generateEntities } from './gen-entities.js';
 import { generateRegistry } from './gen-registry.js';
 import { ROOT, type Generated } from './paths.js';
 
 export async function generateAll(): Promise<Generated> {
-  return { ...generateRegistry(), ...(await generateEntities()) };
+  return { ...generateRegistry(), ...(await generateEntities()), ...(await generateCalls()) };
 }
 
 /** Writes what changed and removes generated files nothing produces any more; returns the paths written. */

@@ -17,6 +17,7 @@ import { SchoolDirectory } from './framework/schools.js';
 import { userForToken } from './framework/sessions.js';
 import { createIntegrations, type Integrations } from './integrations/index.js';
 import { SERVER_MODULES } from './installed.js';
+import { matchHandlers, registerDeclaredCalls } from './framework/calls.js';
 
 /** Cache-Control of content-hashed files: a year, never revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,6 +35,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: fastifyTrustProxy(config.trustProxy) });
   const env: RouteEnv = { config, integrations: opts.integrations ?? createIntegrations(config) };
   const directory = new SchoolDirectory(database.db);
+  // Every declared call has its handler and every handler its declaration, or the app does not start.
+  const handlers = matchHandlers(RESOURCES, SERVER_MODULES.handlers);
 
   await app.register(rateLimit, {
     global: false,
@@ -64,6 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Uploads (POST /upload/): one file per request, at most 10 MB.
     await school.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
     for (const r of RESOURCES) registerResource(school, env, r);
+    registerDeclaredCalls(school, env, RESOURCES, handlers);
     for (const register of SERVER_MODULES.routes) register(school, env);
     registerFileRoutes(school, env);
   }, { prefix: '/api/:school' });

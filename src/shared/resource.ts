@@ -9,6 +9,11 @@ export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
 /** A documented call: method, space, path under the school's API base. `{x}` are path parameters. */
 export type Call = `${HttpMethod} /${string}`;
 
+/** A declared call's id, `<resource name>.<key>` (e.g. 'students.remove'). */
+export type CallId = `${string}.${string}`;
+/** A call as screens name it: a declared call's id, or a documented call written out. */
+export type CallRef = Call | CallId;
+
 /** A JSON Schema object as stored in schemas/<module>/<entity>.json. */
 export type JsonSchema = Record<string, any>;
 
@@ -109,8 +114,9 @@ export interface RelationDef {
  * must allow exactly them the call (tests/api/page-calls.test.ts checks both ways).
  */
 export interface PageButtonDef {
-  call: Call;
-  permission: Permission;
+  call: CallRef;
+  /** Defaults to a declared call's own permission and resource. */
+  permission?: Permission;
   resource?: string;
 }
 
@@ -128,12 +134,51 @@ export interface PageDef {
    * The calls the page makes to show itself: every role that may open it must be allowed them.
    * A call only some of those roles' view makes names them (a parent's picker of their children).
    */
-  calls?: Array<Call | { call: Call; roles: Role[] }>;
+  calls?: Array<CallRef | { call: CallRef; roles: Role[] }>;
   /** Resources whose list the page reads (pickers), by name: their first list call. */
   reads?: string[];
-  /** Buttons that make calls of their own, by name; each shown only to those its call allows. */
-  buttons?: Record<string, PageButtonDef>;
+  /** Buttons that make calls of their own, by name (a declared call's id says all); each shown only to those its call allows. */
+  buttons?: Record<string, PageButtonDef | CallId>;
 }
+
+/**
+ * A documented call that is not plain CRUD (promote, remove with a reason, reset a password),
+ * declared like the CRUD calls. Its id is `<resource name>.<key>` (e.g. `students.remove`); the
+ * handler of the same key in `src/server/modules/<module>/*.handlers.ts` runs once the framework
+ * has checked access, the path, the payload and the row scope.
+ */
+export interface CallDef {
+  call: Call;
+  /** The permission on the declaring resource the call needs; its roles are `access[permission]`. */
+  permission: Permission;
+  /** Narrows the permission's roles (a staff-only read of a resource parents also read). */
+  roles?: Role[];
+  /** JSON Schema of the body (schemas/<module>/calls/<name>.json), validated before the handler. */
+  payload?: JsonSchema;
+  /** JSON Schema of the query string (every value arrives as text). */
+  query?: JsonSchema;
+  /** Path parameters that are text (a search term, a date), not record ids. */
+  text?: string[];
+  /**
+   * Path parameters or payload fields naming rows of a resource whose row scope must admit them
+   * (`{ student_id: 'students' }`): a row the person may not reach answers 404, like a missing one.
+   */
+  scope?: Record<string, string>;
+  /**
+   * Success message from the specification, sent in the envelope and shown by the browser; a
+   * call with several outcomes names each (the handler answers `ctx.answer(data, key)`).
+   */
+  message?: string | Record<string, string>;
+  /** The specification's error texts, by code; handlers throw them with `ctx.fail(code)`. */
+  errors?: Record<string, string>;
+}
+
+/**
+ * Which rows a role reaches, per resource: `{ parent: { student: 'id' } }` admits only rows whose
+ * `id` is a student linked to the person; `{ parent: { student: 'student_id' } }` rows hanging off
+ * such a student. The kinds of reach are in src/shared/access.ts (SCOPE_KINDS).
+ */
+export type RowScope = Partial<Record<Role, Record<string, string>>>;
 
 export interface ResourceDef {
   /** Refine resource name, also the key other declarations use to point here. */
@@ -218,6 +263,10 @@ export interface ResourceDef {
   /** Values that must be unique among the rows, with the message for a clash. */
   unique?: Array<{ fields: string[]; message: string }>;
   actions?: Record<string, ActionDef>;
+  /** Documented calls that are not plain CRUD, by key (id `<name>.<key>`). */
+  calls?: Record<string, CallDef>;
+  /** Rows each role reaches (a parent their own children's). */
+  scope?: RowScope;
   pages?: Record<string, PageDef>;
   access: { read: Role[]; create?: Role[]; update?: Role[]; remove?: Role[] };
   messages: { created?: string; updated?: string; removed?: string };
@@ -242,6 +291,33 @@ export interface ModuleDef {
 
 export function defineModule<T extends ModuleDef>(def: T): T {
   return def;
+}
+
+/** Finds a declared call by id among the resources. */
+export function findCall(resources: readonly ResourceDef[], id: string): { resource: ResourceDef; def: CallDef } {
+  const dot = id.indexOf('.');
+  const resource = resources.find((r) => r.name === id.slice(0, dot));
+  const def = resource?.calls?.[id.slice(dot + 1)];
+  if (!resource || !def) throw new Error(`No declared call ${id}`);
+  return { resource, def };
+}
+
+/** The documented call a reference names (a declared call's id, or the call written out). */
+export const callOf = (resources: readonly ResourceDef[], ref: CallRef): Call => (ref.includes(' ') ? ref as Call : findCall(resources, ref).def.call);
+
+/**
+ * A page button in full: a declared call's id gives its call, permission, resource and roles;
+ * a written-out call names its permission (and resource when not the page's own).
+ */
+export function pageButton(resources: readonly ResourceDef[], page: ResourceDef, b: PageButtonDef | CallId): { call: Call; permission: Permission; resource: ResourceDef; roles?: Role[] } {
+  const def = typeof b === 'string' ? { call: b } : b;
+  if (!def.call.includes(' ')) {
+    const found = findCall(resources, def.call);
+    return { call: found.def.call, permission: def.permission ?? found.def.permission, resource: found.resource, roles: found.def.roles };
+  }
+  const resource = def.resource ? resources.find((r) => r.name === def.resource) : page;
+  if (!resource || !def.permission) throw new Error(`${page.name}: a button calling ${def.call} needs its permission and a known resource`);
+  return { call: def.call as Call, permission: def.permission, resource };
 }
 
 /** Parses 'PUT /class/{id}/' into method, path and parameter names. */

@@ -6,7 +6,8 @@
  * against the server from this list (tests/api/page-calls.test.ts).
  */
 import { roleIds } from './roles.js';
-import { accessRoles, listCalls, pageRoles, type Call, type Permission, type ResourceDef } from './resource.js';
+import { accessRoles, callOf, listCalls, pageButton, pageRoles, type Call, type Permission, type ResourceDef } from './resource.js';
+import type { Role } from './roles.js';
 
 export interface ScreenButton {
   name: string;
@@ -16,6 +17,8 @@ export interface ScreenButton {
   resource: ResourceDef;
   /** Fixed body fields the call is made with (declared actions). */
   body?: Record<string, unknown>;
+  /** A declared call's narrowing of the permission's roles. */
+  roles?: Role[];
 }
 
 export interface Screen {
@@ -80,10 +83,10 @@ export function screensOf(resources: ResourceDef[]): Screen[] {
       out.push({ key: `${r.name}:edit`, route: routes.edit, resource: r, permission: 'update', roles: rolesFor(r, 'update'), calls, buttons: [] });
     }
     for (const [name, page] of Object.entries(r.pages ?? {})) {
-      const buttons = Object.entries(page.buttons ?? {}).map(([b, def]) => ({ name: b, call: def.call, permission: def.permission, resource: byName(def.resource ?? r.name) }));
+      const buttons = Object.entries(page.buttons ?? {}).map(([b, def]) => ({ name: b, ...pageButton(resources, r, def) }));
       out.push({
         key: `${r.name}:page:${name}`, route: page.route, resource: r, permission: page.permission, roles: pageRoles(r, page),
-        calls: [...(page.calls ?? []).map((c) => (typeof c === 'string' ? { call: c } : { call: c.call, roles: roleIds(c.roles) })), ...picks(page.reads ?? [])], buttons,
+        calls: [...(page.calls ?? []).map((c) => (typeof c === 'string' ? { call: callOf(resources, c) } : { call: callOf(resources, c.call), roles: roleIds(c.roles) })), ...picks(page.reads ?? [])], buttons,
       });
     }
   }

@@ -3,7 +3,8 @@
  * (`roleAllows`) and, for admins of role 3, their per-module permissions from /admin/modules/,
  * so a hidden button and a refused call agree. Pure; the Refine provider wraps it.
  */
-import { roleAllows, type Permission, type ResourceDef } from '../../../src/shared/resource.js';
+import type { Permission, ResourceDef } from '../../../src/shared/resource.js';
+import { decide, flag, type AccessFacts } from '../../../src/shared/access.js';
 import type { AccessControlProvider } from '@refinedev/core';
 
 /** A module entry as /about/school/ and /admin/modules/ return it. */
@@ -21,8 +22,7 @@ export interface ModuleState {
   delete?: unknown;
 }
 
-/** The server may send booleans, 0/1 or "0"/"1". */
-export const flag = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true';
+export { flag };
 
 export interface AccessContext {
   role: number;
@@ -48,8 +48,14 @@ export function modulePermits(ctx: AccessContext, key: string, perm: Permission)
   return flag(m[MODULE_PERM[perm]]);
 }
 
-export function can(ctx: AccessContext, def: ResourceDef, perm: Permission): boolean {
-  return roleAllows(def, ctx.role, perm) && moduleEnabled(ctx, def.module) && modulePermits(ctx, def.module, perm);
+/** What the browser knows, as the facts the shared rule reads. */
+export function accessFacts(ctx: AccessContext): AccessFacts {
+  return { role: ctx.role, moduleOn: (key) => moduleEnabled(ctx, key), grant: (key) => ctx.adminModules?.find((x) => x.module_key === key) ?? null };
+}
+
+/** The server's rule (src/shared/access.ts `decide`), with the browser's facts. */
+export function can(ctx: AccessContext, def: ResourceDef, perm: Permission, roles?: Parameters<typeof decide>[3]): boolean {
+  return decide(accessFacts(ctx), def, perm, roles).allowed;
 }
 
 /** Refine's action names onto declaration permissions; declared actions name their own. */

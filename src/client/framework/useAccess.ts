@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import { pageRoles, type PageDef, type Permission, type ResourceDef } from '../../../src/shared/resource.js';
-import { resourceByName } from '../../shared/registry.js';
+import { pageButton, pageRoles, type PageDef, type Permission, type ResourceDef } from '../../../src/shared/resource.js';
+import { RESOURCES } from '../../shared/registry.js';
 import { can, type AccessContext } from './access.js';
 
 /** The access facts of the logged-in user, provided by the application shell. */
@@ -23,7 +23,8 @@ export function usePageButton(def: ResourceDef, page: string, button: string): b
   const ctx = useContext(AccessReactContext);
   const b = def.pages?.[page]?.buttons?.[button];
   if (!b) throw new Error(`${def.name} page ${page} declares no button ${button}`);
-  return can(ctx, b.resource ? resourceByName(b.resource) : def, b.permission);
+  const full = pageButton(RESOURCES, def, b);
+  return can(ctx, full.resource, full.permission, full.roles);
 }
 
 /** Whether the person may open a screen of `def`: its permission, narrowed to a page's roles (the route guard's rule). */

@@ -1,26 +1,31 @@
 import type { FastifyRequest } from 'fastify';
-import type { Permission } from '../../shared/resource.js';
-import { forbidden, unauthorized } from './errors.js';
+import { decideRule, type AccessFacts, type AccessRule, type Decision, type ModuleGrant } from '../../shared/access.js';
+import { AppError } from './errors.js';
 import { isModuleEnabled, moduleStates } from './modules.js';
 import type { AuthUser } from './context.js';
 
-const COLUMN: Record<Permission, string> = { read: 'read', create: 'create', update: 'update', remove: 'delete' };
+/** The facts the shared rule needs about this request's person, read for one module. */
+async function factsFor(req: FastifyRequest, module?: string): Promise<AccessFacts | null> {
+  const user = req.user;
+  if (!user) return null;
+  const states = module ? await moduleStates(req.sdb, req.school.schema) : {};
+  const grant: ModuleGrant | null = module && user.role === 3
+    ? (await req.sdb.selectFrom('admin_module_access').selectAll().where('user_id', '=', user.id).where('module_key', '=', module).executeTakeFirst()) ?? null
+    : null;
+  return { role: user.role, moduleOn: (key) => isModuleEnabled(states, key), grant: () => grant };
+}
+
+/** Applies the shared rule to this request (src/shared/access.ts `decide`); a refusal is thrown with its status. */
+export async function requireDecision(req: FastifyRequest, module: string | undefined, decision: (f: AccessFacts | null) => Decision): Promise<{ user: AuthUser; scope: Record<string, string> | null }> {
+  const d = decision(await factsFor(req, module));
+  if (!d.allowed) throw new AppError(d.status, d.reason);
+  return { user: req.user!, scope: d.scope };
+}
 
 /**
  * The rule for every route: the role may do it, the school has the module on,
  * and an admin (role 3) holds that permission on the module.
  */
-export async function requireAccess(req: FastifyRequest, roles: readonly number[], module?: string, perm: Permission = 'read'): Promise<AuthUser> {
-  const user = req.user;
-  if (!user) throw unauthorized();
-  if (!roles.includes(user.role)) throw forbidden();
-  if (!module) return user;
-  const states = await moduleStates(req.sdb, req.school.schema);
-  if (!isModuleEnabled(states, module)) throw forbidden('This module is not enabled for your school');
-  if (user.role === 3) {
-    const row = await req.sdb.selectFrom('admin_module_access').selectAll()
-      .where('user_id', '=', user.id).where('module_key', '=', module).executeTakeFirst();
-    if (!row || !row[COLUMN[perm]]) throw forbidden('You do not have access to this module');
-  }
-  return user;
+export async function requireAccess(req: FastifyRequest, roles: readonly number[], module?: string, perm: AccessRule['perm'] = 'read'): Promise<AuthUser> {
+  return (await requireDecision(req, module, (f) => decideRule(f, { roles, module, perm }))).user;
 }

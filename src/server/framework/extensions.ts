@@ -7,13 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ResourceDef } from '../../shared/resource.js';
 import type { ResourceHooks } from './hooks.js';
 import type { RouteEnv } from './route.js';
+import type { HandlerSet } from './calls.js';
 
 /** Calls a module registers by hand (login, online payment callbacks): `routes.ts`'s default export. */
 export type RouteRegistrar = (app: FastifyInstance, env: RouteEnv) => void;
 
 export interface ServerModules {
   hooks: Array<{ file: string; resource: string; hooks: ResourceHooks<any> }>;
-  handlers: unknown[];
+  /** Handlers of declared calls: `*.handlers.ts` default exports (defineHandlers). */
+  handlers: HandlerSet[];
   routes: RouteRegistrar[];
 }
 

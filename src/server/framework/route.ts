@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseCall, type Call, type Permission } from '../../shared/resource.js';
-import { requireAccess } from './access.js';
+import { requireAccess, requireDecision } from './access.js';
+import { decide } from '../../shared/access.js';
+import type { ResourceDef } from '../../shared/resource.js';
 import type { Ctx } from './context.js';
 import type { Envelope } from './envelope.js';
 import { badRequest } from './errors.js';
@@ -12,6 +14,8 @@ export interface RouteDef {
   call: Call;
   /** Who may call it; omitted for public calls. */
   roles?: readonly number[];
+  /** A declared resource's call: the shared rule `decide(resource, perm)` answers instead of `roles`. */
+  resource?: ResourceDef;
   /** Module and permission checked for admins, and the module's on/off switch. */
   module?: string;
   perm?: Permission;
@@ -52,7 +56,7 @@ export function numericParams(req: FastifyRequest, names: string[]): Record<stri
 }
 
 /** Text path parameters: decoded by the router, refused when absurdly long. */
-function textParamValues(req: FastifyRequest, names: string[]): Record<string, string> {
+export function textParams(req: FastifyRequest, names: string[]): Record<string, string> {
   const raw = req.params as Record<string, string>;
   const out: Record<string, string> = {};
   for (const n of names) {
@@ -71,10 +75,13 @@ export function addRoute(app: FastifyInstance, env: RouteEnv, def: RouteDef) {
     url: path.replace(/\{(\w+)\}/g, ':$1'),
     config: def.rateLimited ? { rateLimit: rateLimitFor(env.config) } : {},
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const user = def.public ? req.user : await requireAccess(req, def.roles ?? [], def.module, def.perm ?? 'read');
+      const r = def.resource;
+      const user = def.public ? req.user
+        : r ? (await requireDecision(req, r.module, (f) => decide(f, r, def.perm ?? 'read'))).user
+          : await requireAccess(req, def.roles ?? [], def.module, def.perm ?? 'read');
       const textNames = def.textParams ?? [];
       const ids = numericParams(req, params.filter((p) => !textNames.includes(p)));
-      const text = textParamValues(req, textNames);
+      const text = textParams(req, textNames);
       const ctx: Ctx = { db: req.sdb, school: req.school, user: user!, config: env.config, integrations: env.integrations };
       const out = await def.handler(ctx, req, ids, text);
       return reply.send(out);

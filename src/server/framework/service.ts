@@ -7,6 +7,7 @@ import type { Ctx } from './context.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import type { Row } from './hooks.js';
 import { applySort, selectRecords } from './query.js';
+import { applyScope, isScoped } from './scope.js';
 
 /**
  * The one service that reads and writes every declared resource: scope, hooks,
@@ -26,9 +27,10 @@ export async function list(ctx: Ctx, r: ResourceDef, filters: Record<string, num
     for (const k of keys) qb = qb.where(`t.${k}`, '=', filters[k]);
     const scope = hooksOf(r).scope;
     if (scope) qb = scope(ctx, qb);
-    return applySort(qb, r);
+    return applySort(applyScope(ctx, r, qb), r);
   };
-  if (hooksOf(r).scope) return build().execute();
+  // A scoped list has the person in its SQL; only the school-wide ones are compiled once.
+  if (hooksOf(r).scope || isScoped(ctx, r)) return build().execute();
   const key = `${ctx.school.schema}|${r.name}|${keys.join(',')}`;
   let compiled = compiledLists.get(key);
   if (!compiled) compiledLists.set(key, (compiled = build().compile()));
@@ -38,7 +40,7 @@ export async function list(ctx: Ctx, r: ResourceDef, filters: Record<string, num
 }
 
 export async function one(ctx: Ctx, r: ResourceDef, id: number): Promise<Row> {
-  let qb = selectRecords(ctx.db, r).where('t.id', '=', id);
+  let qb = applyScope(ctx, r, selectRecords(ctx.db, r).where('t.id', '=', id));
   const scope = hooksOf(r).scope;
   if (scope) qb = scope(ctx, qb);
   const row = await qb.executeTakeFirst();
@@ -47,7 +49,7 @@ export async function one(ctx: Ctx, r: ResourceDef, id: number): Promise<Row> {
 }
 
 /** Runs `fn` in a transaction whose ctx.db is that transaction. */
-export function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
+export function inTransaction<T, C extends Ctx = Ctx>(ctx: C, fn: (tx: C) => Promise<T>): Promise<T> {
   if (ctx.db.isTransaction) return fn(ctx);
   return ctx.db.transaction().execute((trx) => fn({ ...ctx, db: trx }));
 }

@@ -11,7 +11,7 @@ import { audit } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
 import { sendAll, type SmsMessage } from '../../integrations/sms/index.js';
 import { defaultDetails, getSetting } from '../school/settings.js';
-import { assertClass, assertYear, enabledYearId } from '../students/queries.js';
+import { assertClass, assertYear, enabledYearId } from '../../framework/lookups.js';
 import { visibleBill } from './ledger.js';
 
 /** Due-alert SMS (spec 2 §7, spec 3 §7): one bill's balance, or every pending balance of a year. */

@@ -11,7 +11,7 @@ import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { FEE_STAFF } from './access.js';
 import { inTransaction } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
-import { isIsoDate } from '../students/queries.js';
+import { isIsoDate } from '../../framework/inputs.js';
 import { addInstallment, createBill, deleteBill, setDiscount } from './ledger.js';
 import { enabled, getFeeSettings } from './settings.js';
 

@@ -3,7 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import { ok } from '../../framework/envelope.js';
 import { badRequest, notFound } from '../../framework/errors.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
-import { assertClass, assertYear, queryValue } from '../students/queries.js';
+import { queryValue } from '../../framework/inputs.js';
+import { assertClass, assertYear } from '../../framework/lookups.js';
 import { FEE_STAFF } from './access.js';
 import { requiredQueryId } from './reports.js';
 

@@ -5,8 +5,9 @@ import { badRequest, conflict, notFound } from '../../framework/errors.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
-import { isIsoDate, lockStudent } from './queries.js';
-import { ownStudents } from './student.hooks.js';
+import { lockStudent } from './queries.js';
+import { isIsoDate } from '../../framework/inputs.js';
+import { reaches } from '../../framework/scope.js';
 
 /**
  * The student details' attendance editor: read one day, correct it. Teachers take attendance,
@@ -86,8 +87,7 @@ export function registerAttendanceRoutes(app: FastifyInstance, env: RouteEnv) {
     handler: async (ctx, _req, p, t) => {
       const date = t.date!;
       if (!isIsoDate(date)) throw badRequest('Date must be YYYY-MM-DD');
-      const visible = await ownStudents(ctx, ctx.db.selectFrom('student as t').select('t.id').where('t.id', '=', p.student_id!)).executeTakeFirst();
-      if (!visible) throw notFound('Student not found');
+      if (!await reaches(ctx, 'students', p.student_id!)) throw notFound('Student not found');
       const row = await ctx.db.selectFrom('attendance').select(['id', 'date', 'present', 'reason'])
         .where('student_id', '=', p.student_id!).where('date', '=', date).executeTakeFirst();
       return ok(row ?? { id: null, date, present: null, reason: null });

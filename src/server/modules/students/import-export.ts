@@ -14,7 +14,8 @@ import { assertObject, compile, formatErrors } from '../../framework/validation.
 import { CsvError, FORMULA_START, csvFile, decodeUtf8, parseCsv } from '../../../shared/csv.js';
 import { ACY, newYearRow, STUDENT_STATUS } from './student.hooks.js';
 import { MOBILE_RE as MOBILE } from '../../../shared/mobile.js';
-import { assertClass, assertYear, exportScope, queryId } from './queries.js';
+import { queryId } from '../../framework/inputs.js';
+import { assertClass, assertYear, exportScope } from '../../framework/lookups.js';
 import { STUDENT_ROLE, userForMobile } from './users.js';
 import { getProgress, IMPORT_ID, setProgress, type ImportProgress } from './import-progress.js';
 

@@ -4,8 +4,9 @@ import type { Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { badRequest, conflict } from '../../framework/errors.js';
 import { addRoute, isIdText, type RouteEnv } from '../../framework/route.js';
-import { ownStudents } from './student.hooks.js';
-import { assertClass, assertYear, enabledYearId, likePattern, queryValue, studentWithYears, studentYearRows } from './queries.js';
+import { ownRows, studentWithYears, studentYearRows } from './queries.js';
+import { likePattern, queryValue } from '../../framework/inputs.js';
+import { assertClass, assertYear, enabledYearId } from '../../framework/lookups.js';
 
 /** Who reads student records: parents (their own children only), teachers, admins, librarians. */
 export const READERS = [1, 2, 3, 4, 7] as const;
@@ -36,7 +37,7 @@ function searchRows(ctx: Ctx) {
       sql<number | null>`coalesce(sy.roll_no, s.roll_no)`.as('roll_no'), 'sy.status as acy_status',
       's.usn', 's.status', 's.profile_photo', 's.user_id', FATHER.as('father_name')])
     .where('s.status', '=', 1);
-  return ownStudents(ctx, qb, 's.id');
+  return ownRows(ctx, qb);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Message } from '../../../generated/entities/students.js';
 import { badRequest, notFound } from '../../framework/errors.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
-import { ownStudents } from './student.hooks.js';
+import { scoped } from '../../framework/scope.js';
 
 /**
  * A message is from the person sending it, now; it goes to an existing user, and it may be
@@ -16,7 +16,7 @@ export const messageHooks: ResourceHooks<Message> = {
       if (!user) throw badRequest('The recipient is not a user of this school');
     }
     if (data.student_id != null) {
-      const student = await ownStudents(ctx, ctx.db.selectFrom('student as t').select(['t.id', 't.user_id']).where('t.id', '=', data.student_id)).executeTakeFirst();
+      const student = await scoped(ctx, 'students').select(['t.id', 't.user_id']).where('t.id', '=', data.student_id).executeTakeFirst();
       if (!student) throw notFound('Student not found');
       if (toId === null) toId = student.user_id ?? null;
     }

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { PocketMoney } from '../../../generated/entities/students.js';
 import { badRequest, notFound } from '../../framework/errors.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
-import { childOfStudentHooks } from './student.hooks.js';
 
 export const CREDIT = 0;
 export const DEBIT = 1;
@@ -13,7 +12,6 @@ export const DEBIT = 1;
  * second sees the first.
  */
 export const pocketMoneyHooks: ResourceHooks<PocketMoney> = {
-  ...childOfStudentHooks,
   async beforeCreate(ctx, data) {
     const student = await ctx.db.selectFrom('student').select('id').where('id', '=', data.student_id).forUpdate().executeTakeFirst();
     if (!student) throw notFound('Student not found');

@@ -7,7 +7,7 @@ import { addRoute, isRecordId, type RouteEnv, type RouteDef } from '../../framew
 import { audit, inTransaction } from '../../framework/service.js';
 import { assertObject } from '../../framework/validation.js';
 import { PROMOTE_CALLS, lowerClassProblem, promoteProblem, type PromoteAction, type PromoteState } from '../../../shared/promotion.js';
-import { assertClass, assertYear } from './queries.js';
+import { assertClass, assertYear } from '../../framework/lookups.js';
 import { ACY, STUDENT_STATUS } from './student.hooks.js';
 
 /**

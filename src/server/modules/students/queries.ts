@@ -1,42 +1,18 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../framework/context.js';
-import { badRequest, notFound } from '../../framework/errors.js';
-import { isIdText } from '../../framework/route.js';
-import { ownStudents } from './student.hooks.js';
+import { notFound } from '../../framework/errors.js';
+import { resourceByName } from '../../../shared/registry.js';
+import { applyScope, reaches } from '../../framework/scope.js';
 
 /**
  * Reads shared by the student calls: the student row (a student in one academic year), the
- * enabled year, and small checks. Every read of students goes through `ownStudents`, so a
+ * enabled year, and small checks. Every read of students goes through the students' row scope
+ * (`ownRows`), so a
  * parent (role 1) never sees a child that is not theirs.
  */
 
-/** The enabled academic year (status 1), or null when none is started. */
-export async function enabledYearId(ctx: Ctx): Promise<number | null> {
-  const row = await ctx.db.selectFrom('ac_year').select('id').where('status', '=', 1).orderBy('id', 'desc').executeTakeFirst();
-  return row?.id ?? null;
-}
-
-/**
- * How a call names a class or year: in its path (missing = 404) or in its payload (missing = 400,
- * the payload is wrong), with an optional word for which one ('From', 'To').
- */
-export interface Named { inPayload?: boolean; which?: string }
-
-function missing(what: string, n: Named) {
-  const text = n.which ? `${n.which} ${what.toLowerCase()} not found` : `${what} not found`;
-  return n.inPayload ? badRequest(text) : notFound(text);
-}
-
-export async function assertClass(ctx: Ctx, classId: number, n: Named = {}): Promise<void> {
-  if (!await ctx.db.selectFrom('class').select('id').where('id', '=', classId).executeTakeFirst()) throw missing('Class', n);
-}
-
-export async function assertYear(ctx: Ctx, yearId: number, n: Named = {}): Promise<{ id: number; name: string; start_date: string }> {
-  const y = await ctx.db.selectFrom('ac_year').select(['id', 'name', 'start_date']).where('id', '=', yearId).executeTakeFirst();
-  if (!y) throw missing('Academic year', n);
-  return y as { id: number; name: string; start_date: string };
-}
+/** Narrows a query of students aliased `s` to those the person reaches (a parent: their own children). */
+export const ownRows = <Q extends SelectQueryBuilder<any, any, any>>(ctx: Ctx, qb: Q): Q => applyScope(ctx, resourceByName('students'), qb, 's');
 
 const STUDENT_COLUMNS = [
   's.id', 's.user_id', 's.fullname', 's.mobile', 's.dob', 's.admission_no', 's.admission_date', 's.usn', 's.aadhar_no',
@@ -54,7 +30,7 @@ export function studentYearRows(ctx: Ctx): SelectQueryBuilder<any, any, any> {
     .leftJoin('ac_year as y', 'y.id', 'sy.ac_year_id')
     .select([...STUDENT_COLUMNS, 'sy.roll_no', 'sy.status as acy_status', 'sy.admission_type', 'sy.id as aym_id',
       'sy.class_id', 'c.class', 'c.section', 'sy.ac_year_id', 'y.name as ac_year']);
-  return ownStudents(ctx, qb, 's.id');
+  return ownRows(ctx, qb);
 }
 
 /**
@@ -70,7 +46,7 @@ export function studentLatestRows(ctx: Ctx): SelectQueryBuilder<any, any, any> {
     .leftJoin('user as u', 'u.id', 's.user_id')
     .select([...STUDENT_COLUMNS, sql<number | null>`coalesce(sy.roll_no, s.roll_no)`.as('roll_no'), 'sy.status as acy_status', 'sy.admission_type',
       'sy.id as aym_id', 's.class_id', 'c.class', 'c.section', 's.ac_year_id', 'y.name as ac_year', 'u.username', 'u.email']);
-  return ownStudents(ctx, qb, 's.id');
+  return ownRows(ctx, qb);
 }
 
 /** A student the person may read, with the login and every academic year (oldest first); 404 otherwise. */
@@ -91,44 +67,6 @@ export async function studentWithYears(ctx: Ctx, id: number) {
 export async function lockStudent(ctx: Ctx, id: number) {
   const row = await ctx.db.selectFrom('student').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!row) throw notFound('Student not found');
-  const visible = await ownStudents(ctx, ctx.db.selectFrom('student as t').select('t.id').where('t.id', '=', id)).executeTakeFirst();
-  if (!visible) throw notFound('Student not found');
+  if (!await reaches(ctx, 'students', id)) throw notFound('Student not found');
   return row;
-}
-
-/** A single query-string value; repeated or non-text values are refused. */
-export function queryValue(req: FastifyRequest, name: string): string | undefined {
-  const v = (req.query as Record<string, unknown> | undefined)?.[name];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string' || v.length > 200) throw badRequest(`Invalid ${name.replace(/_/g, ' ')}`);
-  return v;
-}
-
-/** An optional id in the query string (?class_id=3); a browser's empty 'null'/'undefined' counts as none. */
-export function queryId(req: FastifyRequest, name: string, label = name.replace(/_/g, ' ')): number | undefined {
-  const v = queryValue(req, name);
-  if (v === undefined || v === '' || v === 'null' || v === 'undefined') return undefined;
-  if (!isIdText(v)) throw badRequest(`Invalid ${label}`);
-  return Number(v);
-}
-
-/** What an export covers: the given year (the enabled one when none) and 'all' or the class ('5-A') for its file name. */
-export async function exportScope(ctx: Ctx, classId: number | undefined, yearId: number | undefined): Promise<{ year: { id: number; name: string }; label: string }> {
-  const chosen = yearId ?? await enabledYearId(ctx);
-  if (chosen === null) throw badRequest('No academic year is enabled: choose an academic year');
-  const year = await assertYear(ctx, chosen, { inPayload: true });
-  if (classId === undefined) return { year, label: 'all' };
-  const cls = await ctx.db.selectFrom('class').select(['class', 'section']).where('id', '=', classId).executeTakeFirst();
-  if (!cls) throw badRequest('Class not found');
-  return { year, label: `${cls.class}-${cls.section}` };
-}
-
-/** Text for ILIKE: the wildcards a person types are matched literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(v: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }

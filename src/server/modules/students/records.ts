@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteEnv } from '../../framework/route.js';
 import { registerAttendanceRoutes } from './attendance.js';
-import { registerStudentEditRoutes } from './edits.js';
 import { registerStudentListRoutes } from './lists.js';
 import { registerStudentReportRoutes } from './reports.js';
 import { registerTextMessageRoutes } from './text-messages.js';
@@ -16,7 +15,6 @@ export function registerStudentRecordRoutes(app: FastifyInstance, env: RouteEnv)
   registerStudentListRoutes(app, env);
   registerAttendanceRoutes(app, env);
   registerStudentUserRoutes(app, env);
-  registerStudentEditRoutes(app, env);
   registerTextMessageRoutes(app, env);
   registerStudentReportRoutes(app, env);
 }

@@ -6,7 +6,8 @@ import { badRequest } from '../../framework/errors.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { inListOrder } from '../../framework/query.js';
 import { EDITORS } from './lists.js';
-import { assertClass, likePattern, queryId, queryValue } from './queries.js';
+import { likePattern, queryId, queryValue } from '../../framework/inputs.js';
+import { assertClass } from '../../framework/lookups.js';
 import { STUDENT_STATUS } from './student.hooks.js';
 
 /** User pickers (the add-student wizard's "existing parent login", staff pickers) and the app-users report. */

@@ -1,19 +1,11 @@
-import type { SelectQueryBuilder } from 'kysely';
 import type { Student } from '../../../generated/entities/students.js';
-import type { Ctx } from '../../framework/context.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
-import { assertStudentUser, STUDENT_ROLE } from './users.js';
+import { assertStudentUser } from './users.js';
 
 /** Year status of a student's place in a year (spec 1, 4). */
 export const ACY = { DETAINED: -1, YEAR_BREAK: 0, CURRENT: 1, PROMOTED: 2, GRADUATED: 3, SHUFFLED: 4 } as const;
 /** Student status (spec 1, 4). */
 export const STUDENT_STATUS = { YEAR_BREAK: 0, ACTIVE: 1, TC: 2, GRADUATED: 3 } as const;
-
-/** A parent or student (role 1) reaches only the students linked to their login. */
-export function ownStudents(ctx: Ctx, qb: SelectQueryBuilder<any, any, any>, studentColumn = 't.id') {
-  if (ctx.user.role !== STUDENT_ROLE) return qb;
-  return qb.where(studentColumn, 'in', ctx.db.selectFrom('student').select('id').where('user_id', '=', ctx.user.id));
-}
 
 /** The year row a new student gets: their class and roll number in the year they join. */
 export const newYearRow = (row: Pick<Student, 'ac_year_id' | 'class_id' | 'roll_no'> & { id: number }) => ({
@@ -46,12 +38,6 @@ export const studentHooks: ResourceHooks<Student> = {
       await ctx.db.insertInto('student_year').values({ student_id: row.id, ac_year_id: row.ac_year_id, class_id: row.class_id, roll_no: row.roll_no ?? null, status: ACY.CURRENT, admission_type: 'NEW' }).execute();
     }
   },
-  scope: (ctx, qb) => ownStudents(ctx, qb),
-};
-
-/** Records that hang off a student (contacts, pocket money, attendance): a parent sees their children's only. */
-export const childOfStudentHooks: ResourceHooks<any> = {
-  scope: (ctx, qb) => ownStudents(ctx, qb, 't.student_id'),
 };
 
 export default studentHooks;

@@ -8,7 +8,8 @@ import { audit, inTransaction } from '../../framework/service.js';
 import { assertValid, compile } from '../../framework/validation.js';
 import { MOBILE_PATTERN } from '../../../shared/mobile.js';
 import { EDITORS } from './lists.js';
-import { lockStudent, queryValue } from './queries.js';
+import { lockStudent } from './queries.js';
+import { queryValue } from '../../framework/inputs.js';
 import { assertStudentUser, createStudentUser, STUDENT_ROLE, usernameTaken } from './users.js';
 
 /** The logins of students and parents (role 1): create, link, rename, reset. Admins only. */

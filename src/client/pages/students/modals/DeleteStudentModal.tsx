@@ -1,19 +1,17 @@
 /**
  * Delete Student (spec 1, 4): reason 1 duplicate/incorrect entry (the default; the record and
- * everything hanging off it is removed) or 2 TC (the student leaves, history kept);
- * DELETE /student/{id}/{reason}/.
+ * everything hanging off it is removed) or 2 TC (the student leaves, history kept): students.remove.
  */
 import { useEffect, useState } from 'react';
-import { App, Modal, Radio, Space, Typography } from 'antd';
-import { useCall, errorText } from '../../../framework/useCall.js';
+import { Modal, Radio, Space, Typography } from 'antd';
+import { useDeclaredCall } from '../../../framework/useDeclaredCall.js';
 
 export default function DeleteStudentModal({ open, student, onClose }: {
   open: boolean;
   student: { id: number; fullname: string } | null | undefined;
   onClose: (deleted: boolean) => void;
 }) {
-  const { notification } = App.useApp();
-  const call = useCall();
+  const removeStudent = useDeclaredCall('students.remove');
   const [reason, setReason] = useState<1 | 2>(1);
   const [busy, setBusy] = useState(false);
 
@@ -23,11 +21,10 @@ export default function DeleteStudentModal({ open, student, onClose }: {
     if (!student) return;
     setBusy(true);
     try {
-      await call('delete', `/student/${student.id}/${reason}/`);
-      notification.success({ message: 'Student Deleted' });
+      await removeStudent({ params: { id: student.id, reason: String(reason) } });
       onClose(true);
-    } catch (e) {
-      notification.error({ message: errorText(e) });
+    } catch {
+      // Refused: the server's words are shown; the dialog stays open.
     } finally {
       setBusy(false);
     }

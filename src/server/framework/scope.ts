@@ -1,0 +1,39 @@
+/**
+ * Row scope on the server: the resource's declared `scope` for the person's role narrows every
+ * read of its rows (generated lists and reads, declared calls' `ctx.scoped(...)`, scoped ids).
+ */
+import type { SelectQueryBuilder } from 'kysely';
+import { rowScopeOf, SCOPE_KINDS } from '../../shared/access.js';
+import { resourceByName } from '../../shared/registry.js';
+import type { ResourceDef } from '../../shared/resource.js';
+import type { Ctx } from './context.js';
+
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+/** Whether the person's role is narrowed on `r` at all. */
+export const isScoped = (ctx: Pick<Ctx, 'user'>, r: ResourceDef) => rowScopeOf(r, ctx.user.role) !== null;
+
+/** Narrows a query of `r`'s rows (aliased `alias`) to the rows the person reaches. */
+export function applyScope<Q extends AnyQuery>(ctx: Ctx, r: ResourceDef, qb: Q, alias = 't'): Q {
+  const scope = rowScopeOf(r, ctx.user.role);
+  if (!scope) return qb;
+  let out: AnyQuery = qb;
+  for (const [kind, column] of Object.entries(scope)) {
+    const k = SCOPE_KINDS[kind];
+    if (!k) throw new Error(`${r.name}: unknown row scope kind ${kind}`);
+    const owner = resourceByName(k.resource);
+    out = out.where(`${alias}.${column}`, 'in', ctx.db.selectFrom(owner.table!).select('id').where(k.owner, '=', ctx.user.id));
+  }
+  return out as Q;
+}
+
+/** The rows of a resource the person reaches, as `<table> as <alias>`, ready for more conditions. */
+export function scoped(ctx: Ctx, name: string, alias = 't'): AnyQuery {
+  const r = resourceByName(name);
+  return applyScope(ctx, r, ctx.db.selectFrom(`${r.table!} as ${alias}`), alias);
+}
+
+/** Whether the row `id` of a resource exists and the person reaches it. */
+export async function reaches(ctx: Ctx, name: string, id: number): Promise<boolean> {
+  return !!(await scoped(ctx, name).select('t.id').where('t.id', '=', id).executeTakeFirst());
+}

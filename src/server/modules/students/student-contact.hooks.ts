@@ -1,3 +1,0 @@
-import { childOfStudentHooks } from './student.hooks.js';
-
-export default childOfStudentHooks;

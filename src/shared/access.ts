@@ -1,0 +1,87 @@
+/**
+ * The one access rule. The server's requireAccess (generated and declared calls alike) and the
+ * browser's access control both ask `decide`, each with the facts it holds: the person's role,
+ * the school's module switches, a role-3 admin's per-module permissions, and the row scope
+ * declared on the resource.
+ */
+import { roleIds, ROLE_IDS, type Role } from './roles.js';
+import type { CallDef, Permission, ResourceDef } from './resource.js';
+
+export const ACCESS_MESSAGES = {
+  signedOut: 'Your session has expired, please log in again',
+  role: 'You are not allowed to do this',
+  moduleOff: 'This module is not enabled for your school',
+  moduleAccess: 'You do not have access to this module',
+} as const;
+
+/** A role-3 admin's permissions on one module (admin_module_access); null when none is granted. */
+export interface ModuleGrant { read?: unknown; create?: unknown; update?: unknown; delete?: unknown }
+
+export interface AccessFacts {
+  role: number;
+  /** Whether the school has the module on. */
+  moduleOn(key: string): boolean;
+  /** The admin's grant on a module (asked for role 3 only). */
+  grant(key: string): ModuleGrant | null | undefined;
+}
+
+/** What a rule asks: roles (numbers), and for a module its switch and an admin's permission. */
+export interface AccessRule { roles: readonly number[]; module?: string; perm: Permission }
+
+export type Decision =
+  | { allowed: true; scope: Record<string, string> | null }
+  | { allowed: false; status: 401 | 403; reason: string };
+
+const GRANT_KEY: Record<Permission, keyof ModuleGrant> = { read: 'read', create: 'create', update: 'update', remove: 'delete' };
+
+/** The server may send booleans, 0/1 or "0"/"1". */
+export const flag = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true';
+
+export const roleName = (role: number): Role | undefined => (Object.keys(ROLE_IDS) as Role[]).find((r) => ROLE_IDS[r] === role);
+
+/** Role, module switch and per-admin module permission; no row scope (hand-registered routes). */
+export function decideRule(f: AccessFacts | null, rule: AccessRule): Decision {
+  if (!f) return { allowed: false, status: 401, reason: ACCESS_MESSAGES.signedOut };
+  if (!rule.roles.includes(f.role)) return { allowed: false, status: 403, reason: ACCESS_MESSAGES.role };
+  if (rule.module) {
+    if (!f.moduleOn(rule.module)) return { allowed: false, status: 403, reason: ACCESS_MESSAGES.moduleOff };
+    if (f.role === ROLE_IDS.admin) {
+      const g = f.grant(rule.module);
+      if (!g || !flag(g[GRANT_KEY[rule.perm]])) return { allowed: false, status: 403, reason: ACCESS_MESSAGES.moduleAccess };
+    }
+  }
+  return { allowed: true, scope: null };
+}
+
+/** The roles (numbers) a declared permission admits, narrowed by `roles` when given. */
+export function permittedRoles(r: ResourceDef, perm: Permission, narrow?: readonly Role[]): number[] {
+  const all = roleIds(r.access[perm]);
+  return narrow ? roleIds(narrow).filter((x) => all.includes(x)) : all;
+}
+
+/** The roles a declared call admits. */
+export const callRoles = (r: ResourceDef, c: CallDef): number[] => permittedRoles(r, c.permission, c.roles);
+
+/**
+ * May this person use `perm` on resource `r` (narrowed to `roles`)? When allowed, `scope` is the
+ * row scope that applies to them (null: every row of the school).
+ */
+export function decide(f: AccessFacts | null, r: ResourceDef, perm: Permission, narrow?: readonly Role[]): Decision {
+  const d = decideRule(f, { roles: permittedRoles(r, perm, narrow), module: r.module, perm });
+  if (!d.allowed) return d;
+  return { allowed: true, scope: rowScopeOf(r, f!.role) };
+}
+
+/** The row scope a role has on a resource: null when it reaches every row of the school. */
+export function rowScopeOf(r: ResourceDef, role: number): Record<string, string> | null {
+  const name = roleName(role);
+  return (name && r.scope?.[name]) ?? null;
+}
+
+/**
+ * Kinds of reach a row scope names: `student` is the students linked to the person's login
+ * (the `students` resource's rows whose `user_id` is the person).
+ */
+export const SCOPE_KINDS: Record<string, { resource: string; owner: string }> = {
+  student: { resource: 'students', owner: 'user_id' },
+};
