@@ -1,10 +1,27 @@
 import schema from '../../schemas/fees/fee-payment.json' with { type: 'json' };
+import bill from '../../schemas/fees/calls/bill.json' with { type: 'json' };
+import discount from '../../schemas/fees/calls/discount.json' with { type: 'json' };
+import dueAlert from '../../schemas/fees/calls/due-alert.json' with { type: 'json' };
+import installment from '../../schemas/fees/calls/installment.json' with { type: 'json' };
+import onlineOrder from '../../schemas/fees/calls/online-order.json' with { type: 'json' };
+import onlineResult from '../../schemas/fees/calls/online-result.json' with { type: 'json' };
+import refund from '../../schemas/fees/calls/refund.json' with { type: 'json' };
+import testOutcome from '../../schemas/fees/calls/test-outcome.json' with { type: 'json' };
+import billingQuery from '../../schemas/fees/calls/billing-query.json' with { type: 'json' };
+import classReportQuery from '../../schemas/fees/calls/class-report-query.json' with { type: 'json' };
+import rangeQuery from '../../schemas/fees/calls/range-query.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
+import type { Role } from '../../src/shared/roles.js';
+
+/** The school's fee staff; the bills' create, update and remove permissions say the same. */
+const STAFF: Role[] = ['admin', 'super_admin'];
+/** A class or year named in a report's query that does not exist. */
+const LOOKUPS = { class: 'Class not found', year: 'Academic year not found' };
 
 /**
- * Fee bills. Every call on them is hand-written (src/server/modules/fees) because a bill, its
- * lines and its installments change together under one lock; this declaration gives the table,
- * the screens and who may open them. Parents (role 1) read their own children's bills only.
+ * Fee bills. A bill, its lines and its installments change together under one lock, in the fees
+ * ledger (src/server/modules/fees/ledger.ts); the calls below are the ways in, their handlers in
+ * src/server/modules/fees/*.handlers.ts. Parents read their own children's bills only (scope).
  */
 export default defineResource({
   name: 'fee-payments', module: 'fees', schema, table: 'fee_payment',
@@ -68,6 +85,73 @@ export default defineResource({
       calls: ['GET /fees/list/{class_id}/{ac_year_id}/'], reads: ['classes', 'acyears'],
     },
   },
-  access: { read: ['parent', 'teacher', 'admin', 'super_admin', 'librarian'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  scope: { parent: { student: 'student_id' } },
+  calls: {
+    // Billing (spec 2 §5, §7).
+    pay: {
+      call: 'PUT /fees/pay/', permission: 'create', payload: bill, message: 'Fees Paid',
+      errors: {
+        discountsOff: 'Discounts are not enabled for this school', partialOff: 'Partial payment is not enabled for this school',
+        discount: 'Discount cannot be more than the bill amount', total: 'Bill total does not match its items',
+        tooMuch: 'Amount Paying can not be greater than Total Amount', payment: 'The payment does not match Amount Paying',
+      },
+    },
+    discount: {
+      call: 'PATCH /fees/pay/', permission: 'update', payload: discount, message: 'Fee Discount Updated',
+      errors: { discountsOff: 'Discounts are not enabled for this school' },
+    },
+    remove: { call: 'DELETE /fees/pay/{payment_id}/', permission: 'remove', message: 'Fee Entry Deleted' },
+    installment: {
+      call: 'PUT /fees/pay/installment/{payment_id}/', permission: 'create', payload: installment, message: 'Fee Installment Paid',
+      errors: { future: 'The installment date cannot be in the future' },
+    },
+    refund: {
+      // The spec's own text, spelling included.
+      call: 'PUT /fees/refund/', permission: 'update', payload: refund, message: 'Refund Data Updated', errors: { details: 'Transaction Details is requried!' },
+    },
+    // Due-alert SMS (spec 2 §7, spec 3 §7): one bill's balance, or every pending balance of a year; the previews send nothing.
+    dueAlert: {
+      call: 'GET /fees/due/alert/{payment_id}/', permission: 'update', message: 'Alert SMS Sent',
+      errors: { nothing: 'Nothing is pending on this bill', noMobile: 'The student has no mobile number to send the alert to' },
+    },
+    dueAlertPreview: {
+      call: 'GET /fees/due/alert/{payment_id}/preview/', permission: 'update',
+      errors: { nothing: 'Nothing is pending on this bill', noMobile: 'The student has no mobile number to send the alert to' },
+    },
+    yearAlert: { call: 'POST /fees/due/alert/', permission: 'update', payload: dueAlert, message: 'Alert SMS Sent', errors: { year: 'Please select academic year' } },
+    yearAlertPreview: { call: 'POST /fees/due/alert/preview/', permission: 'update', payload: dueAlert, errors: { year: 'Please select academic year' } },
+    // Receipts and a student's fee history (spec 2 §7, spec 4): staff, and parents for their own children.
+    receipt: { call: 'GET /fees/receipt/{id}/', permission: 'read', scope: { id: 'fee-payments' } },
+    history: { call: 'GET /fees/history/{student_id}/', permission: 'read', scope: { student_id: 'students' } },
+    // Reports (spec 2 §2, §7; spec 3 multi-class fees).
+    classReport: {
+      call: 'GET /reports/fees/{class_id}/{ac_year_id}/', permission: 'read', roles: STAFF, query: classReportQuery,
+      errors: { cardItem: 'The cards are for the whole class: leave out the fee item', both: 'Choose a fee item by its id or by its name, not both' },
+    },
+    classList: { call: 'GET /fees/list/{class_id}/{ac_year_id}/', permission: 'read', roles: STAFF, query: billingQuery, errors: LOOKUPS },
+    itemsReport: { call: 'GET /reports/fees/items/', permission: 'read', roles: STAFF, query: rangeQuery, errors: LOOKUPS },
+    installmentsReport: {
+      call: 'GET /reports/fees/installments/', permission: 'read', roles: STAFF, query: rangeQuery,
+      errors: { ...LOOKUPS, dates: 'Start and end dates are required!' },
+    },
+    // Spec 3, admin actions "export": the bills of a year (or one class of it) as a CSV in the file store.
+    export: { call: 'GET /export/fees/', permission: 'read', roles: STAFF, query: rangeQuery, message: 'Export Completed' },
+    settings: { call: 'GET /fees/settings/', permission: 'read', roles: STAFF },
+    // Online payment by parents (spec 4): the order, the gateway's result, and the built-in test gateway's page.
+    onlineOrder: {
+      call: 'PUT /fees/online/pay/', permission: 'read', roles: ['parent'], payload: onlineOrder, scope: { fee_id: 'fee-payments' },
+      errors: { notEnabled: 'Online fee payment not enabled', gateway: 'Payment gateway not found' },
+    },
+    onlineResult: {
+      call: 'POST /fees/online/pay/', permission: 'read', roles: ['parent'], payload: onlineResult, scope: { fee_id: 'fee-payments' },
+      message: { paid: 'Fee Installment Paid' }, errors: { gateway: 'Payment gateway not found' },
+    },
+    testOrder: { call: 'GET /fees/online/test/{order_id}/', permission: 'read', roles: ['parent'], text: ['order_id'] },
+    testOutcome: {
+      call: 'POST /fees/online/test/{order_id}/', permission: 'read', roles: ['parent'], text: ['order_id'], payload: testOutcome,
+      errors: { paid: 'This order is already paid' },
+    },
+  },
+  access: { read: ['parent', 'teacher', 'admin', 'super_admin', 'librarian'], create: STAFF, update: STAFF, remove: STAFF },
   messages: {},
 });
