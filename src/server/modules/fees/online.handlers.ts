@@ -15,6 +15,9 @@ import { getFeeSettings } from './settings.js';
  * the gateway's result credited through the ledger once, and the built-in test gateway's page.
  * The bill named is one of the parent's own (the declared scope), the order one they made.
  */
+/** A gateway's checkout value for the browser: its text (all of them are text), or null. */
+const text = (v: string | number | null | undefined): string | null => (v === null || v === undefined ? null : String(v));
+
 export default defineHandlers('fee-payments', {
   async onlineOrder(ctx, { body: b }) {
     const settings = await getFeeSettings(ctx.db);
@@ -54,10 +57,10 @@ export default defineHandlers('fee-payments', {
     return {
       payment_mode: mode, id: row.id as number, fee_id: bill.id, order_id: created.orderId,
       total_amount: paise, amount: toRupees(paise), currency: 'INR' as const,
-      key: c.key ?? null, razorpay_key_id: c.razorpay_key_id ?? null, access_key: c.access_key ?? null,
-      environment: c.environment ?? (mode === 'test' ? 'test' : 'production'),
+      key: text(c.key), razorpay_key_id: text(c.razorpay_key_id), access_key: text(c.access_key),
+      environment: text(c.environment) ?? (mode === 'test' ? 'test' : 'production'),
       student_name: student.fullname as string, email: payer.email, mobile: payer.mobile as string,
-      page: c.page ?? null, tdr_rate: tdrRate(settings, mode),
+      page: text(c.page), tdr_rate: tdrRate(settings, mode),
     };
   },
 

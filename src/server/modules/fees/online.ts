@@ -1,20 +1,20 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { toPaise, toRupees } from '../../../shared/money.js';
-import { ONLINE_MESSAGES, onlineAmountPaise, type PayAnswer } from '../../../shared/online-pay.js';
+import { toRupees } from '../../../shared/money.js';
+import { onlineAmountPaise, type PayAnswer } from '../../../shared/online-pay.js';
 import type { AuthUser, Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { AppError, badRequest, notFound } from '../../framework/errors.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import {
-  GATEWAY_NAMES, GatewayError, paiseFromText, TestGateway, verifyRazorpayWebhook,
-  type GatewayName, type GatewayOrder, type GatewaySecrets, type PaymentGateway, type TestOutcome, type VerifiedResult,
+  GATEWAY_NAMES, GatewayError, paiseFromText, verifyRazorpayWebhook,
+  type GatewayName, type GatewaySecrets, type PaymentGateway, type VerifiedResult,
 } from '../../integrations/payments/index.js';
-import { defaultDetails, getSetting } from '../school/settings.js';
+import { getSetting } from '../school/settings.js';
 import { addInstallment, PENDING_EXCEEDED, visibleBill } from './ledger.js';
-import { getFeeSettings, type FeeSettings } from './settings.js';
+import type { FeeSettings } from './settings.js';
 
 /**
  * Online fee payment by parents and students (spec 4 "Online fee payment", issue 4 item 7).
@@ -25,8 +25,6 @@ import { getFeeSettings, type FeeSettings } from './settings.js';
  */
 
 export const SECRETS_KEY = 'fees_gateway_secrets';
-export const NOT_ENABLED = ONLINE_MESSAGES.notEnabled;
-export const GATEWAY_NOT_FOUND = ONLINE_MESSAGES.gatewayNotFound;
 export const ORDER_NOT_FOUND = 'Order not found';
 
 export interface FeeOrder {
