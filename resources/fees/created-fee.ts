@@ -1,4 +1,5 @@
 import schema from '../../schemas/fees/created-fee.json' with { type: 'json' };
+import studentsQuery from '../../schemas/fees/calls/created-fee-query.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
 
 /** A named fee for a class and year: creating it bills every current student of the class. */
@@ -29,7 +30,14 @@ export default defineResource({
     },
   },
   pages: {
-    students: { route: '/fees/create/reports/', component: 'CreatedFeeStudents', permission: 'read', calls: ['GET /fees/create/'] },
+    students: { route: '/fees/create/reports/', component: 'CreatedFeeStudents', permission: 'read', calls: ['created-fees.students'] },
+  },
+  calls: {
+    // Spec 2: the students billed for one created fee, with what each has paid and has pending on that bill.
+    students: {
+      call: 'GET /fees/create/', permission: 'read', query: studentsQuery,
+      errors: { year: 'Please select academic year', class: 'Please select class', missing: 'Fee not found' },
+    },
   },
   access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'] },
   messages: { created: 'New Fee Created' },

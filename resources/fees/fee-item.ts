@@ -16,7 +16,7 @@ export default defineResource({
     headerLinks: [{ label: 'Reports', icon: 'BarChartOutlined', to: '/fees/item/reports' }],
   },
   pages: {
-    itemsReport: { route: '/fees/item/reports', component: 'FeeItemsReport', permission: 'read', calls: ['GET /reports/fees/items/'], reads: ['classes', 'acyears'] },
+    itemsReport: { route: '/fees/item/reports', component: 'FeeItemsReport', permission: 'read', calls: ['fee-payments.itemsReport'], reads: ['classes', 'acyears'] },
   },
   access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
   messages: { created: 'New fee item added', updated: 'Fee Item Updated', removed: 'Fee item deleted' },

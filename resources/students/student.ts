@@ -69,7 +69,7 @@ export default defineResource({
         message: { call: 'PUT /messages/', permission: 'create', resource: 'messages' },
         textMessage: 'students.textMessage',
         pocketMoney: { call: 'GET /pocket-money/{student_id}/', permission: 'read', resource: 'pocket-money' },
-        feeRecords: { call: 'GET /fees/history/{student_id}/', permission: 'read', resource: 'fee-payments' },
+        feeRecords: 'fee-payments.history',
         profileItem: 'students.profileItem',
         username: 'students.username',
         password: 'students.password',
@@ -101,7 +101,7 @@ export default defineResource({
     dataExport: {
       route: '/admin-actions/export', component: 'DataExport', permission: 'read', roles: ['admin', 'super_admin'], menu: 'Data Export',
       calls: ['students.export'], reads: ['acyears'],
-      buttons: { fees: { call: 'GET /export/fees/', permission: 'read', resource: 'fee-payments' } },
+      buttons: { fees: 'fee-payments.export' },
     },
   },
   // The whole-school search (header and student list): name, admission number, mobile, father's name.

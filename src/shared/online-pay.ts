@@ -3,12 +3,13 @@
  * both speak it: the messages, so the screen's own checks say the server's words, and the answer
  * to a payment's result, and the one rule both apply to the amount.
  */
+import orderSchema from '../../schemas/fees/calls/online-order.json' with { type: 'json' };
 import { isWholePaise, PAISE_MESSAGE, toPaise } from './money.js';
 
 export const ONLINE_MESSAGES = {
   notEnabled: 'Online fee payment not enabled',
-  amount: 'Amount must be entered',
-  mode: 'Please select payment mode',
+  amount: orderSchema.errorMessage.required.amount,
+  mode: orderSchema.errorMessage.required.payment_mode,
   tooMuch: 'Amount Paying cannot be more than Amount Pending',
   gatewayNotFound: 'Payment gateway not found',
   cancelled: 'Fee payment cancelled by user!',

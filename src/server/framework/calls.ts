@@ -26,12 +26,16 @@ export interface CallCtx extends Ctx {
   fail: (code: string, status?: number, values?: Record<string, unknown>) => AppError;
   /** Answers with the declared message `key` (a call with several outcomes). */
   answer: <T>(data: T, key: string) => T;
+  /** Answers a page of a list that grows, with `meta.total` (the rows there are in all). */
+  paged: <T>(data: T, total: number) => T;
   /** The declared call being answered. */
   call: CallDef;
 }
 
 /** An answer carrying which declared message goes with it. */
 const SAID = Symbol('message');
+/** An answer carrying the total of the rows it is a page of. */
+const TOTAL = Symbol('total');
 
 type Ids = `${string}.${string}`;
 type KeyOf<R extends string> = { [K in keyof CallInputs & string]: K extends `${R}.${infer k}` ? k : never }[keyof CallInputs & string];
@@ -115,6 +119,7 @@ export function registerDeclaredCalls(app: FastifyInstance, env: RouteEnv, resou
             if (typeof def.message !== 'object' || !(key in def.message)) throw new Error(`${id} declares no message ${key}`);
             return Object.assign(Object(data), { [SAID]: def.message[key] });
           },
+          paged: (data, total) => Object.assign(Object(data), { [TOTAL]: total }),
           fail: (code, status = 400, values) => {
             const text = def.errors?.[code];
             if (!text) throw new Error(`${id} declares no error ${code}`);
@@ -130,7 +135,9 @@ export function registerDeclaredCalls(app: FastifyInstance, env: RouteEnv, resou
         }
         const data = await handler(ctx, { params: { ...ids, ...text }, body, query: q });
         const said = data && typeof data === 'object' ? (data as Record<symbol, string>)[SAID] : undefined;
-        return reply.send(ok(data ?? null, said ?? (typeof def.message === 'string' ? def.message : undefined)));
+        const total = data && typeof data === 'object' ? (data as Record<symbol, number>)[TOTAL] : undefined;
+        const out = ok(data ?? null, said ?? (typeof def.message === 'string' ? def.message : undefined));
+        return reply.send(total === undefined ? out : { ...out, meta: { total } });
       },
     });
   }

@@ -4,19 +4,16 @@
  * bill the same way and reads it from one call.
  */
 import { Descriptions } from 'antd';
-import { useCustom } from '@refinedev/core';
-import { errorNotification } from '../../framework/notify.js';
+import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { formatMoney } from '../../framework/format.js';
 import { toRupees } from '../../../shared/money.js';
 import { billState, type FeeReceiptData } from './feesModel.js';
 import { classSectionLabel } from '../../framework/labels.js';
 
-/** Bill {id} as GET /fees/receipt/{id}/ answers it; nothing is asked for an id that is not one. */
+/** Bill {id} as its receipt call answers it; nothing is asked for an id that is not one. */
 export function useBill(id: number) {
-  const { result, query } = useCustom<FeeReceiptData>({
-    url: `/fees/receipt/${id}/`, method: 'get', errorNotification, queryOptions: { enabled: Number.isInteger(id) },
-  });
-  return { bill: result?.data as FeeReceiptData | undefined, loading: query.isLoading, refetch: () => query.refetch() };
+  const { result, query } = useDeclaredQuery('fee-payments.receipt', { params: { id } }, { enabled: Number.isInteger(id) });
+  return { bill: result?.data, loading: query.isLoading, refetch: () => query.refetch() };
 }
 
 /**

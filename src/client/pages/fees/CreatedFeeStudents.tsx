@@ -1,20 +1,18 @@
 /**
  * Students of a created fee (/fees/create/reports/?name=&ac_year_id=&class_id=): everyone the fee
- * billed (GET /fees/create/?name=…), with their total, paid and pending amounts, a link to each
+ * billed (the created fee's students call), with their total, paid and pending amounts, a link to each
  * one's fee records, the totals and a CSV.
  */
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Card, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCustom } from '@refinedev/core';
+import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import type { PageProps } from '../registry.js';
-import { errorNotification } from '../../framework/notify.js';
 import {
   CsvButton, ReportTable, TotalMoney, admissionNoColumn, moneyColumn, pendingColumn, studentColumn, useClassAndYear, useCsvExport,
 } from './reportParts.js';
 import { CREATED_FEE_STUDENTS_CSV, classFilePart, feeTotals, type CreatedFeeStudentRow } from './reportsModel.js';
-import { queryString } from '../../framework/calls.js';
 
 export default function CreatedFeeStudents(_props: PageProps) {
   const [params] = useSearchParams();
@@ -25,9 +23,7 @@ export default function CreatedFeeStudents(_props: PageProps) {
   const [page, setPage] = useState(1);
 
   const ready = name !== '';
-  const { result, query } = useCustom<CreatedFeeStudentRow[]>({
-    url: `/fees/create/${queryString({ name, ac_year_id: yearId, class_id: classId })}`, method: 'get', errorNotification, queryOptions: { enabled: ready },
-  });
+  const { result, query } = useDeclaredQuery('created-fees.students', { query: { name, ac_year_id: yearId ?? undefined, class_id: classId ?? undefined } }, { enabled: ready });
   const { klass, scope } = useClassAndYear(classId, yearId);
   const rows = useMemo(() => (ready && Array.isArray(result?.data) ? (result.data as CreatedFeeStudentRow[]) : []), [ready, result]);
   const totals = useMemo(() => feeTotals(rows), [rows]);

@@ -5,7 +5,7 @@
  * (only when the fee settings allow discounts), payment mode and amount paying (editable only when
  * partial payment is allowed, else the total), with a live preview. Totals are whole paise; the
  * messages of spec 2 §5 are shown under their fields as the person types (nothing typed is
- * rounded, clamped or changed), and again before the call; PUT /fees/pay/ then leads to the receipt.
+ * rounded, clamped or changed), and again before the call; the bill call then leads to the receipt.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -14,7 +14,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCustom, useList } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
 import { errorNotification } from '../../framework/notify.js';
-import { errorText, useCall } from '../../framework/useCall.js';
+import { useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { formatMoney } from '../../framework/format.js';
 import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
 import { sameValue } from '../../framework/calls.js';
@@ -23,7 +23,7 @@ import { classSection } from '../students/studentModel.js';
 import type { StudentRecord } from '../students/detailsModel.js';
 import {
   BILL_MESSAGES, DEFAULT_BILL_NAME, DEFAULT_PAYMENT_MODE, MAX_BILL_NAME, MAX_QUANTITY, MIN_QUANTITY, PAYMENT_MODES, billLines, billPayload,
-  billProblem, billTotals, discountsEnabled, partialPaymentEnabled, pendingText, type BillFormValues, type FeeItem, type FeeSettings,
+  billProblem, billTotals, discountsEnabled, partialPaymentEnabled, pendingText, type BillFormValues, type FeeItem,
 } from './feesModel.js';
 
 const INITIAL: BillFormValues = {
@@ -35,18 +35,18 @@ export default function FeeBilling(_props: PageProps) {
   const studentId = Number(id);
   const navigate = useNavigate();
   const { notification } = App.useApp();
-  const call = useCall();
+  const payBill = useDeclaredCall('fee-payments.pay');
   const [form] = Form.useForm<BillFormValues>();
   const [busy, setBusy] = useState(false);
   // With partial payment the amount paying follows the total until the user types one.
   const paidTyped = useRef(false);
 
   const student = useCustom<StudentRecord>({ url: `/student/${studentId}/`, method: 'get', errorNotification, queryOptions: { enabled: Number.isInteger(studentId) } });
-  const settingsQ = useCustom<FeeSettings>({ url: '/fees/settings/', method: 'get', errorNotification });
+  const settingsQ = useDeclaredQuery('fee-payments.settings', {});
   const itemsQ = useList<FeeItem>({ resource: 'fee-items', pagination: { mode: 'off' }, errorNotification });
   const yearsQ = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification });
 
-  const settings = settingsQ.result?.data as FeeSettings | undefined;
+  const settings = settingsQ.result?.data;
   const opts = useMemo(() => ({ discounts: discountsEnabled(settings), partial: partialPaymentEnabled(settings) }), [settings]);
   const items = useMemo(() => ((itemsQ.result?.data ?? []) as FeeItem[]), [itemsQ.result]);
   const years = (yearsQ.result?.data ?? []) as Array<Record<string, any>>;
@@ -88,11 +88,10 @@ export default function FeeBilling(_props: PageProps) {
     }
     setBusy(true);
     try {
-      const data = await call<{ payment_id: number }>('put', '/fees/pay/', billPayload(studentId, v, items, opts));
-      notification.success({ message: 'Fees Paid' });
+      const data = await payBill({ body: billPayload(studentId, v, items, opts) });
       navigate(`/fees/receipt/${data.payment_id}`);
-    } catch (e) {
-      notification.error({ message: errorText(e) });
+    } catch {
+      // Refused: the server's words are shown.
     } finally {
       setBusy(false);
     }

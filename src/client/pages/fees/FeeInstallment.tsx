@@ -1,16 +1,17 @@
 /**
  * Pay an installment on bill {id} (/fees/pay/installment/:id). Staff: amount, payment mode (cash
- * by default), account and date, checked with the spec's messages before
- * PUT /fees/pay/installment/{id}/ ('Fee Installment Paid'), then the receipt. Parents and
+ * by default), account and date, checked with the spec's messages before the installment call
+ * (its message shown), then the receipt. Parents and
  * students (role 1) get the online payment screen for the same bill.
  */
 import { useNavigate, useParams } from 'react-router';
-import { Alert, App, Button, Card, DatePicker, Form, Input, Select, Space, Spin } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Spin } from 'antd';
 import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';
+import type { CallTypes } from '../../../generated/calls.js';
 import { useSession } from '../../app/SessionContext.js';
-import { useCall } from '../../framework/useCall.js';
+import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
 import { usePageButton } from '../../framework/useAccess.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { Forbidden } from '../../app/results.js';
@@ -20,6 +21,8 @@ import { moneyInputText, toRupees } from '../../../shared/money.js';
 import OnlinePay from './online/OnlinePay.js';
 import { BillSummary, useBill } from './BillSummary.js';
 import { DEFAULT_PAYMENT_MODE, PAYMENT_MODES, billState, installmentProblem } from './feesModel.js';
+
+type Installment = CallTypes['fee-payments.installment']['body'];
 
 interface InstallmentValues { amount?: number | null; mode?: string; account?: string; date?: Dayjs | null }
 
@@ -33,8 +36,7 @@ export default function FeeInstallment(_props: PageProps) {
 
 function StaffInstallment({ billId }: { billId: number }) {
   const navigate = useNavigate();
-  const { notification } = App.useApp();
-  const call = useCall();
+  const payInstallment = useDeclaredCall('fee-payments.installment', { errorToast: false });
   const [form] = Form.useForm<InstallmentValues>();
   const { busy, run } = useBusyAction();
   const { bill, loading } = useBill(billId);
@@ -49,11 +51,10 @@ function StaffInstallment({ billId }: { billId: number }) {
   const pay = () => {
     const v = form.getFieldsValue(true) as InstallmentValues;
     return run(async () => {
-      const body: Record<string, unknown> = { amount: v.amount, mode: v.mode };
+      const body: Installment = { amount: v.amount!, mode: v.mode as Installment['mode'] };
       if (v.account?.trim()) body.account = v.account.trim();
       if (v.date) body.date = v.date.format('YYYY-MM-DD');
-      await call('put', `/fees/pay/installment/${billId}/`, body);
-      notification.success({ message: 'Fee Installment Paid' });
+      await payInstallment({ params: { payment_id: billId }, body });
       navigate(`/fees/receipt/${billId}`);
     }, { problem: installmentProblem(v, state.pendingPaise) });
   };

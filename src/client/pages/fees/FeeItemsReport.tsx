@@ -1,6 +1,6 @@
 /**
  * Fee items report (/fees/item/reports): what each fee item was billed in a class and academic
- * year between two days (GET /reports/fees/items/?class_id&ac_year_id&start_date&end_date), as
+ * year between two days (the fee items report call), as
  * a table with its pie chart and a CSV.
  */
 import { useState } from 'react';
@@ -8,19 +8,18 @@ import { Link } from 'react-router';
 import { Card, Col, Form, Row, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';
-import { useCall } from '../../framework/useCall.js';
+import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
 import { useBusyAction } from '../../framework/useBusyAction.js';
 import { ClassesItem, YearItem, useClassYearChoices } from '../reports/classYearForm.js';
 import { FeePieChart } from './FeePieChart.js';
 import { CsvButton, DateRangeItem, FeeItemsTable, ReportForm, useCsvExport } from './reportParts.js';
 import { FEE_ITEM_CSV, classFilePart, isoDay, itemStudentsLink, type FeeItemRow } from './reportsModel.js';
-import { queryString } from '../../framework/calls.js';
 
 interface Values { class_id: number; ac_year_id: number; range: [Dayjs, Dayjs] }
 
 export default function FeeItemsReport(_props: PageProps) {
   const [form] = Form.useForm<Values>();
-  const call = useCall();
+  const itemsReport = useDeclaredCall('fee-payments.itemsReport', { errorToast: false });
   const exportCsv = useCsvExport();
   const choices = useClassYearChoices(form);
   const [shown, setShown] = useState<{ rows: FeeItemRow[]; filename: string; classId: number; yearId: number } | null>(null);
@@ -29,7 +28,7 @@ export default function FeeItemsReport(_props: PageProps) {
   const load = (v: Values) => {
     const [start, end] = [isoDay(v.range[0]), isoDay(v.range[1])];
     return run(async () => {
-      const rows = await call<FeeItemRow[]>('get', `/reports/fees/items/${queryString({ class_id: v.class_id, ac_year_id: v.ac_year_id, start_date: start, end_date: end })}`);
+      const rows = await itemsReport({ query: { class_id: String(v.class_id), ac_year_id: String(v.ac_year_id), start_date: start, end_date: end } }) as FeeItemRow[];
       setShown({
         rows: Array.isArray(rows) ? rows : [], classId: v.class_id, yearId: v.ac_year_id,
         filename: `fee_items_report_class_${classFilePart(choices.classById(v.class_id), v.class_id)}_${start}_${end}.csv`,

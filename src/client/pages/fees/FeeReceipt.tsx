@@ -1,5 +1,5 @@
 /**
- * Receipt of bill {id} (/fees/receipt/:id, GET /fees/receipt/{id}/): the school's copies per sheet
+ * Receipt of bill {id} (/fees/receipt/:id, the receipt call): the school's copies per sheet
  * (config/schools/<CODE>.json `receipt`; by default two, 'Institution Copy' and 'Student Copy'), each with the school's logo, name, address and phone, the receipt
  * number, the student, class and year, the lines, the installments (refunds negative), the totals,
  * paid and pending in the Indian format (₹1,23,456.00) and the paid amount in words. Print opens
@@ -12,9 +12,8 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Space, Spin } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
-import { errorNotification } from '../../framework/notify.js';
+import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { formatDateTime } from '../../framework/format.js';
 import { amountInWords, formatINR } from '../../../shared/money.js';
 import {
@@ -95,12 +94,10 @@ export default function FeeReceipt(_props: PageProps) {
   const billId = Number(id);
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const { result, query } = useCustom<FeeReceiptData>({
-    url: `/fees/receipt/${billId}/`, method: 'get', errorNotification, queryOptions: { enabled: Number.isInteger(billId) },
-  });
+  const { result, query } = useDeclaredQuery('fee-payments.receipt', { params: { id: billId } }, { enabled: Number.isInteger(billId) });
   useEffect(() => () => clearTimeout(timer.current), []);
   useFitCopiesToHalfPage();
-  const receipt = result?.data as FeeReceiptData | undefined;
+  const receipt = result?.data;
   // The school's receipt (config/schools/<CODE>.json): copies per sheet and their names, header lines, footer, signatory.
   const settings = receiptSettings(schoolConfigNow()?.receipt);
 

@@ -1,7 +1,6 @@
 /**
  * Fee records: /fees/records/:id (staff, and parents for their own child) and /fees/ (parents,
- * with a picker of their children from GET /students-list/). GET /fees/history/{student_id}/
- * lists each bill, newest first, with its lines and installments (negative = refund) in an
+ * with a picker of their children from GET /students-list/). The student's fee history lists each bill, newest first, with its lines and installments (negative = refund) in an
  * expandable row. Staff act on a bill — Pay Installment (while something is pending), Refund
  * (once something is paid), Update Discount (when discounts are enabled), Delete, Due Alert SMS
  * (while a balance remains), Forfeit (shown disabled), Print Receipt; parents see the history,
@@ -11,20 +10,19 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, App, Button, Card, Descriptions, Form, Grid, InputNumber, Modal, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
-import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { useSession } from '../../app/SessionContext.js';
-import { errorNotification } from '../../framework/notify.js';
-import { errorStatus, errorText, useCall } from '../../framework/useCall.js';
+import { errorStatus, errorText } from '../../framework/useCall.js';
+import { useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { formatDateTime, formatMoney } from '../../framework/format.js';
 import { useAllowed, usePageButton } from '../../framework/useAccess.js';
 import { toRupees } from '../../../shared/money.js';
 import { ParentStudentPicker } from '../ParentStudentPicker.js';
 import { ParentFeeCards } from './ParentFeeCards.js';
 import {
-  DISCOUNT_REQUIRED, billState, canAlert, canPayInstallment, canRefund, discountsEnabled, isRefund, kindLabel,
-  lineTotal, modeLabel, sortedInstallments, type BillInstallment, type FeeHistory, type FeeRecord, type FeeSettings,
+  DISCOUNT_MIN, DISCOUNT_REQUIRED, billState, canAlert, canPayInstallment, canRefund, discountsEnabled, isRefund, kindLabel,
+  lineTotal, modeLabel, sortedInstallments, type BillInstallment, type FeeRecord,
 } from './feesModel.js';
 import { classSectionLabel } from '../../framework/labels.js';
 import { useDueAlerts } from './useDueAlerts.js';
@@ -57,8 +55,7 @@ function ParentFees() {
 
 function History({ studentId, staff }: { studentId: number; staff: boolean }) {
   const navigate = useNavigate();
-  const { notification } = App.useApp();
-  const call = useCall();
+  const removeBill = useDeclaredCall('fee-payments.remove');
   const def = resourceByName('fee-payments');
   // Teachers and librarians read the records; only those the server lets act see the actions.
   const canCreate = useAllowed(def, 'create') && staff;
@@ -72,10 +69,10 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
   const [busy, setBusy] = useState<string | null>(null);
   const alerts = useDueAlerts();
 
-  const history = useCustom<FeeHistory>({ url: `/fees/history/${studentId}/`, method: 'get', errorNotification });
-  const settingsQ = useCustom<FeeSettings>({ url: '/fees/settings/', method: 'get', errorNotification, queryOptions: { enabled: readSettings } });
-  const discounts = discountsEnabled(settingsQ.result?.data as FeeSettings | undefined);
-  const data = history.result?.data as FeeHistory | undefined;
+  const history = useDeclaredQuery('fee-payments.history', { params: { student_id: studentId } });
+  const settingsQ = useDeclaredQuery('fee-payments.settings', {}, { enabled: readSettings });
+  const discounts = discountsEnabled(settingsQ.result?.data);
+  const data = history.result?.data;
   const fees = data?.fees ?? [];
   const student = data?.student;
   const refetch = () => history.query.refetch();
@@ -83,14 +80,14 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
   const screens = Grid.useBreakpoint();
   const asCards = !staff && !screens.md;
 
-  const act = async (key: string, run: () => Promise<unknown>, success: string) => {
+  /** A call on a bill: the declared call shows its own message or refusal; the records follow. */
+  const act = async (key: string, run: () => Promise<unknown>) => {
     setBusy(key);
     try {
       await run();
-      notification.success({ message: success });
       await refetch();
-    } catch (e) {
-      notification.error({ message: errorText(e) });
+    } catch {
+      // Refused: the server's words are shown.
     } finally {
       setBusy(null);
     }
@@ -134,7 +131,7 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
             title="Delete this bill?"
             description="Its items, payments and refunds are removed with it."
             okText="Delete" okButtonProps={{ danger: true }}
-            onConfirm={() => act(`delete-${p.id}`, () => call('delete', `/fees/pay/${p.id}/`), 'Fee Entry Deleted')}
+            onConfirm={() => act(`delete-${p.id}`, () => removeBill({ params: { payment_id: p.id } }))}
           >
             <Button size="small" danger loading={busy === `delete-${p.id}`}>Delete</Button>
           </Popconfirm>
@@ -252,15 +249,14 @@ function BillDetails({ record }: { record: FeeRecord }) {
 
 function DiscountModal({ record, onClose }: { record: FeeRecord; onClose: (saved: boolean) => void }) {
   const { notification } = App.useApp();
-  const call = useCall();
+  const updateDiscount = useDeclaredCall('fee-payments.discount', { errorToast: false });
   const [form] = Form.useForm<{ discount_amount?: number | null }>();
   const [busy, setBusy] = useState(false);
 
   const save = async (v: { discount_amount?: number | null }) => {
     setBusy(true);
     try {
-      await call('patch', '/fees/pay/', { fee_payment_id: record.payment.id, discount_amount: v.discount_amount });
-      notification.success({ message: 'Fee Discount Updated' });
+      await updateDiscount({ body: { fee_payment_id: record.payment.id, discount_amount: v.discount_amount! } });
       onClose(true);
     } catch (e) {
       // A refusal shows the server's text; no answer at all is the spec's fixed message.
@@ -284,7 +280,7 @@ function DiscountModal({ record, onClose }: { record: FeeRecord; onClose: (saved
         {record.payment.name ?? 'Bill'}: total {formatMoney(record.payment.total_amount)}, paid {formatMoney(record.payment.paid_amount)}.
       </Typography.Paragraph>
       <Form form={form} layout="vertical" name="fee-discount" onFinish={save} initialValues={{ discount_amount: Number(record.payment.discount_amount ?? 0) }}>
-        <Form.Item label="Discount" name="discount_amount" rules={[{ required: true, message: DISCOUNT_REQUIRED }, { type: 'number', min: 0, message: 'Discount must be at least 0' }]}>
+        <Form.Item label="Discount" name="discount_amount" rules={[{ required: true, message: DISCOUNT_REQUIRED }, { type: 'number', min: 0, message: DISCOUNT_MIN }]}>
           <InputNumber prefix="₹" min={0} precision={2} style={{ width: 200 }} />
         </Form.Item>
       </Form>

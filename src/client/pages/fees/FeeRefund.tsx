@@ -1,13 +1,13 @@
 /**
  * Refund on bill {id} (/fees/refund/:id): amount, mode (cash, cheque — the default —, transfer
  * NEFT/RTGS/IMPS, UPI) and transaction details (required unless cash). The spec's messages are
- * shown before the call; PUT /fees/refund/ ('Refund Data Updated') then leads to the receipt.
+ * shown before the call; the refund call (its message shown) then leads to the receipt.
  */
 import { useNavigate, useParams } from 'react-router';
-import { Alert, App, Button, Card, Form, Input, Select, Space, Spin } from 'antd';
+import { Alert, Button, Card, Form, Input, Select, Space, Spin } from 'antd';
 import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
 import type { PageProps } from '../registry.js';
-import { useCall } from '../../framework/useCall.js';
+import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
 import { useBusyAction } from '../../framework/useBusyAction.js';
 import { BillSummary, useBill } from './BillSummary.js';
 import {
@@ -20,8 +20,7 @@ export default function FeeRefund(_props: PageProps) {
   const { id } = useParams();
   const billId = Number(id);
   const navigate = useNavigate();
-  const { notification } = App.useApp();
-  const call = useCall();
+  const refundBill = useDeclaredCall('fee-payments.refund', { errorToast: false });
   const [form] = Form.useForm<RefundValues>();
   const mode = Form.useWatch('mode', form) ?? DEFAULT_REFUND_MODE;
   const { busy, run } = useBusyAction();
@@ -35,8 +34,7 @@ export default function FeeRefund(_props: PageProps) {
   const refund = () => {
     const v = form.getFieldsValue(true) as RefundValues;
     return run(async () => {
-      await call('put', '/fees/refund/', refundPayload(billId, { amount: v.amount!, mode: v.mode!, transaction_details: v.transaction_details }));
-      notification.success({ message: 'Refund Data Updated' });
+      await refundBill({ body: refundPayload(billId, { amount: v.amount!, mode: v.mode!, transaction_details: v.transaction_details }) });
       navigate(`/fees/receipt/${billId}`);
     }, { problem: refundProblem(v, state.paidPaise) });
   };

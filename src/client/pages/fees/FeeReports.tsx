@@ -1,20 +1,19 @@
 /**
  * Fee reports of a class and academic year (/fees/reports/): the Today, This Week, This Month
- * and Total cards (collected and billed, GET /reports/fees/{class}/{year}/?type=card), the fee
- * items table with its pie chart (GET /reports/fees/{class}/{year}/), CSV exports of the fee
- * items and of the students' fees (GET /fees/list/{class}/{year}/), and links to the other
+ * and Total cards (collected and billed: the class report with type=card), the fee items table
+ * with its pie chart (the class report), CSV exports of the fee items and of the students' fees
+ * (the class fee list), and links to the other
  * fee reports, and the class's Due Alert SMS (counted, then confirmed, then sent).
  */
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, App, Button, Card, Col, Modal, Row, Space, Statistic, Table, Typography } from 'antd';
+import { Alert, Button, Card, Col, Modal, Row, Space, Statistic, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useCustom, useList } from '@refinedev/core';
+import { useList } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
 import { PickerFilter, useAwaitingPreselect, type FilterDef } from '../../framework/list/PickerFilter.js';
 import { loadFilter, saveFilter } from '../../framework/list/filterStore.js';
-import { errorNotification } from '../../framework/notify.js';
 import { formatDateTime, formatMoney } from '../../framework/format.js';
 import { sameValue } from '../../framework/calls.js';
 import { counted } from '../../../shared/plural.js';
@@ -22,11 +21,11 @@ import { classSectionLabel } from '../../framework/labels.js';
 import { usePageButton } from '../../framework/useAccess.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { useDueAlerts } from './useDueAlerts.js';
-import { errorText, useCall } from '../../framework/useCall.js';
+import { useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { FeePieChart } from './FeePieChart.js';
 import { FeeItemsTable, Money, useCsvExport } from './reportParts.js';
 import {
-  FEE_ITEM_CSV, STUDENT_FEES_CSV, cardFigures, classFeeListPath, classReportPath, feeItemsFilename, itemStudentsLink, studentFeesFilename,
+  FEE_ITEM_CSV, STUDENT_FEES_CSV, cardFigures, feeItemsFilename, itemStudentsLink, studentFeesFilename,
   type CardFigure, type CardPayment, type FeeCards, type FeeItemRow, type StudentFeeRow,
 } from './reportsModel.js';
 
@@ -35,8 +34,7 @@ const CLASS_FILTER: FilterDef = { field: 'class_id', resource: 'classes', label:
 const YEAR_FILTER: FilterDef = { field: 'ac_year_id', resource: 'acyears', label: 'Academic Year', required: true, preselect: { field: 'status', equals: 1 } };
 
 export default function FeeReports(_props: PageProps) {
-  const { notification } = App.useApp();
-  const call = useCall();
+  const classList = useDeclaredCall('fee-payments.classList');
   const exportCsv = useCsvExport();
   const [classId, setClassId] = useState<unknown>(() => loadFilter(STORE, CLASS_FILTER.field));
   const [yearId, setYearId] = useState<unknown>();
@@ -47,9 +45,9 @@ export default function FeeReports(_props: PageProps) {
   const ready = Boolean(classId) && Boolean(yearId);
   const yearComing = useAwaitingPreselect(YEAR_FILTER, yearId);
   const missing = [!classId && CLASS_FILTER.label, !yearId && !yearComing && YEAR_FILTER.label].filter(Boolean);
-  const base = classReportPath(classId, yearId);
-  const cards = useCustom<FeeCards>({ url: `${base}?type=card`, method: 'get', errorNotification, queryOptions: { enabled: ready } });
-  const items = useCustom<FeeItemRow[]>({ url: base, method: 'get', errorNotification, queryOptions: { enabled: ready } });
+  const params = { class_id: Number(classId), ac_year_id: Number(yearId) };
+  const cards = useDeclaredQuery('fee-payments.classReport', { params, query: { type: 'card' } }, { enabled: ready });
+  const items = useDeclaredQuery('fee-payments.classReport', { params }, { enabled: ready });
   const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification: false });
   const klass = ((classes.result?.data ?? []) as Array<Record<string, any>>).find((c) => sameValue(c.id, classId));
   const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
@@ -65,10 +63,10 @@ export default function FeeReports(_props: PageProps) {
   const exportStudents = async () => {
     setExporting(true);
     try {
-      const rows = await call<StudentFeeRow[]>('get', classFeeListPath(classId, yearId));
+      const rows = await classList({ params }) as StudentFeeRow[];
       exportCsv(studentFeesFilename(klass, classId), STUDENT_FEES_CSV, Array.isArray(rows) ? rows : []);
-    } catch (e) {
-      notification.error({ message: errorText(e) });
+    } catch {
+      // Refused: the server's words are shown.
     } finally {
       setExporting(false);
     }

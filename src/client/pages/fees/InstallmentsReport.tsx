@@ -1,6 +1,6 @@
 /**
  * Installment report (/fees/installments/report): every payment, installment and refund
- * (negative) received between two days (GET /reports/fees/installments/?start_date&end_date),
+ * (negative) received between two days (the installments report call),
  * with their total and a CSV of the installment history.
  */
 import { useState } from 'react';
@@ -12,18 +12,17 @@ import type { PageProps } from '../registry.js';
 import { formatDateTime } from '../../framework/format.js';
 import { classSectionLabel } from '../../framework/labels.js';
 import { compareValues } from '../../framework/calls.js';
-import { useCall } from '../../framework/useCall.js';
+import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
 import { useBusyAction } from '../../framework/useBusyAction.js';
 import { CsvButton, DateRangeItem, ReportForm, ReportTable, TotalMoney, moneyColumn, studentColumn, useCsvExport } from './reportParts.js';
 import { INSTALLMENT_CSV, isoDay, type InstallmentRow } from './reportsModel.js';
 import { isRefund, kindLabel, modeLabel } from './feesModel.js';
-import { queryString } from '../../framework/calls.js';
 
 interface Values { range: [Dayjs, Dayjs] }
 interface Answer { rows: InstallmentRow[]; total: number | string }
 
 export default function InstallmentsReport(_props: PageProps) {
-  const call = useCall();
+  const installmentsReport = useDeclaredCall('fee-payments.installmentsReport', { errorToast: false });
   const exportCsv = useCsvExport();
   const [answer, setAnswer] = useState<(Answer & { start: string; end: string }) | null>(null);
   const { busy, run } = useBusyAction();
@@ -32,7 +31,7 @@ export default function InstallmentsReport(_props: PageProps) {
   const load = ({ range }: Values) => {
     const [start, end] = [isoDay(range[0]), isoDay(range[1])];
     return run(async () => {
-      const data = await call<Answer>('get', `/reports/fees/installments/${queryString({ start_date: start, end_date: end })}`);
+      const data = await installmentsReport({ query: { start_date: start, end_date: end } }) as Answer;
       setAnswer({ rows: Array.isArray(data?.rows) ? data.rows : [], total: data?.total ?? 0, start, end });
       setPage(1);
     });

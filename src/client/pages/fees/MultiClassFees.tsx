@@ -1,6 +1,6 @@
 /**
  * Multi-class fees report (/reports/multi-class/fees): the students of several classes in one
- * academic year with their total, paid and pending fees (GET /fees/list/{class_id}/{ac_year_id}/
+ * academic year with their total, paid and pending fees (the class fee list call
  * per class; a class that fails is named: 'Failed to fetch student fees from class_id {n}'),
  * 50 a page, the totals, and a CSV of the table. Shares its form with the multi-class students report.
  */
@@ -10,7 +10,8 @@ import { App, Card, Form, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { PageProps } from '../registry.js';
 import { compareValues } from '../../framework/calls.js';
-import { errorText, useCall } from '../../framework/useCall.js';
+import { errorText } from '../../framework/useCall.js';
+import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
 import { ClassesItem, YearItem, useClassYearChoices } from '../reports/classYearForm.js';
 import { failedClassText, fetchPerClass } from '../reports/perClass.js';
 import {
@@ -23,7 +24,7 @@ interface Values { class_ids: number[]; ac_year_id: number }
 export default function MultiClassFees(_props: PageProps) {
   const [form] = Form.useForm<Values>();
   const { notification } = App.useApp();
-  const call = useCall();
+  const classList = useDeclaredCall('fee-payments.classList', { errorToast: false });
   const exportCsv = useCsvExport();
   const choices = useClassYearChoices(form);
   const [rows, setRows] = useState<MultiClassFeeRow[] | null>(null);
@@ -35,7 +36,7 @@ export default function MultiClassFees(_props: PageProps) {
     setBusy(true);
     try {
       const lists = await fetchPerClass(
-        v.class_ids, (id) => call<StudentFeeRow[]>('get', `/fees/list/${id}/${v.ac_year_id}/`),
+        v.class_ids, (id) => classList({ params: { class_id: id, ac_year_id: v.ac_year_id } }) as Promise<StudentFeeRow[]>,
         (id, e) => notification.error({ message: failedClassText('student fees', id), description: errorText(e) }),
       );
       setRows(multiClassFeeRows(lists.map((l) => ({ klass: choices.classById(l.classId), rows: l.rows }))));

@@ -8,25 +8,14 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, App, Button, Card, Descriptions, Result, Space, Spin } from 'antd';
-import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
 import { formatMoney } from '../../framework/format.js';
-import { errorNotification } from '../../framework/notify.js';
-import { errorText, useCall } from '../../framework/useCall.js';
+import type { CallTypes } from '../../../generated/calls.js';
+import { errorText } from '../../framework/useCall.js';
+import { useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { PaymentFailed, usePaymentOutcome } from './online/PaymentOutcome.js';
 
-interface TestOrder {
-  id: number;
-  order_id: string;
-  fee_id: number;
-  amount: number;
-  status: 'created' | 'paid' | 'failed';
-  bill_name: string | null;
-  student_name: string | null;
-  school_name: string | null;
-}
-
-type Choice = 'success' | 'failure' | 'cancel';
+type Choice = CallTypes['fee-payments.testOutcome']['body']['outcome'];
 
 export const TEST_GATEWAY_TITLE = 'Test payment gateway — no real money moves';
 
@@ -34,11 +23,11 @@ export default function TestGateway(_props: PageProps) {
   const { order: orderId = '' } = useParams();
   const navigate = useNavigate();
   const { notification } = App.useApp();
-  const call = useCall();
+  const signOutcome = useDeclaredCall('fee-payments.testOutcome', { toast: false, errorToast: false });
   const [busy, setBusy] = useState<Choice | null>(null);
   const outcome = usePaymentOutcome({ onCancelled: (feeId) => navigate(`/fees/pay/installment/${feeId}`) });
-  const { result, query } = useCustom<TestOrder>({ url: `/fees/online/test/${encodeURIComponent(orderId)}/`, method: 'get', errorNotification });
-  const order = result?.data as TestOrder | undefined;
+  const { result, query } = useDeclaredQuery('fee-payments.testOrder', { params: { order_id: orderId } });
+  const order = result?.data;
 
   if (outcome.failed) return <PaymentFailed result={outcome.failed} onRetry={() => navigate(`/fees/pay/installment/${outcome.failed!.fee_id}`)} />;
   if (query.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
@@ -56,7 +45,7 @@ export default function TestGateway(_props: PageProps) {
   const choose = async (choice: Choice) => {
     setBusy(choice);
     try {
-      const signed = await call('post', `/fees/online/test/${encodeURIComponent(order.order_id)}/`, { outcome: choice });
+      const signed = await signOutcome({ params: { order_id: order.order_id }, body: { outcome: choice } });
       await outcome.finish({ id: order.id, order_id: order.order_id, fee_id: order.fee_id }, 'test', signed);
     } catch (e) {
       notification.error({ message: errorText(e) });

@@ -2,13 +2,12 @@
  * The questions asked before due-alert SMS go out, from the server's own count of what would be
  * sent (the preview calls). Tested in tests/unit/fees-reports-model.test.ts.
  */
+import type { CallTypes } from '../../../generated/calls.js';
 import { formatINR } from '../../../shared/money.js';
 import { counted } from '../../../shared/plural.js';
 
-/** GET /fees/due/alert/{payment_id}/preview/ */
-export interface BillAlertPreview { sms: number; pending: number; fullname: string; bill_name: string }
-/** POST /fees/due/alert/preview/ */
-export interface YearAlertPreview { sms: number; families: number; students: number }
+export type BillAlertPreview = CallTypes['fee-payments.dueAlertPreview']['data'];
+export type YearAlertPreview = CallTypes['fee-payments.yearAlertPreview']['data'];
 
 export const billAlertQuestion = (p: BillAlertPreview) =>
   `Send ${counted(p.sms, 'SMS', 'SMS')} about ${formatINR(p.pending)} of ${p.bill_name} pending for ${p.fullname}?`;

@@ -5,113 +5,75 @@
  * calls, and what a bill allows (pay, refund, alert). No React here; tested in
  * tests/unit/fees-model.test.ts.
  */
+import billSchema from '../../../../schemas/fees/calls/bill.json' with { type: 'json' };
+import discountSchema from '../../../../schemas/fees/calls/discount.json' with { type: 'json' };
+import installmentSchema from '../../../../schemas/fees/calls/installment.json' with { type: 'json' };
+import refundSchema from '../../../../schemas/fees/calls/refund.json' with { type: 'json' };
+import type { CallTypes } from '../../../generated/calls.js';
+import { declaredCall } from '../../../shared/calls.js';
+import { ONLINE_MESSAGES } from '../../../shared/online-pay.js';
 import { billTotalPaise, isWholePaise, PAISE_MESSAGE, toPaise, toRupees } from '../../../shared/money.js';
 
 // ---------------------------------------------------------------------------------------------
-// What the server answers
+// What the server answers: the declared calls' answers, as their handlers return them
 
-export type Flag = '1' | '0';
+type Data<I extends keyof CallTypes> = CallTypes[I]['data'];
 
-export interface GatewayEntry { value: string; name: string; enabled: boolean }
-export interface GatewayDetails { tdr_amount?: number | string | null; tdr_rate?: number | string | null; tdr_tax_rate?: number | string | null }
+/** A declared call's errors by code (src/shared/calls.ts). */
+const declaredErrors = (id: keyof CallTypes): Record<string, string | undefined> => declaredCall(id).def.errors ?? {};
 
-/** GET /fees/settings/ and GET /settings/fees/. */
-export interface FeeSettings {
-  fee_discounts_enabled?: Flag | string;
-  fee_partial_payment_enabled?: Flag | string;
-  online_fee_payment_enabled?: Flag | string;
-  fee_currency?: string;
-  payment_gateway_list?: GatewayEntry[];
-  [details: `${string}_gateway_details`]: GatewayDetails | undefined;
-}
+export type FeeSettings = Data<'fee-payments.settings'>;
+export type GatewayEntry = FeeSettings['payment_gateway_list'][number];
+export type GatewayDetails = FeeSettings['razorpay_gateway_details'];
+export type FeeHistory = Data<'fee-payments.history'>;
+export type FeeRecord = FeeHistory['fees'][number];
+export type FeeReceiptData = Data<'fee-payments.receipt'>;
+export type BillPayment = FeeRecord['payment'];
+export type BillDetail = FeeRecord['details'][number];
+export type BillInstallment = FeeRecord['installments'][number];
+/** An online payment taken after its bill was settled: the school refunds it at the gateway. */
+export type RefundDue = FeeRecord['refunds_due'][number];
 
 export interface FeeItem { id: number; name: string; type?: number; amount: number | string }
-
-export interface BillPayment {
-  id: number;
-  student_id?: number;
-  ac_year_id?: number;
-  ac_year_name?: string | null;
-  name?: string | null;
-  total_amount: number | string;
-  paid_amount: number | string;
-  discount_amount?: number | string | null;
-  pending_amount?: number | string | null;
-  timestamp?: string;
-}
-
-export interface BillDetail { id?: number; fee_item_id?: number | null; fee_item_name: string; amount: number | string; quantity: number }
-
-export interface BillInstallment {
-  id: number;
-  paid_amount: number | string;
-  mode?: string | null;
-  account?: string | null;
-  kind?: string | null;
-  receipt_no?: number | null;
-  timestamp?: string;
-  extras?: { transaction_details?: string | null } | null;
-}
-
-/** One bill of GET /fees/history/{student_id}/. */
-/** An online payment taken after its bill was settled: the school refunds it at the gateway. */
-export interface RefundDue { order_id: string; gateway: string; amount: number; timestamp: string; gateway_payment_id: string | null }
-
-export interface FeeRecord { payment: BillPayment; details?: BillDetail[]; installments?: BillInstallment[]; refunds_due?: RefundDue[] }
-
-export interface FeeHistory {
-  student?: { id: number; fullname: string; admission_no?: string | null; class?: string | null; section?: string | null };
-  fees?: FeeRecord[];
-}
-
-/** GET /fees/receipt/{id}/. */
-export interface FeeReceiptData {
-  payment: BillPayment;
-  details?: BillDetail[];
-  installments?: BillInstallment[];
-  student?: { id: number; fullname: string; admission_no?: string | null; roll_no?: number | null; mobile?: string | null };
-  ac_year?: { id: number; name: string } | null;
-  class?: { id: number; class: string; section?: string | null } | null;
-  school?: { school_name?: string; school_logo?: string | null; school_address?: string | null; phone_number?: string | null } | null;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Settings
 
 export const isOn = (v: unknown): boolean => v === '1' || v === 1 || v === true;
-export const discountsEnabled = (s: FeeSettings | undefined) => isOn(s?.fee_discounts_enabled);
-export const partialPaymentEnabled = (s: FeeSettings | undefined) => isOn(s?.fee_partial_payment_enabled);
+
+/** What the settings helpers read of the fee settings: its fields, as loosely as the browser may hold them. */
+export type SettingsLike = { [K in keyof FeeSettings]?: unknown } & { payment_gateway_list?: Array<{ value: string; name: string; enabled: boolean }> };
+
+export const discountsEnabled = (s: SettingsLike | undefined) => isOn(s?.fee_discounts_enabled);
+export const partialPaymentEnabled = (s: SettingsLike | undefined) => isOn(s?.fee_partial_payment_enabled);
 
 /** The settings tab's gateway rows: each listed gateway with its TDR figures. */
-export function gatewayRows(s: FeeSettings | undefined): Array<GatewayEntry & GatewayDetails> {
+export function gatewayRows(s: SettingsLike | undefined): Array<{ value: string; name: string; enabled: boolean } & Partial<Record<keyof GatewayDetails, number | null>>> {
   return (s?.payment_gateway_list ?? []).map((g) => {
-    const d = (s?.[`${g.value}_gateway_details`] ?? {}) as GatewayDetails;
+    const d = gatewayDetails(s, g.value) as Record<string, number | undefined>;
     return { ...g, tdr_amount: d.tdr_amount ?? null, tdr_rate: d.tdr_rate ?? null, tdr_tax_rate: d.tdr_tax_rate ?? null };
   });
 }
+
+/** A gateway's TDR figures (the test gateway has none). */
+export const gatewayDetails = (s: SettingsLike | undefined, gateway: string): Partial<GatewayDetails> =>
+  ((s as Record<string, unknown> | undefined)?.[`${gateway}_gateway_details`] ?? {}) as Partial<GatewayDetails>;
 
 // ---------------------------------------------------------------------------------------------
 // Modes
 
 export interface Option { value: string; label: string }
 
-/** Bill and installment payment modes (spec 2 §9); cash is the default. */
-export const PAYMENT_MODES: Option[] = [
-  { value: 'cash', label: 'Cash' },
-  { value: 'card', label: 'Card' },
-  { value: 'wallet', label: 'Wallet/UPI' },
-  { value: 'transfer', label: 'Transfer' },
-];
-export const DEFAULT_PAYMENT_MODE = 'cash';
+/** A declared choice's options: `oneOf: [{const, title}]`. */
+const optionsOf = (prop: { oneOf: Array<{ const: string; title: string }> }): Option[] => prop.oneOf.map((o) => ({ value: o.const, label: o.title }));
 
-/** Refund modes; cheque is the default. */
-export const REFUND_MODES: Option[] = [
-  { value: 'cash', label: 'Cash' },
-  { value: 'cheque', label: 'Cheque' },
-  { value: 'transfer', label: 'Transfer (NEFT/RTGS/IMPS)' },
-  { value: 'upi', label: 'UPI' },
-];
-export const DEFAULT_REFUND_MODE = 'cheque';
+/** Bill and installment payment modes (spec 2 §9) and the default, as the installment call declares them. */
+export const PAYMENT_MODES: Option[] = optionsOf(installmentSchema.properties.mode);
+export const DEFAULT_PAYMENT_MODE = installmentSchema.properties.mode.default;
+
+/** Refund modes and the default, as the refund call declares them. */
+export const REFUND_MODES: Option[] = optionsOf(refundSchema.properties.mode);
+export const DEFAULT_REFUND_MODE = refundSchema.properties.mode.default;
 
 const GATEWAY_LABELS: Record<string, string> = { test: 'Test Gateway', razorpay: 'Razorpay', paytm: 'Paytm', easebuzz: 'Easebuzz', online: 'Online' };
 
@@ -124,12 +86,12 @@ export function modeLabel(mode: string | null | undefined): string {
 const KIND_LABELS: Record<string, string> = { payment: 'Payment', installment: 'Installment', refund: 'Refund', online: 'Online Payment' };
 
 /** What an installment row is: a negative amount is a refund whatever its kind says. */
-export function kindLabel(i: Pick<BillInstallment, 'kind' | 'paid_amount'>): string {
+export function kindLabel(i: { kind?: string | null; paid_amount: number | string }): string {
   if (Number(i.paid_amount) < 0) return 'Refund';
   return KIND_LABELS[i.kind ?? ''] ?? 'Payment';
 }
 
-export const isRefund = (i: Pick<BillInstallment, 'paid_amount'>) => Number(i.paid_amount) < 0;
+export const isRefund = (i: { paid_amount: number | string }) => Number(i.paid_amount) < 0;
 
 // ---------------------------------------------------------------------------------------------
 // Billing
@@ -148,10 +110,11 @@ export interface BillFormValues {
   amount_paid?: number | null;
 }
 
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 5;
-export const DEFAULT_BILL_NAME = 'Fees';
-export const MAX_BILL_NAME = 100;
+const billProps = billSchema.properties;
+export const MIN_QUANTITY = billProps.details.items.properties.quantity.minimum;
+export const MAX_QUANTITY = billProps.details.items.properties.quantity.maximum;
+export const DEFAULT_BILL_NAME = billProps.name.default;
+export const MAX_BILL_NAME = billProps.name.maxLength;
 export const TRANSPORTATION = 'Transportation';
 export const MISCELLANEOUS = 'Miscellaneous';
 
@@ -200,18 +163,21 @@ export function billTotals(v: BillFormValues, items: FeeItem[], opts: { discount
   return { subtotalPaise, discountPaise: toPaise(discount), totalPaise, paidPaise, pendingPaise: totalPaise - paidPaise };
 }
 
+const billErrors = declaredErrors('fee-payments.pay');
+
+/** Spec 2 §5's billing messages, the server's own (the bill call's payload schema and its declared errors). */
 export const BILL_MESSAGES = {
-  mode: 'Please select payment mode',
-  year: 'Please select academic year',
-  total: 'Bill amount not calculated',
-  amount: 'Enter Amount',
-  tooMuch: 'Amount Paying can not be greater than Total Amount',
+  mode: billProps.installments.items.errorMessage.required.mode,
+  year: billSchema.errorMessage.required.ac_year_id,
+  total: billSchema.errorMessage.required.amount_total,
+  amount: billSchema.errorMessage.required.amount_paid,
+  tooMuch: billErrors.tooMuch!,
   quantity: `Quantity must be ${MIN_QUANTITY} to ${MAX_QUANTITY}`,
   paise: PAISE_MESSAGE,
-  name: 'Bill name is required',
-  nameTooLong: `Bill name must be at most ${MAX_BILL_NAME} characters`,
+  name: billProps.name.errorMessage.minLength,
+  nameTooLong: billProps.name.errorMessage.maxLength,
   /** The server's refusal of a discount above the bill's amount, checked here first. */
-  discount: 'Discount cannot be more than the bill amount',
+  discount: billErrors.discount!,
 } as const;
 
 /** The first of spec 2 §5's billing messages that applies, or null when the bill can be sent. */
@@ -236,18 +202,10 @@ export function billProblem(v: BillFormValues, items: FeeItem[], opts: { discoun
   return null;
 }
 
-export interface BillPayload {
-  student_id: number;
-  ac_year_id: number;
-  name: string;
-  amount_total: number;
-  amount_paid: number;
-  details: Array<{ fee_item_id?: number; fee_item_name?: string; amount: number; quantity: number }>;
-  installments: Array<{ amount: number; mode: string }>;
-  discounts?: number;
-}
+export type BillPayload = CallTypes['fee-payments.pay']['body'];
+type Mode = NonNullable<BillPayload['installments']>[number]['mode'];
 
-/** PUT /fees/pay/: figures in rupees from the paise totals; no installment when nothing is paid now. */
+/** The bill call's payload: figures in rupees from the paise totals; no installment when nothing is paid now. */
 export function billPayload(studentId: number, v: BillFormValues, items: FeeItem[], opts: { discounts: boolean; partial: boolean }): BillPayload {
   const t = billTotals(v, items, opts);
   const amountPaid = toRupees(t.paidPaise);
@@ -259,8 +217,8 @@ export function billPayload(studentId: number, v: BillFormValues, items: FeeItem
     amount_paid: amountPaid,
     details: billLines(v, items).map((l) => (l.fee_item_id === null
       ? { fee_item_name: l.fee_item_name, amount: l.amount, quantity: l.quantity }
-      : { fee_item_id: l.fee_item_id, fee_item_name: l.fee_item_name, amount: l.amount, quantity: l.quantity })),
-    installments: t.paidPaise > 0 ? [{ amount: amountPaid, mode: v.mode! }] : [],
+      : { fee_item_id: l.fee_item_id, fee_item_name: l.fee_item_name, amount: l.amount, quantity: l.quantity })) as BillPayload['details'],
+    installments: t.paidPaise > 0 ? [{ amount: amountPaid, mode: v.mode as Mode }] : [],
   };
   if (opts.discounts && t.discountPaise > 0) body.discounts = toRupees(t.discountPaise);
   return body;
@@ -277,21 +235,30 @@ export function pendingText(t: BillTotals, money: (rupees: number) => string): {
   return { text: money(toRupees(t.pendingPaise)), problem: false };
 }
 
-export function billState(p: BillPayment): BillState {
+/**
+ * What the helpers below read of a bill, its installments and lines: the fields of the declared
+ * calls' answers they use (money as a number, or as text where it is typed in).
+ */
+type Money = number | string;
+export interface BillFigures { id?: number; total_amount: Money; paid_amount: Money; discount_amount?: Money | null }
+export interface InstallmentLike { id: number; paid_amount: Money; timestamp?: string; receipt_no?: number | null }
+export interface LineLike { fee_item_name?: string; amount: Money; quantity: number }
+
+export function billState(p: BillFigures): BillState {
   const totalPaise = toPaise(num(p.total_amount));
   const paidPaise = toPaise(num(p.paid_amount));
   return { totalPaise, paidPaise, discountPaise: toPaise(num(p.discount_amount)), pendingPaise: totalPaise - paidPaise };
 }
 
 /** Pay Installment (staff) and Pay (parents): only while something is pending. */
-export const canPayInstallment = (p: BillPayment) => billState(p).pendingPaise > 0;
+export const canPayInstallment = (p: BillFigures) => billState(p).pendingPaise > 0;
 /** Refund: only when something has been paid. */
-export const canRefund = (p: BillPayment) => billState(p).paidPaise > 0;
+export const canRefund = (p: BillFigures) => billState(p).paidPaise > 0;
 /** Due alert SMS: while a balance remains. */
-export const canAlert = (p: BillPayment) => billState(p).pendingPaise > 0;
+export const canAlert = (p: BillFigures) => billState(p).pendingPaise > 0;
 
 /** Installments oldest first (by time, then id). */
-export function sortedInstallments(list: BillInstallment[] | undefined): BillInstallment[] {
+export function sortedInstallments<T extends InstallmentLike>(list: T[] | undefined): T[] {
   return [...(list ?? [])].sort((a, b) => {
     const ta = Date.parse(a.timestamp ?? '');
     const tb = Date.parse(b.timestamp ?? '');
@@ -301,7 +268,7 @@ export function sortedInstallments(list: BillInstallment[] | undefined): BillIns
 }
 
 /** Paise-exact sums of the installments: received, refunded (as a positive figure), net. */
-export function installmentSums(list: BillInstallment[] | undefined): { receivedPaise: number; refundedPaise: number; netPaise: number } {
+export function installmentSums(list: InstallmentLike[] | undefined): { receivedPaise: number; refundedPaise: number; netPaise: number } {
   let receivedPaise = 0;
   let refundedPaise = 0;
   for (const i of list ?? []) {
@@ -316,9 +283,9 @@ export function installmentSums(list: BillInstallment[] | undefined): { received
 // Installment, refund and discount forms
 
 export const INSTALLMENT_MESSAGES = {
-  amount: 'Amount must be entered',
-  mode: 'Please select payment mode',
-  tooMuch: 'Amount Paying cannot be more than Amount Pending',
+  amount: installmentSchema.errorMessage.required.amount,
+  mode: installmentSchema.errorMessage.required.mode,
+  tooMuch: ONLINE_MESSAGES.tooMuch,
 } as const;
 
 /** The first installment message that applies (amount above 0, a mode, not beyond pending). */
@@ -331,9 +298,8 @@ export function installmentProblem(v: { amount?: number | null; mode?: string },
 }
 
 export const REFUND_MESSAGES = {
-  amount: 'Refund amount is required!',
-  // The spec's own text, spelling included.
-  details: 'Transaction Details is requried!',
+  amount: refundSchema.errorMessage.required.amount_paid,
+  details: declaredErrors('fee-payments.refund').details!,
   tooMuch: 'Refund amount cannot be greater than amount paid',
 } as const;
 
@@ -348,13 +314,15 @@ export function refundProblem(v: { amount?: number | null; mode?: string; transa
   return null;
 }
 
-/** PUT /fees/refund/. */
-export function refundPayload(paymentId: number, v: { amount: number; mode: string; transaction_details?: string | null }) {
+/** The refund call's payload. */
+export function refundPayload(paymentId: number, v: { amount: number; mode: string; transaction_details?: string | null }): CallTypes['fee-payments.refund']['body'] {
   const details = v.transaction_details?.trim();
-  return { payment_id: paymentId, amount_paid: toRupees(toPaise(v.amount)), mode: v.mode, extras: { transaction_details: details ?? '' } };
+  return { payment_id: paymentId, amount_paid: toRupees(toPaise(v.amount)), mode: v.mode as CallTypes['fee-payments.refund']['body']['mode'], extras: { transaction_details: details ?? '' } };
 }
 
-export const DISCOUNT_REQUIRED = 'Discount is required!';
+export const DISCOUNT_REQUIRED = discountSchema.errorMessage.required.discount_amount;
+/** A discount below 0: the bill call's own words. */
+export const DISCOUNT_MIN = billSchema.properties.discounts.errorMessage;
 
 // ---------------------------------------------------------------------------------------------
 // Receipt
@@ -363,17 +331,17 @@ export const DISCOUNT_REQUIRED = 'Discount is required!';
 export const PRINT_DELAY_MS = 300;
 
 /** The receipt number shown at the top: the latest installment's, as that is the one just made. */
-export function receiptNumber(list: BillInstallment[] | undefined): number | null {
+export function receiptNumber(list: InstallmentLike[] | undefined): number | null {
   const sorted = sortedInstallments(list);
   for (let i = sorted.length - 1; i >= 0; i--) if (sorted[i]!.receipt_no !== null && sorted[i]!.receipt_no !== undefined) return sorted[i]!.receipt_no!;
   return null;
 }
 
 /** Line total (amount × quantity) in rupees, paise-exact. */
-export const lineTotal = (d: Pick<BillDetail, 'amount' | 'quantity'>) => toRupees(toPaise(num(d.amount)) * (Number(d.quantity) || 1));
+export const lineTotal = (d: LineLike) => toRupees(toPaise(num(d.amount)) * (Number(d.quantity) || 1));
 
 /** The receipt's figures: gross of the lines, discount, total, paid and pending, from paise. */
-export function receiptFigures(r: Pick<FeeReceiptData, 'payment' | 'details'>) {
+export function receiptFigures(r: { payment: BillFigures; details?: LineLike[] }) {
   const s = billState(r.payment);
   const grossPaise = (r.details ?? []).reduce((sum, d) => sum + toPaise(num(d.amount)) * (Number(d.quantity) || 1), 0);
   return {

@@ -9,7 +9,7 @@ import { toCsv } from '../../../shared/csv.js';
 import { formatDateTime } from '../../framework/format.js';
 import { classSectionLabel } from '../../framework/labels.js';
 import { queryString } from '../../framework/calls.js';
-import { fillPath } from '../../../shared/resource.js';
+import { callRequest, declaredCall } from '../../../shared/calls.js';
 import { kindLabel, modeLabel } from './feesModel.js';
 import { DATE_FORMAT, DATE_TIME_FORMAT, WIRE_DATE } from '../../framework/dates.js';
 
@@ -225,7 +225,8 @@ export function multiClassFeeRows(
   return lists.flatMap(({ klass, rows }) => rows.map((r) => ({ ...r, class_id: klass.id, class: klass.class ?? '', section: klass.section ?? '' })));
 }
 
-export const DATE_RANGE_REQUIRED = 'Start and end dates are required!';
+/** The installments report's own refusal of a range without both ends. */
+export const DATE_RANGE_REQUIRED = declaredCall('fee-payments.installmentsReport').def.errors!.dates!;
 
 /** YYYY-MM-DD of a day, as the report calls take dates. */
 export const isoDay = (d: { format(f: string): string }) => d.format(WIRE_DATE);
@@ -235,11 +236,6 @@ export function dateRangeError(range: readonly [unknown, unknown] | null | undef
   return range && range[0] && range[1] ? null : DATE_RANGE_REQUIRED;
 }
 
-/** GET /reports/fees/{class_id}/{ac_year_id}/: the class and year report. */
-export const classReportPath = (classId: unknown, yearId: unknown) => fillPath('/reports/fees/{class_id}/{ac_year_id}/', { class_id: classId, ac_year_id: yearId });
-
-/** GET /fees/list/{class_id}/{ac_year_id}/: the class's students with their fee sums. */
-export const classFeeListPath = (classId: unknown, yearId: unknown) => fillPath('/fees/list/{class_id}/{ac_year_id}/', { class_id: classId, ac_year_id: yearId });
 
 /** The students report address of one fee item of the fee items table: by id, or by name for lines without an item. */
 export function itemStudentsLink(classId: unknown, yearId: unknown, row: Pick<FeeItemRow, 'id' | 'fee_item_name'>): string {
@@ -253,6 +249,6 @@ export function itemStudentsLink(classId: unknown, yearId: unknown, row: Pick<Fe
 /** The call of the students report of one fee item: item_id when known, else item_name. */
 export function itemStudentsCall(classId: unknown, yearId: unknown, itemId: unknown, itemName: unknown): string | null {
   if (!classId || !yearId || (!itemId && !itemName)) return null;
-  return `${classReportPath(classId, yearId)}${itemId ? queryString({ item_id: itemId }) : queryString({ item_name: itemName })}`;
+  return callRequest('fee-payments.classReport', { class_id: classId, ac_year_id: yearId }, itemId ? { item_id: itemId } : { item_name: itemName }).path;
 }
 

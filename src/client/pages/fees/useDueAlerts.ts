@@ -4,12 +4,17 @@
  */
 import { useState } from 'react';
 import { App } from 'antd';
-import { useCall, errorText } from '../../framework/useCall.js';
-import { NO_ONE_TO_ALERT, billAlertQuestion, yearAlertQuestion, type BillAlertPreview, type YearAlertPreview } from './dueAlertModel.js';
+import { errorText } from '../../framework/useCall.js';
+import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
+import { NO_ONE_TO_ALERT, billAlertQuestion, yearAlertQuestion } from './dueAlertModel.js';
 
 export function useDueAlerts() {
   const { modal, notification } = App.useApp();
-  const call = useCall();
+  const quiet = { toast: false, errorToast: false };
+  const billPreview = useDeclaredCall('fee-payments.dueAlertPreview', quiet);
+  const billAlert = useDeclaredCall('fee-payments.dueAlert');
+  const yearPreview = useDeclaredCall('fee-payments.yearAlertPreview', quiet);
+  const yearAlert = useDeclaredCall('fee-payments.yearAlert');
   const [busy, setBusy] = useState<string | null>(null);
 
   const confirmThenSend = async (key: string, ask: () => Promise<string | null>, send: () => Promise<unknown>) => {
@@ -30,12 +35,8 @@ export function useDueAlerts() {
     modal.confirm({
       title: 'Due Alert SMS', content: question, okText: 'Send', cancelText: 'Cancel',
       onOk: async () => {
-        try {
-          await send();
-          notification.success({ message: 'Alert SMS Sent' });
-        } catch (e) {
-          notification.error({ message: errorText(e) });
-        }
+        // The call shows the server's message, or its refusal.
+        await send().catch(() => undefined);
       },
     });
   };
@@ -45,14 +46,14 @@ export function useDueAlerts() {
     /** A bill's alert: to the student's mobile and their SMS-enabled contacts. */
     alertBill: (paymentId: number) => confirmThenSend(
       `alert-${paymentId}`,
-      async () => billAlertQuestion(await call<BillAlertPreview>('get', `/fees/due/alert/${paymentId}/preview/`)),
-      () => call('get', `/fees/due/alert/${paymentId}/`),
+      async () => billAlertQuestion(await billPreview({ params: { payment_id: paymentId } })),
+      () => billAlert({ params: { payment_id: paymentId } }),
     ),
     /** Every student with dues in a class and year; `scope` names them in the question ('5 - A 2026-27'). */
     alertClass: (body: { class_id: number; ac_year_id: number }, scope: string) => confirmThenSend(
       'alert-class',
-      async () => yearAlertQuestion(await call<YearAlertPreview>('post', '/fees/due/alert/preview/', body), scope),
-      () => call('post', '/fees/due/alert/', body),
+      async () => yearAlertQuestion(await yearPreview({ body }), scope),
+      () => yearAlert({ body }),
     ),
   };
 }

@@ -9,5 +9,3 @@ const bills = resourceByName('fee-payments');
 
 /** Staff and parents (parents only their own children's bills: the ledger's visibleBill). */
 export const BILL_READERS = accessRoles(bills, 'read');
-/** The school's fee staff: billing, payments, refunds, discounts, alerts and the reports. */
-export const FEE_STAFF = accessRoles(bills, 'create');

@@ -1,15 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { csvFile } from '../../../shared/csv.js';
 import type { Ctx } from '../../framework/context.js';
-import { ok } from '../../framework/envelope.js';
-import { saveCsvExport } from '../../framework/files.js';
-import { addRoute, type RouteEnv } from '../../framework/route.js';
-import { queryId } from '../../framework/inputs.js';
 import { exportScope } from '../../framework/lookups.js';
 import { ACY } from '../students/student.hooks.js';
 import { SCHOOL_TZ } from '../../framework/periods.js';
-import { FEE_STAFF } from './access.js';
 
 /**
  * GET /export/fees/ (spec 3, admin actions "export"): the bills of an academic year (the
@@ -73,15 +67,4 @@ export async function exportFees(ctx: Ctx, classId: number | undefined, yearId: 
     r.total_amount, r.discount_amount, r.paid_amount, r.pending_amount, r.receipts,
   ]));
   return { name: `fees-${label}-${year.name}.csv`, csv, count: rows.length };
-}
-
-export function registerFeeExportRoutes(app: FastifyInstance, env: RouteEnv) {
-  addRoute(app, env, {
-    call: 'GET /export/fees/', roles: FEE_STAFF, module: 'fees', perm: 'read',
-    handler: async (ctx, req) => {
-      const { name, csv, count } = await exportFees(ctx, queryId(req, 'class_id', 'class id'), queryId(req, 'ac_year_id', 'academic year id'));
-      const saved = await saveCsvExport(ctx, name, csv);
-      return ok({ path: saved.path, name, count }, 'Export Completed');
-    },
-  });
 }

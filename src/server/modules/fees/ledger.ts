@@ -4,7 +4,8 @@ import type { Ctx } from '../../framework/context.js';
 import { badRequest, notFound } from '../../framework/errors.js';
 import { moneyColumn } from '../../framework/query.js';
 import { audit, inTransaction } from '../../framework/service.js';
-import { STUDENT_ROLE } from '../students/users.js';
+import { resourceByName } from '../../../shared/registry.js';
+import { applyScope } from '../../framework/scope.js';
 import { countBillLines } from './item-totals.js';
 import type { FeeInstallmentKind } from '../../../generated/enums/fees.js';
 
@@ -17,8 +18,6 @@ import type { FeeInstallmentKind } from '../../../generated/enums/fees.js';
  * The fee item totals (item-totals.ts) follow a bill's lines in the same transaction.
  */
 
-export const PAY_MODES = ['cash', 'card', 'wallet', 'transfer'] as const;
-export const REFUND_MODES = ['cash', 'cheque', 'transfer', 'upi'] as const;
 /** An installment's kind, as schemas/fees/fee-installment.json lists them. */
 export type InstallmentKind = FeeInstallmentKind;
 
@@ -62,14 +61,11 @@ async function nextReceiptNo(ctx: Ctx): Promise<number> {
   return Number(row.value);
 }
 
-/** A bill the person may see: parents (role 1) only their own children's; others 404. */
+/** A bill the person may reach (the bills' declared row scope: parents their own children's); others 404. */
 export async function visibleBill(ctx: Ctx, billId: number, opts: { lock?: boolean } = {}): Promise<Bill> {
-  let qb = ctx.db.selectFrom('fee_payment')
-    .select(['id', 'student_id', 'ac_year_id', 'name', 'timestamp', 'created_fee_id', moneyColumn('total_amount'), moneyColumn('paid_amount'), moneyColumn('discount_amount')])
-    .where('id', '=', billId);
-  if (ctx.user.role === STUDENT_ROLE) {
-    qb = qb.where('student_id', 'in', ctx.db.selectFrom('student').select('id').where('user_id', '=', ctx.user.id));
-  }
+  let qb = applyScope(ctx, resourceByName('fee-payments'), ctx.db.selectFrom('fee_payment as t')
+    .select(['t.id', 't.student_id', 't.ac_year_id', 't.name', 't.timestamp', 't.created_fee_id', moneyColumn('t.total_amount'), moneyColumn('t.paid_amount'), moneyColumn('t.discount_amount')])
+    .where('t.id', '=', billId));
   if (opts.lock) qb = qb.forUpdate();
   const bill = await qb.executeTakeFirst();
   if (!bill) throw billNotFound();

@@ -1,21 +1,20 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { toPaise, toRupees } from '../../../shared/money.js';
-import { ONLINE_MESSAGES, onlineAmountPaise, type PayAnswer } from '../../../shared/online-pay.js';
+import { toRupees } from '../../../shared/money.js';
+import { onlineAmountPaise, type PayAnswer } from '../../../shared/online-pay.js';
 import type { AuthUser, Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { AppError, badRequest, notFound } from '../../framework/errors.js';
-import { addRoute, isRecordId, type RouteEnv } from '../../framework/route.js';
+import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { audit, inTransaction } from '../../framework/service.js';
-import { assertObject } from '../../framework/validation.js';
 import {
-  GATEWAY_NAMES, GatewayError, paiseFromText, TestGateway, verifyRazorpayWebhook,
-  type GatewayName, type GatewayOrder, type GatewaySecrets, type PaymentGateway, type TestOutcome, type VerifiedResult,
+  GATEWAY_NAMES, GatewayError, paiseFromText, verifyRazorpayWebhook,
+  type GatewayName, type GatewaySecrets, type PaymentGateway, type VerifiedResult,
 } from '../../integrations/payments/index.js';
-import { defaultDetails, getSetting } from '../school/settings.js';
+import { getSetting } from '../school/settings.js';
 import { addInstallment, PENDING_EXCEEDED, visibleBill } from './ledger.js';
-import { getFeeSettings, type FeeSettings } from './settings.js';
+import type { FeeSettings } from './settings.js';
 
 /**
  * Online fee payment by parents and students (spec 4 "Online fee payment", issue 4 item 7).
@@ -26,13 +25,7 @@ import { getFeeSettings, type FeeSettings } from './settings.js';
  */
 
 export const SECRETS_KEY = 'fees_gateway_secrets';
-export const NOT_ENABLED = ONLINE_MESSAGES.notEnabled;
-export const GATEWAY_NOT_FOUND = ONLINE_MESSAGES.gatewayNotFound;
-export const AMOUNT_REQUIRED = ONLINE_MESSAGES.amount;
-export const MODE_REQUIRED = ONLINE_MESSAGES.mode;
 export const ORDER_NOT_FOUND = 'Order not found';
-
-const PARENT = [1] as const;
 
 export interface FeeOrder {
   id: number; payment_id: number; student_id: number; user_id: number; amount: string | number; gateway: GatewayName;
@@ -57,12 +50,12 @@ export async function ensureTestSecret(db: Kysely<any>): Promise<string> {
 }
 
 /** The school's gateway by name, or null when it has no keys for it. */
-async function gatewayOf(ctx: Ctx, name: GatewayName): Promise<PaymentGateway | null> {
+export async function gatewayOf(ctx: Ctx, name: GatewayName): Promise<PaymentGateway | null> {
   if (name === 'test') await ensureTestSecret(ctx.db);
   return ctx.integrations.payments.gateway(name, await readSecrets(ctx.db));
 }
 
-const isGatewayName = (v: unknown): v is GatewayName => typeof v === 'string' && (GATEWAY_NAMES as readonly string[]).includes(v);
+export const isGatewayName = (v: unknown): v is GatewayName => typeof v === 'string' && (GATEWAY_NAMES as readonly string[]).includes(v);
 
 /** The TDR rate shown beside a gateway ('{tdr_rate}% + taxes will be charged extra'), 0 when none. */
 export function tdrRate(settings: FeeSettings, gateway: GatewayName): number {
@@ -71,23 +64,23 @@ export function tdrRate(settings: FeeSettings, gateway: GatewayName): number {
 }
 
 /** A gateway's refusal as an answer the payer reads. */
-function asAppError(e: unknown): unknown {
+export function asAppError(e: unknown): unknown {
   return e instanceof GatewayError ? new AppError(e.status, e.message) : e;
 }
 
 /** The amount of a pay request, as paise: exact to the paisa, or refused with a message. */
-function amountPaise(v: unknown): number {
+export function amountPaise(v: unknown): number {
   const a = onlineAmountPaise(v);
   if (a.problem !== undefined) throw badRequest(a.problem);
   if (a.paise > 1e11) throw badRequest(PENDING_EXCEEDED);
   return a.paise;
 }
 
-const orderPaise = (o: Pick<FeeOrder, 'amount'>) => paiseFromText(o.amount) ?? 0;
+export const orderPaise = (o: Pick<FeeOrder, 'amount'>) => paiseFromText(o.amount) ?? 0;
 
 export type { PayAnswer };
 
-async function paidAnswer(ctx: Ctx, order: FeeOrder): Promise<PayAnswer> {
+export async function paidAnswer(ctx: Ctx, order: FeeOrder): Promise<PayAnswer> {
   const inst = order.installment_id == null ? null
     : await ctx.db.selectFrom('fee_installment').select(['id', 'receipt_no']).where('id', '=', order.installment_id).executeTakeFirst();
   return {
@@ -161,7 +154,7 @@ export async function settleOrder(ctx: Ctx, orderId: number, verified: VerifiedR
 }
 
 /** The person's own order (role 1 sees only orders they made). */
-async function ownOrder(ctx: Ctx, where: { id?: number; orderId?: string; gateway?: GatewayName; billId?: number }): Promise<FeeOrder> {
+export async function ownOrder(ctx: Ctx, where: { id?: number; orderId?: string; gateway?: GatewayName; billId?: number }): Promise<FeeOrder> {
   let qb = ctx.db.selectFrom('fee_order').selectAll().where('user_id', '=', ctx.user.id);
   if (where.id !== undefined) qb = qb.where('id', '=', where.id);
   if (where.orderId !== undefined) qb = qb.where('order_id', '=', where.orderId);
@@ -172,124 +165,15 @@ async function ownOrder(ctx: Ctx, where: { id?: number; orderId?: string; gatewa
   return order as FeeOrder;
 }
 
-const ORDER_REF = () => crypto.randomBytes(8).toString('hex');
+export const ORDER_REF = () => crypto.randomBytes(8).toString('hex');
 
-export function registerOnlinePaymentRoutes(app: FastifyInstance, env: RouteEnv) {
-  addRoute(app, env, {
-    call: 'PUT /fees/online/pay/', roles: PARENT, module: 'fees',
-    handler: async (ctx, req) => {
-      assertObject(req.body);
-      const b = req.body as { amount?: unknown; payment_mode?: unknown; fee_id?: unknown };
-      const settings = await getFeeSettings(ctx.db);
-      if (settings.online_fee_payment_enabled !== '1') throw badRequest(NOT_ENABLED);
-      const paise = amountPaise(b.amount);
-      if (typeof b.payment_mode !== 'string' || !b.payment_mode.trim()) throw badRequest(MODE_REQUIRED);
-      const mode = b.payment_mode.trim();
-      const listed = settings.payment_gateway_list.find((g) => g.value === mode && g.enabled);
-      if (!listed || !isGatewayName(mode)) throw badRequest(GATEWAY_NOT_FOUND);
-      const gateway = await gatewayOf(ctx, mode);
-      if (!gateway) throw badRequest(GATEWAY_NOT_FOUND);
-      if (!isRecordId(b.fee_id)) throw notFound('Bill not found');
-      const bill = await visibleBill(ctx, b.fee_id);
-      const pending = toPaise(bill.total_amount) - toPaise(bill.paid_amount);
-      if (paise > pending) throw badRequest(PENDING_EXCEEDED);
-
-      const student = await ctx.db.selectFrom('student').select(['id', 'fullname', 'admission_no', 'mobile']).where('id', '=', bill.student_id).executeTakeFirstOrThrow();
-      const payer = { email: ctx.user.email ?? '', mobile: ctx.user.mobile ?? student.mobile ?? '' };
-      const reference = `F${bill.id}_${ORDER_REF()}`;
-      let created: GatewayOrder;
-      try {
-        created = await gateway.createOrder({
-          reference, amountPaise: paise, description: `${bill.name} - ${student.fullname}`.slice(0, 100),
-          customer: { id: `U${ctx.user.id}`, name: student.fullname, email: payer.email, mobile: payer.mobile },
-          returnUrl: `${ctx.config.publicUrl}/fees/pay/installment/${bill.id}`,
-        });
-      } catch (e) {
-        throw asAppError(e);
-      }
-      const row = await inTransaction(ctx, async (tx) => {
-        const order = await tx.db.insertInto('fee_order').values({
-          payment_id: bill.id, student_id: bill.student_id, user_id: ctx.user.id, amount: toRupees(paise), gateway: mode,
-          order_id: created.orderId, status: 'created', gateway_payment_id: null, installment_id: null, extras: JSON.stringify({ reference }),
-        }).returning('id').executeTakeFirstOrThrow();
-        await audit(tx, 'fee-orders', 'create', order.id, { payment_id: bill.id, amount: toRupees(paise), gateway: mode, order_id: created.orderId });
-        return order;
-      });
-      const c = created.checkout;
-      return ok({
-        payment_mode: mode, id: row.id, fee_id: bill.id, order_id: created.orderId,
-        total_amount: paise, amount: toRupees(paise), currency: 'INR',
-        key: c.key ?? null, razorpay_key_id: c.razorpay_key_id ?? null, access_key: c.access_key ?? null,
-        environment: c.environment ?? (mode === 'test' ? 'test' : 'production'),
-        student_name: student.fullname, email: payer.email, mobile: payer.mobile,
-        page: c.page ?? null, tdr_rate: tdrRate(settings, mode),
-      });
-    },
-  });
-
-  addRoute(app, env, {
-    call: 'POST /fees/online/pay/', roles: PARENT, module: 'fees',
-    handler: async (ctx, req) => {
-      assertObject(req.body);
-      const b = req.body as { id?: unknown; order_id?: unknown; fee_id?: unknown; mode?: unknown; result?: unknown };
-      if (!isRecordId(b.fee_id)) throw notFound('Bill not found');
-      if (!isGatewayName(b.mode)) throw badRequest(GATEWAY_NOT_FOUND);
-      const byId = isRecordId(b.id) ? b.id : undefined;
-      const byOrder = typeof b.order_id === 'string' && b.order_id && b.order_id.length <= 100 ? b.order_id : undefined;
-      if (byId === undefined && byOrder === undefined) throw notFound(ORDER_NOT_FOUND);
-      const order = await ownOrder(ctx, { id: byId, orderId: byOrder, gateway: b.mode, billId: b.fee_id });
-      if (order.status === 'paid') return ok(await paidAnswer(ctx, order));
-      // A gateway turned off after the order was made still verifies its payments while its keys are kept.
-      const gateway = await gatewayOf(ctx, order.gateway);
-      if (!gateway) throw badRequest(GATEWAY_NOT_FOUND);
-      let verified: VerifiedResult;
-      try {
-        verified = gateway.verifyResult({ orderId: order.order_id, amountPaise: orderPaise(order) }, b.result);
-      } catch (e) {
-        throw asAppError(e);
-      }
-      const answer = await settleOrder(ctx, order.id, verified, 'checkout');
-      return ok(answer, answer.status === 'TXN_SUCCESS' ? 'Fee Installment Paid' : undefined);
-    },
-  });
-
-  // The built-in test gateway's page: what the order is, and the signed result of Pay / Fail / Cancel.
-  addRoute(app, env, {
-    call: 'GET /fees/online/test/{order_id}/', roles: PARENT, module: 'fees', textParams: ['order_id'],
-    handler: async (ctx, _req, _p, t) => {
-      const order = await ownOrder(ctx, { orderId: t.order_id, gateway: 'test' });
-      const bill = await ctx.db.selectFrom('fee_payment').select(['id', 'name']).where('id', '=', order.payment_id).executeTakeFirst();
-      const student = await ctx.db.selectFrom('student').select('fullname').where('id', '=', order.student_id).executeTakeFirst();
-      const school = await getSetting(ctx.db, 'school', defaultDetails(ctx.school.name));
-      return ok({
-        id: order.id, order_id: order.order_id, fee_id: order.payment_id, amount: toRupees(orderPaise(order)), status: order.status,
-        bill_name: bill?.name ?? null, student_name: student?.fullname ?? null, school_name: school.school_name || ctx.school.name,
-      });
-    },
-  });
-
-  addRoute(app, env, {
-    call: 'POST /fees/online/test/{order_id}/', roles: PARENT, module: 'fees', textParams: ['order_id'],
-    handler: async (ctx, req, _p, t) => {
-      assertObject(req.body);
-      const outcome = (req.body as { outcome?: unknown }).outcome;
-      if (outcome !== 'success' && outcome !== 'failure' && outcome !== 'cancel') throw badRequest('Choose Pay, Fail or Cancel');
-      const order = await ownOrder(ctx, { orderId: t.order_id, gateway: 'test' });
-      if (order.status === 'paid') throw badRequest('This order is already paid');
-      const gateway = new TestGateway(await ensureTestSecret(ctx.db));
-      return ok(gateway.outcome({ orderId: order.order_id, amountPaise: orderPaise(order) }, outcome as TestOutcome));
-    },
-  });
-
-  registerWebhookRoutes(app, env);
-}
 
 /**
  * Razorpay's webhook (payment.captured, order.paid): checked over the raw body with the school's
  * webhook secret, then settled like a checkout result. Its raw-body parser lives in this
  * encapsulated scope only; every other call keeps the JSON parser.
  */
-function registerWebhookRoutes(app: FastifyInstance, env: RouteEnv) {
+export function registerWebhookRoutes(app: FastifyInstance, env: RouteEnv) {
   app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));

@@ -1,13 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type QueryCreator, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import { ok } from '../../framework/envelope.js';
 import { badRequest } from '../../framework/errors.js';
-import { pageOf, queryPage } from '../../framework/paging.js';
-import { addRoute, type RouteEnv } from '../../framework/route.js';
-import { isIsoDate, queryId, queryValue } from '../../framework/inputs.js';
-import { assertClass, assertYear } from '../../framework/lookups.js';
 import { ACY } from '../students/student.hooks.js';
-import { FEE_STAFF } from './access.js';
 import { PERIODS, periodRows, SCHOOL_TZ, type Period } from '../../framework/periods.js';
 import { FEE_ITEM_TOTALS } from './item-totals.js';
 
@@ -28,43 +21,23 @@ import { FEE_ITEM_TOTALS } from './item-totals.js';
  * months are the school's, in India time.
  */
 
-const base = { roles: FEE_STAFF, module: 'fees', perm: 'read' } as const;
-
 /** At most this many installments are listed under each card. */
 export const CARD_LIST_LIMIT = 50;
 
 // ---------------------------------------------------------------- query strings
 
-/** A record id the call cannot do without. */
-export function requiredQueryId(req: FastifyRequest, name: string, label: string, missing: string): number {
-  const id = queryId(req, name, label);
-  if (id === undefined) throw badRequest(missing);
-  return id;
-}
-
-/** An optional date in the query string, written YYYY-MM-DD. */
-export function queryDate(req: FastifyRequest, name: string, title: string): string | undefined {
-  const v = queryValue(req, name);
-  if (v === undefined || v === '' || v === 'null' || v === 'undefined') return undefined;
-  if (!isIsoDate(v)) throw badRequest(`${title} must be a date written YYYY-MM-DD`);
-  return v;
-}
+/** An id, a date or a text of a query the declared query schema has already checked; the browser's 'null' is none. */
+export const given = (v: string | undefined): string | undefined => (v === undefined || v === '' || v === 'null' || v === 'undefined' ? undefined : v);
+export const givenId = (v: string | undefined): number | undefined => (given(v) === undefined ? undefined : Number(v));
 
 export interface DateRange { start?: string; end?: string }
 
 /** ?start_date&end_date: days of the school's calendar, both included. */
-export function queryDateRange(req: FastifyRequest, opts: { required?: boolean } = {}): DateRange {
-  const start = queryDate(req, 'start_date', 'Start date');
-  const end = queryDate(req, 'end_date', 'End date');
-  if (opts.required && (!start || !end)) throw badRequest('Start and end dates are required!');
+export function dateRange(q: { start_date?: string; end_date?: string }): DateRange {
+  const start = given(q.start_date);
+  const end = given(q.end_date);
   if (start && end && start > end) throw badRequest('The start date cannot be after the end date');
   return { start, end };
-}
-
-/** An optional text filter (a bill name). */
-function queryText(req: FastifyRequest, name: string): string | undefined {
-  const v = queryValue(req, name)?.trim();
-  return v ? v : undefined;
 }
 
 // ---------------------------------------------------------------- SQL pieces
@@ -296,72 +269,4 @@ export function installmentRowsQuery(db: Kysely<any>, range: Required<DateRange>
 /** The installments report's figures over the whole range: Σ paid_amount (net of refunds) and how many. */
 export function installmentTotalQuery(db: Kysely<any>, range: Required<DateRange>, f: { yearId?: number; classId?: number } = {}) {
   return installmentsInRange(db, range, f).select([sumOf('i.paid_amount').as('total'), sql<number>`count(*)::int`.as('count')]);
-}
-
-// ---------------------------------------------------------------- routes
-
-export function registerFeeReportRoutes(app: FastifyInstance, env: RouteEnv) {
-  addRoute(app, env, {
-    call: 'GET /reports/fees/{class_id}/{ac_year_id}/', ...base,
-    handler: async (ctx, req, params) => {
-      const classId = params.class_id!;
-      const yearId = params.ac_year_id!;
-      const type = queryValue(req, 'type');
-      const itemId = queryId(req, 'item_id', 'fee item id');
-      const itemName = queryText(req, 'item_name');
-      if (type !== undefined && type !== '' && type !== 'card') throw badRequest("Unknown report type: use type=card or leave it out");
-      if (type === 'card' && (itemId !== undefined || itemName !== undefined)) throw badRequest('The cards are for the whole class: leave out the fee item');
-      if (itemId !== undefined && itemName !== undefined) throw badRequest('Choose a fee item by its id or by its name, not both');
-      if (itemName !== undefined && itemName.length > 100) throw badRequest('Invalid item name');
-      await assertClass(ctx, classId);
-      await assertYear(ctx, yearId);
-      if (type === 'card') {
-        return ok(cardsFrom(await cardsQuery(ctx.db, classId, yearId).execute()));
-      }
-      if (itemId !== undefined) return ok(await itemStudentsQuery(ctx.db, classId, yearId, { id: itemId }).execute());
-      if (itemName !== undefined) return ok(await itemStudentsQuery(ctx.db, classId, yearId, { name: itemName }).execute());
-      return ok(await feeItemsQuery(ctx.db, { classId, yearId }).execute());
-    },
-  });
-
-  addRoute(app, env, {
-    call: 'GET /fees/list/{class_id}/{ac_year_id}/', ...base,
-    handler: async (ctx, req, params) => {
-      const feeName = queryText(req, 'fee_name');
-      if (feeName !== undefined && feeName.length > 100) throw badRequest('Invalid fee name');
-      const range = queryDateRange(req);
-      await assertClass(ctx, params.class_id!);
-      await assertYear(ctx, params.ac_year_id!);
-      return ok(await classFeeListQuery(ctx.db, params.class_id!, params.ac_year_id!, { feeName, range }).execute());
-    },
-  });
-
-  addRoute(app, env, {
-    call: 'GET /reports/fees/items/', ...base,
-    handler: async (ctx, req) => {
-      const classId = queryId(req, 'class_id', 'class id');
-      const yearId = queryId(req, 'ac_year_id', 'academic year id');
-      const range = queryDateRange(req);
-      if (classId !== undefined) await assertClass(ctx, classId, { inPayload: true });
-      if (yearId !== undefined) await assertYear(ctx, yearId, { inPayload: true });
-      return ok(await feeItemsQuery(ctx.db, { classId, yearId, range }).execute());
-    },
-  });
-
-  addRoute(app, env, {
-    call: 'GET /reports/fees/installments/', ...base,
-    handler: async (ctx, req) => {
-      const range = queryDateRange(req, { required: true }) as Required<DateRange>;
-      const yearId = queryId(req, 'ac_year_id', 'academic year id');
-      const classId = queryId(req, 'class_id', 'class id');
-      const page = queryPage(req);
-      if (yearId !== undefined) await assertYear(ctx, yearId, { inPayload: true });
-      if (classId !== undefined) await assertClass(ctx, classId, { inPayload: true });
-      let rowsQuery = installmentRowsQuery(ctx.db, range, { yearId, classId });
-      if (page) rowsQuery = pageOf(rowsQuery, page);
-      const [rows, sums] = await Promise.all([rowsQuery.execute(), installmentTotalQuery(ctx.db, range, { yearId, classId }).executeTakeFirstOrThrow()]);
-      const out = ok({ rows, total: sums.total, count: sums.count });
-      return page ? { ...out, meta: { total: sums.count } } : out;
-    },
-  });
 }

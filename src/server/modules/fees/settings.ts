@@ -1,7 +1,4 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ok } from '../../framework/envelope.js';
-import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { getSetting } from '../school/settings.js';
 
 /**
@@ -52,15 +49,3 @@ export async function getFeeSettings(db: Kysely<any>): Promise<FeeSettings> {
 }
 
 export const enabled = (flag: Flag) => flag === '1';
-
-export function registerFeeSettingsRoutes(app: FastifyInstance, env: RouteEnv) {
-  addRoute(app, env, {
-    call: 'GET /fees/settings/', roles: [3, 4], module: 'fees',
-    handler: async (ctx) => ok(await getFeeSettings(ctx.db)),
-  });
-  // Parents read it to know whether they may pay online and through which gateways.
-  addRoute(app, env, {
-    call: 'GET /settings/fees/', roles: [1, 2, 3, 4, 7],
-    handler: async (ctx) => ok(await getFeeSettings(ctx.db)),
-  });
-}

@@ -11,9 +11,9 @@ import { useNavigate } from 'react-router';
 import { Alert, App, Button, Card, Form, Select, Space, Spin, Typography } from 'antd';
 import { MoneyInput, paiseRule } from '../../../framework/MoneyInput.js';
 import { useCustom } from '@refinedev/core';
+import { useDeclaredCall } from '../../../framework/useDeclaredCall.js';
 import { useSession } from '../../../app/SessionContext.js';
 import { errorNotification } from '../../../framework/notify.js';
-import { useCall } from '../../../framework/useCall.js';
 import { useBusyAction } from '../../../framework/useBusyAction.js';
 import { BillSummary, useBill } from '../BillSummary.js';
 import { billState, type FeeSettings } from '../feesModel.js';
@@ -33,7 +33,7 @@ export function OnlinePay({ billId, paymentId }: OnlinePayProps) {
   const navigate = useNavigate();
   const { notification } = App.useApp();
   const { school } = useSession();
-  const call = useCall();
+  const createOrder = useDeclaredCall('fee-payments.onlineOrder', { errorToast: false });
   const [form] = Form.useForm<PayValues>();
   const mode = Form.useWatch('mode', form);
   const { busy, run } = useBusyAction();
@@ -73,7 +73,7 @@ export function OnlinePay({ billId, paymentId }: OnlinePayProps) {
     if (!enabled) return warnNotEnabled();
     const v = form.getFieldsValue(true) as PayValues;
     return run(async () => {
-      const order = await call<OnlineOrder>('put', '/fees/online/pay/', { amount: parseAmount(v.amount), payment_mode: v.mode, fee_id: id });
+      const order = await createOrder({ body: { amount: parseAmount(v.amount)!, payment_mode: v.mode ?? '', fee_id: id } });
       const done = await open(order);
       if (!done) return;
       if (done.kind === 'closed') {

@@ -7,20 +7,20 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { App, Button, Descriptions, Result } from 'antd';
 import { formatMoney } from '../../../framework/format.js';
-import { useCall } from '../../../framework/useCall.js';
+import { useDeclaredCall } from '../../../framework/useDeclaredCall.js';
 import { ONLINE_MESSAGES, resultBody, type PayResult } from './onlinePayModel.js';
 
 export function usePaymentOutcome(opts: { onCancelled?: (feeId: number) => void } = {}) {
-  const call = useCall();
+  // A payment's success is told by the server's message; a refusal goes to the caller.
+  const postResult = useDeclaredCall('fee-payments.onlineResult', { errorToast: false });
   const navigate = useNavigate();
   const { notification } = App.useApp();
   const [failed, setFailed] = useState<PayResult | null>(null);
 
   /** Posts the result; resolves with the server's answer after showing it. */
   const finish = async (order: { order_id: string; fee_id: number; id?: number }, mode: string, result: unknown): Promise<PayResult> => {
-    const answer = await call<PayResult>('post', '/fees/online/pay/', resultBody(order, mode, result));
+    const answer = await postResult({ body: resultBody(order, mode, result) });
     if (answer.status === 'TXN_SUCCESS') {
-      notification.success({ message: 'Fee Installment Paid' });
       navigate(`/fees/receipt/${answer.fee_id}`);
     } else if (answer.cancelled) {
       notification.warning({ message: ONLINE_MESSAGES.cancelled });

@@ -5,7 +5,8 @@
  */
 import { ONLINE_MESSAGES, onlineAmountPaise, type PayAnswer } from '../../../../shared/online-pay.js';
 import { toRupees } from '../../../../shared/money.js';
-import type { FeeSettings, GatewayDetails } from '../feesModel.js';
+import type { CallTypes } from '../../../../generated/calls.js';
+import { gatewayDetails, type SettingsLike } from '../feesModel.js';
 
 export { ONLINE_MESSAGES };
 
@@ -24,46 +25,27 @@ export function payProblem(v: { amount?: unknown; mode?: string | null }, pendin
   return null;
 }
 
-export const onlineEnabled = (s: FeeSettings | undefined) => s?.online_fee_payment_enabled === '1';
+export const onlineEnabled = (s: SettingsLike | undefined) => s?.online_fee_payment_enabled === '1';
 
 /** The gateways the school offers (enabled in its fee settings), as select options. */
-export function gatewayOptions(s: FeeSettings | undefined): Array<{ value: string; label: string }> {
+export function gatewayOptions(s: SettingsLike | undefined): Array<{ value: string; label: string }> {
   return (s?.payment_gateway_list ?? []).filter((g) => g.enabled).map((g) => ({ value: g.value, label: g.name }));
 }
 
 /** '2% + taxes will be charged extra' when the chosen gateway has a TDR rate, else null. */
-export function tdrNote(s: FeeSettings | undefined, gateway: string | null | undefined): string | null {
+export function tdrNote(s: SettingsLike | undefined, gateway: string | null | undefined): string | null {
   if (!gateway) return null;
-  const rate = Number(((s?.[`${gateway}_gateway_details`] ?? {}) as GatewayDetails).tdr_rate ?? 0);
+  const rate = Number(gatewayDetails(s, gateway).tdr_rate ?? 0);
   return Number.isFinite(rate) && rate > 0 ? `${rate}% + taxes will be charged extra` : null;
 }
 
 /** What the payer may pay at most, in rupees: the whole pending amount, paise included. */
 export const maxPayable = (pendingPaise: number) => toRupees(Math.max(0, pendingPaise));
 
-/** PUT /fees/online/pay/ answer. */
-export interface OnlineOrder {
-  payment_mode: string;
-  id: number;
-  fee_id: number;
-  order_id: string;
-  /** In paise, as card providers count. */
-  total_amount: number;
-  amount: number;
-  currency: string;
-  key: string | null;
-  razorpay_key_id: string | null;
-  access_key: string | null;
-  environment: string | null;
-  student_name: string;
-  email: string;
-  mobile: string;
-  /** The test gateway's page. */
-  page: string | null;
-  tdr_rate: number;
-}
+/** The order the online payment call makes: the gateway's checkout data. */
+export type OnlineOrder = CallTypes['fee-payments.onlineOrder']['data'];
 
-/** POST /fees/online/pay/ answer. */
+/** The answer to a gateway's result. */
 export type PayResult = PayAnswer;
 
 /** The body that posts a gateway's result. */

@@ -1,12 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { ok } from '../../framework/envelope.js';
-import { badRequest, notFound } from '../../framework/errors.js';
-import { addRoute, type RouteEnv } from '../../framework/route.js';
-import { queryValue } from '../../framework/inputs.js';
+import { defineHandlers } from '../../framework/calls.js';
 import { assertClass, assertYear } from '../../framework/lookups.js';
-import { FEE_STAFF } from './access.js';
-import { requiredQueryId } from './reports.js';
+import { givenId } from './reports.js';
 
 /**
  * Created fees (spec 2: /fees/create/). The list and the form are generated from the
@@ -32,21 +27,18 @@ export function createdFeeStudentsQuery(db: Kysely<any>, createdFeeId: number) {
     .orderBy(sql`${sql.ref('sy.roll_no')} asc nulls last`).orderBy('s.fullname').orderBy('p.id');
 }
 
-export function registerCreatedFeeRoutes(app: FastifyInstance, env: RouteEnv) {
-  addRoute(app, env, {
-    call: 'GET /fees/create/', roles: FEE_STAFF, module: 'fees', perm: 'read',
-    handler: async (ctx, req) => {
-      const name = queryValue(req, 'name')?.trim();
-      if (!name) throw badRequest('Fee title is required');
-      if (name.length > 100) throw badRequest('Invalid fee title');
-      const yearId = requiredQueryId(req, 'ac_year_id', 'academic year id', 'Please select academic year');
-      const classId = requiredQueryId(req, 'class_id', 'class id', 'Please select class');
-      await assertYear(ctx, yearId, { inPayload: true });
-      await assertClass(ctx, classId, { inPayload: true });
-      const fee = await ctx.db.selectFrom('created_fee').select('id')
-        .where('name', '=', name).where('ac_year_id', '=', yearId).where('class_id', '=', classId).executeTakeFirst();
-      if (!fee) throw notFound('Fee not found');
-      return ok(await createdFeeStudentsQuery(ctx.db, fee.id).execute());
-    },
-  });
-}
+export default defineHandlers('created-fees', {
+  async students(ctx, { query: q }) {
+    const name = q.name.trim();
+    const yearId = givenId(q.ac_year_id);
+    if (yearId == null) throw ctx.fail('year');
+    const classId = givenId(q.class_id);
+    if (classId == null) throw ctx.fail('class');
+    await assertYear(ctx, yearId, { inPayload: true });
+    await assertClass(ctx, classId, { inPayload: true });
+    const fee = await ctx.db.selectFrom('created_fee').select('id')
+      .where('name', '=', name).where('ac_year_id', '=', yearId).where('class_id', '=', classId).executeTakeFirst();
+    if (!fee) throw ctx.fail('missing', 404);
+    return createdFeeStudentsQuery(ctx.db, fee.id).execute();
+  },
+});

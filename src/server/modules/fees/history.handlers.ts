@@ -1,17 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { toPaise, toRupees } from '../../../shared/money.js';
 import type { Ctx } from '../../framework/context.js';
-import { ok } from '../../framework/envelope.js';
-import { notFound } from '../../framework/errors.js';
+import { defineHandlers } from '../../framework/calls.js';
 import { moneyColumn } from '../../framework/query.js';
-import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { defaultDetails, getSetting } from '../school/settings.js';
-import { STUDENT_ROLE } from '../students/users.js';
-import { BILL_READERS } from './access.js';
-import { visibleBill } from './ledger.js';
 
-/** Receipts and a student's fee history (spec 2 §7, spec 4): staff, and parents for their own children. */
+/** Receipts and a student's fee history (spec 2 §7, spec 4): staff, and parents for their own children (the declared scope). */
 
 /** A bill as the screens read it: the stored figures plus the names the spec also uses and the pending amount. */
 function billView(b: Record<string, any>) {
@@ -63,33 +57,23 @@ async function studentHeading(ctx: Ctx, studentId: number, yearId?: number) {
   return { student: { ...student, roll_no: place?.roll_no ?? student.roll_no, class: klass?.class ?? null, section: klass?.section ?? null }, klass: klass ?? null };
 }
 
-export function registerHistoryRoutes(app: FastifyInstance, env: RouteEnv) {
-  addRoute(app, env, {
-    call: 'GET /fees/receipt/{id}/', roles: BILL_READERS, module: 'fees',
-    handler: async (ctx, _req, p) => {
-      await visibleBill(ctx, p.id!);
-      const [record] = await billsWith(ctx, { billId: p.id });
-      const heading = await studentHeading(ctx, record!.payment.student_id, record!.payment.ac_year_id);
-      const school = await getSetting(ctx.db, 'school', defaultDetails(ctx.school.name));
-      const { user_id: _u, ...student } = heading!.student;
-      return ok({
-        ...record,
-        student,
-        ac_year: { id: record!.payment.ac_year_id, name: record!.payment.ac_year_name },
-        class: heading!.klass,
-        school: { school_name: school.school_name, school_logo: school.school_logo, school_address: school.school_address, phone_number: school.phone_number },
-      });
-    },
-  });
+export default defineHandlers('fee-payments', {
+  async receipt(ctx, { params }) {
+    const [record] = await billsWith(ctx, { billId: params.id });
+    const heading = await studentHeading(ctx, record!.payment.student_id, record!.payment.ac_year_id);
+    const school = await getSetting(ctx.db, 'school', defaultDetails(ctx.school.name));
+    const { user_id: _u, ...student } = heading!.student;
+    return {
+      ...record!,
+      student,
+      ac_year: { id: record!.payment.ac_year_id, name: record!.payment.ac_year_name },
+      class: heading!.klass,
+      school: { school_name: school.school_name, school_logo: school.school_logo, school_address: school.school_address, phone_number: school.phone_number },
+    };
+  },
 
-  addRoute(app, env, {
-    call: 'GET /fees/history/{student_id}/', roles: BILL_READERS, module: 'fees',
-    handler: async (ctx, _req, p) => {
-      const heading = await studentHeading(ctx, p.student_id!);
-      // A parent asking for another family's child learns nothing, not even that the child exists.
-      if (!heading || (ctx.user.role === STUDENT_ROLE && heading.student.user_id !== ctx.user.id)) throw notFound('Student not found');
-      const { user_id: _u, ...student } = heading.student;
-      return ok({ student, fees: await billsWith(ctx, { studentId: p.student_id }) });
-    },
-  });
-}
+  async history(ctx, { params }) {
+    const { user_id: _u, ...student } = (await studentHeading(ctx, params.student_id))!.student;
+    return { student, fees: await billsWith(ctx, { studentId: params.student_id }) };
+  },
+});

@@ -1,16 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { formatINR, toPaise, toRupees } from '../../../shared/money.js';
+import type { FeePaymentsYearAlertPayload as DueAlertPayload } from '../../../generated/call-inputs.js';
+import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import type { Ctx } from '../../framework/context.js';
-import { ok } from '../../framework/envelope.js';
-import { badRequest } from '../../framework/errors.js';
-import { addRoute, recordIdProp, type RouteEnv } from '../../framework/route.js';
-import { FEE_STAFF } from './access.js';
+import { assertClass, assertYear, enabledYearId } from '../../framework/lookups.js';
 import { audit } from '../../framework/service.js';
-import { assertValid, compile } from '../../framework/validation.js';
 import { sendAll, type SmsMessage } from '../../integrations/sms/index.js';
 import { defaultDetails, getSetting } from '../school/settings.js';
-import { assertClass, assertYear, enabledYearId } from '../../framework/lookups.js';
 import { visibleBill } from './ledger.js';
 import { configOf } from '../../framework/school-config.js';
 import { fillTemplateText } from '../../../shared/school-config.js';
@@ -24,7 +20,7 @@ export const dueAlertText = (school: string, fullname: string, billName: string,
  * The due alert as the school's `fee_due` SMS template says it, with its DLT template id
  * (config/schools/<CODE>.json, sms.templates); the product's text without one.
  */
-function dueAlert(ctx: Ctx, school: string, fullname: string, billName: string, pending: number): Omit<SmsMessage, 'mobile'> {
+function dueAlertSms(ctx: Ctx, school: string, fullname: string, billName: string, pending: number): Omit<SmsMessage, 'mobile'> {
   const t = configOf(ctx).config?.sms?.templates?.fee_due;
   if (!t) return { message: dueAlertText(school, fullname, billName, pending) };
   return { message: fillTemplateText(t.text, { school, student: fullname, bill: billName, amount: formatINR(pending) }), templateId: t.dlt_template_id };
@@ -46,26 +42,17 @@ async function mobilesOf(ctx: Ctx, studentIds: number[]): Promise<Map<number, st
   return out;
 }
 
-const bulkPayload = {
-  type: 'object',
-  properties: {
-    ac_year_id: recordIdProp('Academic Year'),
-    class_id: recordIdProp('Class'),
-  },
-  additionalProperties: false,
-};
-const validateBulk = compile(bulkPayload);
 
 const schoolName = async (ctx: Ctx) => (await getSetting(ctx.db, 'school', defaultDetails(ctx.school.name))).school_name;
 
 /** One bill's alert: its pending amount, the student's name and the mobiles it goes to. */
-async function billAlert(ctx: Ctx, paymentId: number) {
+async function billAlert(ctx: CallCtx, paymentId: number) {
   const bill = await visibleBill(ctx, paymentId);
   const pending = toRupees(toPaise(bill.total_amount) - toPaise(bill.paid_amount));
-  if (pending <= 0) throw badRequest('Nothing is pending on this bill');
+  if (pending <= 0) throw ctx.fail('nothing');
   const student = await ctx.db.selectFrom('student').select('fullname').where('id', '=', bill.student_id).executeTakeFirstOrThrow();
   const mobiles = (await mobilesOf(ctx, [bill.student_id])).get(bill.student_id) ?? [];
-  if (!mobiles.length) throw badRequest('The student has no mobile number to send the alert to');
+  if (!mobiles.length) throw ctx.fail('noMobile');
   return { bill, pending, fullname: student.fullname, mobiles };
 }
 
@@ -74,13 +61,11 @@ async function billAlert(ctx: Ctx, paymentId: number) {
  * balance, one SMS to each of their numbers. Families are counted by the student's own mobile
  * (the family login), so brothers and sisters make one family.
  */
-async function yearAlerts(ctx: Ctx, body: unknown) {
-  const b = (body ?? {}) as { ac_year_id?: number; class_id?: number };
-  assertValid(validateBulk, bulkPayload, b);
+async function yearAlerts(ctx: CallCtx, b: DueAlertPayload) {
   if (b.class_id !== undefined) await assertClass(ctx, b.class_id, { inPayload: true });
   if (b.ac_year_id !== undefined) await assertYear(ctx, b.ac_year_id, { inPayload: true });
   const yearId = b.ac_year_id ?? await enabledYearId(ctx);
-  if (yearId == null) throw badRequest('Please select academic year');
+  if (yearId == null) throw ctx.fail('year');
   let qb = ctx.db.selectFrom('fee_payment as p').innerJoin('student as s', 's.id', 'p.student_id')
     .select(['p.student_id', 's.fullname', 's.mobile', sql<number>`sum(p.total_amount - p.paid_amount)::float8`.as('pending')])
     .where('p.ac_year_id', '=', yearId).where(sql<boolean>`p.total_amount > p.paid_amount`)
@@ -96,49 +81,35 @@ async function yearAlerts(ctx: Ctx, body: unknown) {
   return { yearId, classId: b.class_id ?? null, dues, mobiles, families, sms: reached.reduce((n, d) => n + mobiles.get(d.student_id)!.length, 0) };
 }
 
-const ALERT_ACCESS = { roles: FEE_STAFF, module: 'fees', perm: 'update' } as const;
-
-export function registerAlertRoutes(app: FastifyInstance, env: RouteEnv) {
-  addRoute(app, env, {
-    call: 'GET /fees/due/alert/{payment_id}/', ...ALERT_ACCESS,
-    handler: async (ctx, _req, p) => {
-      const { bill, pending, fullname, mobiles } = await billAlert(ctx, p.payment_id!);
-      const text = dueAlert(ctx, await schoolName(ctx), fullname, bill.name, pending);
-      await sendAll(ctx.integrations.sms, ctx.db, mobiles.map((mobile) => ({ mobile, ...text })));
-      await audit(ctx, 'fee-payments', 'due-alert', bill.id, { mobiles, message: text.message });
-      return ok({ sent: mobiles.length }, 'Alert SMS Sent');
-    },
-  });
+export default defineHandlers('fee-payments', {
+  async dueAlert(ctx, { params }) {
+    const { bill, pending, fullname, mobiles } = await billAlert(ctx, params.payment_id);
+    const text = dueAlertSms(ctx, await schoolName(ctx), fullname, bill.name, pending);
+    await sendAll(ctx.integrations.sms, ctx.db, mobiles.map((mobile) => ({ mobile, ...text })));
+    await audit(ctx, 'fee-payments', 'due-alert', bill.id, { mobiles, message: text.message });
+    return { sent: mobiles.length };
+  },
 
   // What the bill's alert would send, for the screen's confirmation; nothing is sent.
-  addRoute(app, env, {
-    call: 'GET /fees/due/alert/{payment_id}/preview/', ...ALERT_ACCESS,
-    handler: async (ctx, _req, p) => {
-      const { bill, pending, fullname, mobiles } = await billAlert(ctx, p.payment_id!);
-      return ok({ sms: mobiles.length, pending, fullname, bill_name: bill.name });
-    },
-  });
+  async dueAlertPreview(ctx, { params }) {
+    const { bill, pending, fullname, mobiles } = await billAlert(ctx, params.payment_id);
+    return { sms: mobiles.length, pending, fullname, bill_name: bill.name };
+  },
 
   // From the fee reports: every student with a balance in the year (the enabled one unless given), one SMS each.
-  addRoute(app, env, {
-    call: 'POST /fees/due/alert/', ...ALERT_ACCESS,
-    handler: async (ctx, req) => {
-      const a = await yearAlerts(ctx, req.body);
-      const school = await schoolName(ctx);
-      const messages: SmsMessage[] = a.dues.flatMap((d) => (a.mobiles.get(d.student_id) ?? [])
-        .map((mobile) => ({ mobile, ...dueAlert(ctx, school, d.fullname, 'fees', d.pending) })));
-      await sendAll(ctx.integrations.sms, ctx.db, messages);
-      await audit(ctx, 'fee-payments', 'due-alert', null, { ac_year_id: a.yearId, class_id: a.classId, students: a.dues.length, sent: messages.length });
-      return ok({ sent: messages.length, students: a.dues.length, families: a.families }, 'Alert SMS Sent');
-    },
-  });
+  async yearAlert(ctx, { body }) {
+    const a = await yearAlerts(ctx, body);
+    const school = await schoolName(ctx);
+    const messages: SmsMessage[] = a.dues.flatMap((d) => (a.mobiles.get(d.student_id) ?? [])
+      .map((mobile) => ({ mobile, ...dueAlertSms(ctx, school, d.fullname, 'fees', d.pending) })));
+    await sendAll(ctx.integrations.sms, ctx.db, messages);
+    await audit(ctx, 'fee-payments', 'due-alert', null, { ac_year_id: a.yearId, class_id: a.classId, students: a.dues.length, sent: messages.length });
+    return { sent: messages.length, students: a.dues.length, families: a.families };
+  },
 
   // How many SMS the year's alert would send, to how many families; nothing is sent.
-  addRoute(app, env, {
-    call: 'POST /fees/due/alert/preview/', ...ALERT_ACCESS,
-    handler: async (ctx, req) => {
-      const a = await yearAlerts(ctx, req.body);
-      return ok({ sms: a.sms, families: a.families, students: a.dues.length });
-    },
-  });
-}
+  async yearAlertPreview(ctx, { body }) {
+    const a = await yearAlerts(ctx, body);
+    return { sms: a.sms, families: a.families, students: a.dues.length };
+  },
+});
