@@ -22,7 +22,7 @@ import { toRupees } from '../../../shared/money.js';
 import { classSection } from '../students/studentModel.js';
 import type { StudentRecord } from '../students/detailsModel.js';
 import {
-  BILL_MESSAGES, DEFAULT_BILL_NAME, DEFAULT_PAYMENT_MODE, MAX_BILL_NAME, MAX_QUANTITY, MIN_QUANTITY, PAYMENT_MODES, billLines, billPayload,
+  BILL_MESSAGES, DISCOUNT_MIN, DEFAULT_BILL_NAME, DEFAULT_PAYMENT_MODE, MAX_BILL_NAME, MAX_QUANTITY, MIN_QUANTITY, PAYMENT_MODES, billLines, billPayload,
   billProblem, billTotals, discountsEnabled, partialPaymentEnabled, pendingText, type BillFormValues, type FeeItem,
 } from './feesModel.js';
 
@@ -133,7 +133,7 @@ export default function FeeBilling(_props: PageProps) {
                 <>
                   {fields.map((f) => (
                     <Space key={f.key} align="start" wrap data-testid="bill-row">
-                      <Form.Item label="Item" name={[f.name, 'fee_item_id']} rules={[{ required: true, message: 'Please select an item' }]} style={{ width: 240 }}>
+                      <Form.Item label="Item" name={[f.name, 'fee_item_id']} rules={[{ required: true, message: BILL_MESSAGES.item }]} style={{ width: 240 }}>
                         <Select
                           options={itemOptions}
                           showSearch optionFilterProp="label"
@@ -176,7 +176,7 @@ export default function FeeBilling(_props: PageProps) {
               <Form.Item
                 label="Discount" name="discount"
                 tooltip={opts.discounts ? undefined : 'Discounts are not enabled in the fee settings'}
-                rules={[{ type: 'number', min: 0, message: 'Discount must be at least 0' }, paiseRule]}
+                rules={[{ type: 'number', min: 0, message: DISCOUNT_MIN }, paiseRule]}
               >
                 <MoneyInput style={{ width: 160 }} disabled={!opts.discounts} />
               </Form.Item>

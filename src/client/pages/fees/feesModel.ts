@@ -174,6 +174,7 @@ export const BILL_MESSAGES = {
   tooMuch: billErrors.tooMuch!,
   quantity: `Quantity must be ${MIN_QUANTITY} to ${MAX_QUANTITY}`,
   paise: PAISE_MESSAGE,
+  item: billProps.details.items.properties.fee_item_id.errorMessage,
   name: billProps.name.errorMessage.minLength,
   nameTooLong: billProps.name.errorMessage.maxLength,
   /** The server's refusal of a discount above the bill's amount, checked here first. */
