@@ -16,8 +16,6 @@ import { ONLINE_MESSAGES } from '../../src/shared/online-pay.js';
 
 /** The school's fee staff; the bills' create, update and remove permissions say the same. */
 const STAFF: Role[] = ['admin', 'super_admin'];
-/** A class or year named in a report's query that does not exist. */
-const LOOKUPS = { class: 'Class not found', year: 'Academic year not found' };
 const DISCOUNTS_OFF = 'Discounts are not enabled for this school';
 /** Why a bill's due alert cannot go (its preview says the same). */
 const ALERT_ERRORS = { nothing: 'Nothing is pending on this bill', noMobile: 'The student has no mobile number to send the alert to' };
@@ -124,11 +122,10 @@ export default defineResource({
       call: 'GET /reports/fees/{class_id}/{ac_year_id}/', permission: 'read', roles: STAFF, query: classReportQuery,
       errors: { cardItem: 'The cards are for the whole class: leave out the fee item', both: 'Choose a fee item by its id or by its name, not both' },
     },
-    classList: { call: 'GET /fees/list/{class_id}/{ac_year_id}/', permission: 'read', roles: STAFF, query: billingQuery, errors: LOOKUPS },
-    itemsReport: { call: 'GET /reports/fees/items/', permission: 'read', roles: STAFF, query: rangeQuery, errors: LOOKUPS },
+    classList: { call: 'GET /fees/list/{class_id}/{ac_year_id}/', permission: 'read', roles: STAFF, query: billingQuery },
+    itemsReport: { call: 'GET /reports/fees/items/', permission: 'read', roles: STAFF, query: rangeQuery },
     installmentsReport: {
-      call: 'GET /reports/fees/installments/', permission: 'read', roles: STAFF, query: rangeQuery,
-      errors: { ...LOOKUPS, dates: 'Start and end dates are required!' },
+      call: 'GET /reports/fees/installments/', permission: 'read', roles: STAFF, query: rangeQuery, errors: { dates: 'Start and end dates are required!' },
     },
     // Spec 3, admin actions "export": the bills of a year (or one class of it) as a CSV in the file store.
     export: { call: 'GET /export/fees/', permission: 'read', roles: STAFF, query: rangeQuery, message: 'Export Completed' },
