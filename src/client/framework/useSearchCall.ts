@@ -1,6 +1,6 @@
 /**
- * A declared search call (`api.search`, answering rows matching `?q=`) as the person types:
- * waits until they pause and have given at least two characters.
+ * Searching as the person types: the text counts once they pause and have given at least two
+ * characters. `useSearchCall` runs a declared search call (`api.search`, rows matching `?q=`).
  */
 import { useEffect, useState } from 'react';
 import { useCustom } from '@refinedev/core';
@@ -11,22 +11,31 @@ import { errorNotification } from './notify.js';
 export const MIN_SEARCH = 2;
 const PAUSE_MS = 250;
 
-export function useSearchCall<T>(call: Call, text: string) {
+/** The text to search for once typing pauses; `active` when it is long enough to search. */
+export function usePausedText(text: string) {
   const [needle, setNeedle] = useState('');
   useEffect(() => {
     const t = setTimeout(() => setNeedle(text.trim()), PAUSE_MS);
     return () => clearTimeout(t);
   }, [text]);
-  const active = needle.length >= MIN_SEARCH;
-  const { path } = parseCall(call);
-  const { result, query } = useCustom<T[]>({
-    url: `${path}${queryString({ q: needle })}`, method: 'get', errorNotification,
-    queryOptions: { enabled: active },
-  });
-  const rows = active && Array.isArray(result?.data) ? (result.data as T[]) : [];
+  return { needle, active: needle.length >= MIN_SEARCH, typing: text.trim() !== needle, long: text.trim().length >= MIN_SEARCH };
+}
+
+/** What a search hook answers: the rows found for the paused text, and whether it is still looking. */
+export function searchState<T>(t: ReturnType<typeof usePausedText>, data: unknown, fetching: boolean, refetch: () => unknown) {
   return {
-    active: text.trim().length >= MIN_SEARCH, rows,
-    loading: (active && query.isFetching) || text.trim() !== needle,
-    refetch: () => { if (active) void query.refetch(); },
+    active: t.long,
+    rows: t.active && Array.isArray(data) ? (data as T[]) : [],
+    loading: (t.active && fetching) || t.typing,
+    refetch: () => { if (t.active) void refetch(); },
   };
+}
+
+export function useSearchCall<T>(call: Call, text: string) {
+  const t = usePausedText(text);
+  const { result, query } = useCustom<T[]>({
+    url: `${parseCall(call).path}${queryString({ q: t.needle })}`, method: 'get', errorNotification,
+    queryOptions: { enabled: t.active },
+  });
+  return searchState<T>(t, result?.data, query.isFetching, query.refetch);
 }

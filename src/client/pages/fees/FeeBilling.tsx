@@ -11,7 +11,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, App, Button, Card, Col, Descriptions, Divider, Form, Input, InputNumber, Row, Select, Space, Spin, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useCustom, useList } from '@refinedev/core';
+import { useList } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
 import { errorNotification } from '../../framework/notify.js';
 import { useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
@@ -20,7 +20,6 @@ import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
 import { sameValue } from '../../framework/calls.js';
 import { toRupees } from '../../../shared/money.js';
 import { classSection } from '../students/studentModel.js';
-import type { StudentRecord } from '../students/detailsModel.js';
 import {
   BILL_MESSAGES, DISCOUNT_MIN, DEFAULT_BILL_NAME, DEFAULT_PAYMENT_MODE, MAX_BILL_NAME, MAX_QUANTITY, MIN_QUANTITY, PAYMENT_MODES, billLines, billPayload,
   billProblem, billTotals, discountsEnabled, partialPaymentEnabled, pendingText, type BillFormValues, type FeeItem,
@@ -41,7 +40,7 @@ export default function FeeBilling(_props: PageProps) {
   // With partial payment the amount paying follows the total until the user types one.
   const paidTyped = useRef(false);
 
-  const student = useCustom<StudentRecord>({ url: `/student/${studentId}/`, method: 'get', errorNotification, queryOptions: { enabled: Number.isInteger(studentId) } });
+  const student = useDeclaredQuery('students.one', { params: { id: studentId } }, { enabled: Number.isInteger(studentId) });
   const settingsQ = useDeclaredQuery('fee-payments.settings', {});
   const itemsQ = useList<FeeItem>({ resource: 'fee-items', pagination: { mode: 'off' }, errorNotification });
   const yearsQ = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification });
@@ -50,7 +49,7 @@ export default function FeeBilling(_props: PageProps) {
   const opts = useMemo(() => ({ discounts: discountsEnabled(settings), partial: partialPaymentEnabled(settings) }), [settings]);
   const items = useMemo(() => ((itemsQ.result?.data ?? []) as FeeItem[]), [itemsQ.result]);
   const years = (yearsQ.result?.data ?? []) as Array<Record<string, any>>;
-  const s = student.result?.data as StudentRecord | undefined;
+  const s = student.result?.data;
 
   // The enabled academic year (status 1) is preselected.
   useEffect(() => {

@@ -1,6 +1,6 @@
 /**
  * Data exports (/admin-actions/export, spec 3): the school's students and its fees of an
- * academic year as CSV files made by the server (GET /export/students/, GET /export/fees/),
+ * academic year as CSV files made by the server (the declared calls students.export and fee-payments.export),
  * each offered only to those who may read that module.
  */
 import { useState } from 'react';
@@ -8,26 +8,16 @@ import { App, Button, Card, List, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { resourceByName } from '../../../shared/registry.js';
 import type { PageProps } from '../registry.js';
-import { queryString } from '../../framework/calls.js';
 import { callDeclared } from '../../framework/useDeclaredCall.js';
-import { pageButton, parseCall } from '../../../shared/resource.js';
-import { RESOURCES } from '../../../shared/registry.js';
 import { download } from '../../framework/csv.js';
 import { PickerFilter, type FilterDef } from '../../framework/list/PickerFilter.js';
 import { useAllowed } from '../../framework/useAccess.js';
-import { errorText, useCall } from '../../framework/useCall.js';
-
-/** The fees export as the page declares it (resources/students/student.ts, pages.dataExport). */
-const feesExport = () => {
-  const students = resourceByName('students');
-  return parseCall(pageButton(RESOURCES, students, students.pages!.dataExport!.buttons!.fees!).call);
-};
+import { errorText } from '../../framework/useCall.js';
 
 const YEAR: FilterDef = { field: 'ac_year_id', resource: 'acyears', label: 'Academic Year', preselect: { field: 'status', equals: 1 } };
 
 export default function DataExport(_props: PageProps) {
   const { notification } = App.useApp();
-  const call = useCall();
   const [yearId, setYearId] = useState<unknown>();
   const [busy, setBusy] = useState<string | null>(null);
   const exports = [
@@ -39,9 +29,9 @@ export default function DataExport(_props: PageProps) {
     setBusy(key);
     try {
       const year = yearId === undefined || yearId === null || yearId === '' ? undefined : String(yearId);
-      const data = key === 'students'
-        ? (await callDeclared('students.export', { query: { ac_year_id: year } })).data
-        : await call<{ path?: string }>(feesExport().method.toLowerCase() as 'get', `${feesExport().path}${queryString({ ac_year_id: year })}`);
+      const { data } = key === 'students'
+        ? await callDeclared('students.export', { query: { ac_year_id: year } })
+        : await callDeclared('fee-payments.export', { query: { ac_year_id: year } });
       if (!data?.path) throw new Error('The export has no file');
       download(data.path);
     } catch (e) {

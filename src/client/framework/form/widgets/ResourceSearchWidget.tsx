@@ -17,21 +17,21 @@ export function ResourceSearchWidget(props: WidgetProps) {
   const def = resourceByName(String(options.resource));
   if (!def.api.search) throw new Error(`${def.name} declares no search call for a resource-search picker`);
   const label = options.label as string | undefined;
-  const detail = (options.detail as string[] | undefined) ?? [];
+  const detail = useMemo(() => (options.detail as string[] | undefined) ?? [], [options.detail]);
   const [text, setText] = useState('');
   const search = useSearchCall<Record<string, any>>(def.api.search, text);
   const context = (registry.formContext ?? {}) as Partial<ResourceFormContext>;
   const current = options.current ? context.formData?.[String(options.current)] : undefined;
 
-  const describe = (r: Record<string, any>) => {
-    const extra = detail.map((f) => optionLabel(r, f)).filter(Boolean).join(', ');
-    return extra ? `${optionLabel(r, label)} (${extra})` : optionLabel(r, label);
-  };
   const opts = useMemo(() => {
+    const describe = (r: Record<string, any>) => {
+      const extra = detail.map((f) => optionLabel(r, f)).filter(Boolean).join(', ');
+      return extra ? `${optionLabel(r, label)} (${extra})` : optionLabel(r, label);
+    };
     const found = search.rows.map((r) => ({ value: r.id as number, label: describe(r) }));
     if (value != null && !found.some((o) => o.value === value)) found.unshift({ value, label: current != null ? String(current) : `#${value}` });
     return found;
-  }, [search.rows, value, current]);
+  }, [search.rows, value, current, detail, label]);
 
   return (
     <Select

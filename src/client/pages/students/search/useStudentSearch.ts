@@ -1,28 +1,16 @@
 /**
  * The whole-school student search (students.searchBy with q): by name, admission number, mobile
- * or father's name, whatever class the student is in. Waits until the person pauses typing and
- * has given at least two characters.
+ * or father's name, whatever class the student is in, as the person types.
  */
-import { useEffect, useState } from 'react';
+import { searchState, usePausedText } from '../../../framework/useSearchCall.js';
 import { useDeclaredQuery, type CallData } from '../../../framework/useDeclaredCall.js';
 
-export const MIN_SEARCH = 2;
-const PAUSE_MS = 250;
+export { MIN_SEARCH } from '../../../framework/useSearchCall.js';
 
 export type FoundStudent = CallData<'students.searchBy'>[number];
 
 export function useStudentSearch(text: string) {
-  const [needle, setNeedle] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setNeedle(text.trim()), PAUSE_MS);
-    return () => clearTimeout(t);
-  }, [text]);
-  const active = needle.length >= MIN_SEARCH;
-  const { result, query } = useDeclaredQuery('students.searchBy', { query: { q: needle } }, { enabled: active });
-  const rows = active && Array.isArray(result?.data) ? (result.data as FoundStudent[]) : [];
-  return {
-    active: text.trim().length >= MIN_SEARCH, rows,
-    loading: (active && query.isFetching) || text.trim() !== needle,
-    refetch: () => { if (active) void query.refetch(); },
-  };
+  const t = usePausedText(text);
+  const { result, query } = useDeclaredQuery('students.searchBy', { query: { q: t.needle } }, { enabled: t.active });
+  return searchState<FoundStudent>(t, result?.data, query.isFetching, query.refetch);
 }
