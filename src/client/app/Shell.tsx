@@ -3,6 +3,7 @@
  * the generated routes; roles without one (5, 6, unknown) get 404 Page Not Found; a school
  * disabled for non-payment gets a full-screen notice.
  */
+import { ROLE_IDS, roleIds } from '../../shared/roles.js';
 import { lazy } from './screen/lazy.js';
 import { Route, Routes } from 'react-router';
 import { MODULES, RESOURCES } from '../../shared/registry.js';
@@ -20,7 +21,7 @@ const ModulesSettings = lazy(() => import('../pages/account/ModulesSettings.js')
 const ModuleHome = lazy(() => import('../pages/ModuleHome.js'));
 
 /** Roles that have a shell here. */
-export const SHELL_ROLES = [1, 2, 3, 4, 7];
+export const SHELL_ROLES: number[] = roleIds(['parent', 'teacher', 'admin', 'super_admin', 'librarian']);
 
 
 export function Shell() {
@@ -37,7 +38,7 @@ export function Shell() {
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/chat" element={<ChatUnavailable role={user.role} />} />
-        {user.role === 4 && <Route path={MODULES_SETTINGS_ROUTE} element={<ModulesSettings />} />}
+        {user.role === ROLE_IDS.super_admin && <Route path={MODULES_SETTINGS_ROUTE} element={<ModulesSettings />} />}
         {MODULES.filter((m) => !listRoutes.has(m.link)).map((m) => (
           <Route key={m.key} path={m.link} element={<ModuleHome moduleKey={m.key} />} />
         ))}

@@ -1,4 +1,5 @@
 /** Full-page and in-page results: not found, forbidden, account disabled. */
+import { ROLE_IDS } from '../../shared/roles.js';
 import type { ReactNode } from 'react';
 import { Button, Result, type ResultProps } from 'antd';
 
@@ -40,6 +41,6 @@ export function DisabledAccount() {
 
 /** /chat: parents never have chat (spec 4, 2.6); for staff it opens once the school has the chat module. */
 export function ChatUnavailable({ role }: { role: number }) {
-  const why = role === 1 ? 'Chat is not available or enabled for parents.' : 'Chat is not available or enabled for this school yet.';
+  const why = role === ROLE_IDS.parent ? 'Chat is not available or enabled for parents.' : 'Chat is not available or enabled for this school yet.';
   return <Result status="403" title="Unavailable" subTitle={why} extra={<Button type="primary" href="/">Go to Home</Button>} />;
 }

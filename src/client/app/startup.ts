@@ -3,6 +3,7 @@
  * school's details and, for admins, their module permissions. Right after a login in this
  * page the login's own answer is that auth response, so the call is not repeated.
  */
+import { ROLE_IDS } from '../../shared/roles.js';
 import { request } from '../api.js';
 import { readSession, takeJustLoggedIn, updateSessionUser, type Session, type SessionUser } from '../session.js';
 import type { ModuleState } from '../framework/access.js';
@@ -52,12 +53,12 @@ async function fetchStartup(): Promise<StartupData> {
   const fresh = takeJustLoggedIn();
   const user = fresh ?? await request<SessionUser>('GET', '/auth/?platform=web');
   if (!fresh) updateSessionUser(user);
-  const admin = user.role === 3 || user.role === 4;
+  const admin = user.role === ROLE_IDS.admin || user.role === ROLE_IDS.super_admin;
   const [school, adminModules, parentStudents] = await Promise.all([
     request<SchoolInfo>('GET', '/about/school/'),
     admin ? request<ModuleState[]>('GET', '/admin/modules/') : Promise.resolve(null),
     // The home screen's own call; a failure is left for that screen to show.
-    user.role === 1 ? request<ParentStudent[]>('GET', '/students-list/').catch(() => null) : Promise.resolve(null),
+    user.role === ROLE_IDS.parent ? request<ParentStudent[]>('GET', '/students-list/').catch(() => null) : Promise.resolve(null),
   ]);
   // Labels, terms and fields of the school, before anything is drawn from the declarations.
   applySchoolConfig(school?.config);

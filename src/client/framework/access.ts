@@ -3,6 +3,7 @@
  * (`roleAllows`) and, for admins of role 3, their per-module permissions from /admin/modules/,
  * so a hidden button and a refused call agree. Pure; the Refine provider wraps it.
  */
+import { ROLE_IDS } from '../../shared/roles.js';
 import type { Permission, ResourceDef } from '../../../src/shared/resource.js';
 import { decide, flag, type AccessFacts } from '../../../src/shared/access.js';
 import type { AccessControlProvider } from '@refinedev/core';
@@ -42,7 +43,7 @@ export function moduleEnabled(ctx: AccessContext, key: string): boolean {
 
 /** A role-3 admin's permission on a module; role 4 and other roles are not limited per module. */
 export function modulePermits(ctx: AccessContext, key: string, perm: Permission): boolean {
-  if (ctx.role !== 3) return true;
+  if (ctx.role !== ROLE_IDS.admin) return true;
   const m = ctx.adminModules?.find((x) => x.module_key === key);
   if (!m) return false;
   return flag(m[MODULE_PERM[perm]]);

@@ -1,3 +1,4 @@
+import { ROLE_IDS } from '../../shared/roles.js';
 import type { FastifyRequest } from 'fastify';
 import { decideRule, type AccessFacts, type AccessRule, type Decision, type ModuleGrant } from '../../shared/access.js';
 import { AppError } from './errors.js';
@@ -9,7 +10,7 @@ async function factsFor(req: FastifyRequest, module?: string): Promise<AccessFac
   const user = req.user;
   if (!user) return null;
   const states = module ? await moduleStates(req.sdb, req.school.schema) : {};
-  const grant: ModuleGrant | null = module && user.role === 3
+  const grant: ModuleGrant | null = module && user.role === ROLE_IDS.admin
     ? (await req.sdb.selectFrom('admin_module_access').selectAll().where('user_id', '=', user.id).where('module_key', '=', module).executeTakeFirst()) ?? null
     : null;
   return { role: user.role, moduleOn: (key) => isModuleEnabled(states, key), grant: () => grant };

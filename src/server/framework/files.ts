@@ -1,3 +1,4 @@
+import { roleIds } from '../../shared/roles.js';
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Ctx } from './context.js';
@@ -130,7 +131,7 @@ async function readUpload(req: FastifyRequest, limit: number): Promise<{ name: s
 export function registerFileRoutes(app: FastifyInstance, env: RouteEnv) {
   addRoute(app, env, {
     call: 'POST /upload/',
-    roles: [3, 4],
+    roles: roleIds(['admin', 'super_admin']),
     module: 'students',
     perm: 'update',
     handler: async (ctx, req) => {

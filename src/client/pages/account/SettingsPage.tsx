@@ -1,3 +1,4 @@
+import { ROLE_IDS } from '../../../shared/roles.js';
 import { Alert, Card, Descriptions, List, Spin, Table, Tabs, Tag, theme } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useCustom } from '@refinedev/core';
@@ -12,7 +13,7 @@ export default function SettingsPage() {
   const { user } = useSession();
   const { token } = theme.useToken();
   const [params, setParams] = useSearchParams();
-  const admin = user.role === 3 || user.role === 4;
+  const admin = user.role === ROLE_IDS.admin || user.role === ROLE_IDS.super_admin;
   const entries = [
     { to: '/profile', title: 'Profile', text: 'Your account and password' },
     ...(user.role === 4 ? [{ to: MODULES_SETTINGS_ROUTE, title: 'Modules', text: 'Enable, disable and hide modules' }] : []),

@@ -4,6 +4,7 @@
  * (its message shown), then the receipt. Parents and
  * students (role 1) get the online payment screen for the same bill.
  */
+import { ROLE_IDS } from '../../../shared/roles.js';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Spin } from 'antd';
 import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
@@ -31,7 +32,7 @@ export default function FeeInstallment(_props: PageProps) {
   const billId = Number(id);
   const { user } = useSession();
   if (!Number.isInteger(billId)) return <Alert type="error" showIcon message="Invalid Link" />;
-  return user.role === 1 ? <OnlinePay paymentId={billId} /> : <StaffInstallment billId={billId} />;
+  return user.role === ROLE_IDS.parent ? <OnlinePay paymentId={billId} /> : <StaffInstallment billId={billId} />;
 }
 
 function StaffInstallment({ billId }: { billId: number }) {

@@ -6,6 +6,7 @@
  * (while a balance remains), Forfeit (shown disabled), Print Receipt; parents see the history,
  * print receipts and Pay online what is due.
  */
+import { ROLE_IDS } from '../../../shared/roles.js';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, App, Button, Card, Descriptions, Form, Grid, InputNumber, Modal, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
@@ -33,7 +34,7 @@ const oneLine = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
 export default function FeeRecords(_props: PageProps) {
   const { user } = useSession();
-  return user.role === 1 ? <ParentFees /> : <StaffRecords />;
+  return user.role === ROLE_IDS.parent ? <ParentFees /> : <StaffRecords />;
 }
 
 function StaffRecords() {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MODULES } from '../../../shared/registry.js';
-import { ALL_ROLES } from '../../../shared/roles.js';
+import { ALL_ROLES, ROLE_IDS, roleIds } from '../../../shared/roles.js';
 import { ok } from '../../framework/envelope.js';
 import { badRequest } from '../../framework/errors.js';
 import { forgetModuleStates, moduleList, moduleStates, type ModuleStates } from '../../framework/modules.js';
@@ -51,16 +51,16 @@ export default function registerSchoolRoutes(app: FastifyInstance, env: RouteEnv
     call: 'GET /school-config/', roles: ALL_ROLES,
     handler: async (ctx) => {
       const loaded = configOf(ctx);
-      const admin = ctx.user.role === 3 || ctx.user.role === 4;
+      const admin = ctx.user.role === ROLE_IDS.admin || ctx.user.role === ROLE_IDS.super_admin;
       return ok({ code: loaded.code, version: loaded.version, config: loaded.config ?? {}, ...(admin ? { problem: loaded.problem } : {}) });
     },
   });
 
   addRoute(app, env, {
-    call: 'GET /admin/modules/', roles: [3, 4],
+    call: 'GET /admin/modules/', roles: roleIds(['admin', 'super_admin']),
     handler: async (ctx) => {
       const modules = moduleList(await moduleStates(ctx.db, ctx.school.schema));
-      if (ctx.user.role === 4) return ok(modules.map((m) => ({ ...m, read: true, create: true, update: true, delete: true })));
+      if (ctx.user.role === ROLE_IDS.super_admin) return ok(modules.map((m) => ({ ...m, read: true, create: true, update: true, delete: true })));
       const rows = await ctx.db.selectFrom('admin_module_access').selectAll().where('user_id', '=', ctx.user.id).execute();
       const byKey = new Map(rows.map((r) => [r.module_key, r]));
       return ok(modules.map((m) => {
@@ -71,12 +71,12 @@ export default function registerSchoolRoutes(app: FastifyInstance, env: RouteEnv
   });
 
   addRoute(app, env, {
-    call: 'GET /settings/modules/', roles: [4],
+    call: 'GET /settings/modules/', roles: roleIds(['super_admin']),
     handler: async (ctx) => ok(moduleList(await moduleStates(ctx.db, ctx.school.schema))),
   });
 
   addRoute(app, env, {
-    call: 'POST /settings/modules/', roles: [4],
+    call: 'POST /settings/modules/', roles: roleIds(['super_admin']),
     handler: async (ctx, req) => {
       assertValid(validateModules, modulesPayload, req.body);
       const { modules } = req.body as { modules: Array<{ module_key: string; enabled: boolean; hidden: boolean }> };
@@ -104,11 +104,11 @@ export default function registerSchoolRoutes(app: FastifyInstance, env: RouteEnv
 
   // Teacher shell start-up: the signed-in teacher's own record and the classes they lead.
   addRoute(app, env, {
-    call: 'GET /teacher/', roles: [2],
+    call: 'GET /teacher/', roles: roleIds(['teacher']),
     handler: async (ctx) => ok(await ctx.db.selectFrom('teacher').selectAll().where('user_id', '=', ctx.user.id).executeTakeFirst() ?? null),
   });
   addRoute(app, env, {
-    call: 'GET /teacher/settings/', roles: [2],
+    call: 'GET /teacher/settings/', roles: roleIds(['teacher']),
     handler: async (ctx) => {
       const teacher = await ctx.db.selectFrom('teacher').select('id').where('user_id', '=', ctx.user.id).executeTakeFirst();
       const classes = teacher
@@ -120,7 +120,7 @@ export default function registerSchoolRoutes(app: FastifyInstance, env: RouteEnv
 
   // Parent and student shell: the students this login belongs to.
   addRoute(app, env, {
-    call: 'GET /students-list/', roles: [1],
+    call: 'GET /students-list/', roles: roleIds(['parent']),
     handler: async (ctx) => ok(await ctx.db.selectFrom('student as s').leftJoin('class as c', 'c.id', 's.class_id')
       .select(['s.id', 's.fullname', 's.admission_no', 's.mobile', 's.roll_no', 's.dob', 's.admission_date', 's.class_id', 'c.class', 'c.section'])
       .where('s.user_id', '=', ctx.user.id).where('s.status', '=', 1).orderBy('s.fullname').execute()),
