@@ -93,6 +93,8 @@ it('lets the super admin disable a module, which then shows as Pro and is refuse
   await page.getByRole('button', { name: /^save$/i }).click();
   await toast('Modules Saved').waitFor();
   await sider().getByText('Pro', { exact: true }).waitFor();
+  // Saving ends once the session's start-up data is read again; the screen is settled after that.
+  await page.locator('.ant-card-extra .ant-btn-loading').waitFor({ state: 'detached' });
   // The Pro group does not open: it has no entries to show.
   const proTag = page.locator('.ant-tag', { hasText: /^Pro$/ });
   const pro = sider().locator('.ant-menu-item-disabled, .ant-menu-submenu-disabled').filter({ has: proTag });
