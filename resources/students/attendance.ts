@@ -15,7 +15,7 @@ export default defineResource({
   calls: {
     // The student details' attendance editor: one day, and its correction (the date text as the payload schema says it).
     day: { call: 'GET /attendance/student/{student_id}/{date}/', permission: 'read', text: ['date'], scope: { student_id: 'students' }, errors: { date: correction.properties.date.errorMessage.format } },
-    correct: { call: 'POST /attendance/students/', permission: 'update', payload: correction, scope: { student_id: 'students' }, message: 'Attendance Updated', errors: { date: correction.properties.date.errorMessage.format } },
+    correct: { call: 'POST /attendance/students/', permission: 'update', payload: correction, scope: { student_id: 'students' }, message: 'Attendance Updated' },
   },
   scope: { parent: { student: 'student_id' } },
   access: { read: ['parent', 'teacher', 'admin', 'super_admin'], update: ['teacher', 'admin', 'super_admin'] },

@@ -39,15 +39,19 @@ export const flag = (v: unknown): boolean => v === true || v === 1 || v === '1' 
 
 export const roleName = (role: number): Role | undefined => (Object.keys(ROLE_IDS) as Role[]).find((r) => ROLE_IDS[r] === role);
 
+/** Whether a role may use `perm` on a module by its grant: a role-3 admin needs it granted, other roles are not limited per module. */
+export function grantAllows(role: number, grant: ModuleGrant | null | undefined, perm: Permission): boolean {
+  return role !== ROLE_IDS.admin || (!!grant && flag(grant[GRANT_KEY[perm]]));
+}
+
 /** Role, module switch and per-admin module permission; no row scope (hand-registered routes). */
 export function decideRule(f: AccessFacts | null, rule: AccessRule): Decision {
   if (!f) return { allowed: false, status: 401, reason: ACCESS_MESSAGES.signedOut };
   if (!rule.roles.includes(f.role)) return { allowed: false, status: 403, reason: ACCESS_MESSAGES.role };
   if (rule.module) {
     if (!f.moduleOn(rule.module)) return { allowed: false, status: 403, reason: ACCESS_MESSAGES.moduleOff };
-    if (f.role === ROLE_IDS.admin) {
-      const g = f.grant(rule.module);
-      if (!g || !flag(g[GRANT_KEY[rule.perm]])) return { allowed: false, status: 403, reason: ACCESS_MESSAGES.moduleAccess };
+    if (f.role === ROLE_IDS.admin && !grantAllows(f.role, f.grant(rule.module), rule.perm)) {
+      return { allowed: false, status: 403, reason: ACCESS_MESSAGES.moduleAccess };
     }
   }
   return { allowed: true, scope: null };

@@ -34,7 +34,7 @@ import type { Ctx } from '../../src/server/framework/context.js';
 import { hashPassword } from '../../src/server/framework/passwords.js';
 import { applySort, selectRecords } from '../../src/server/framework/query.js';
 import { studentYearRows } from '../../src/server/modules/students/queries.js';
-import { likePattern } from '../../src/server/framework/inputs.js';
+import { likePattern } from '../../src/server/framework/paging.js';
 import { studentSearch } from '../../src/server/modules/students/lists.handlers.js';
 import { createIntegrations } from '../../src/server/integrations/index.js';
 import { inTransaction } from '../../src/server/framework/service.js';

@@ -10,9 +10,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/index.js';
 import { DEMO, seedDemo } from '../../src/server/db/seed-demo.js';
-import { installModules } from '../../src/server/framework/extensions.js';
 import { schemaFor } from '../../src/server/framework/schools.js';
-import { SERVER_MODULES } from '../../src/generated/server.js';
 import { syncAllSchools } from '../../src/server/provision.js';
 
 export { DEMO };
@@ -41,8 +39,6 @@ export async function startE2E(): Promise<E2E> {
   const base = loadConfig({ ...process.env, DATA_DIR: dataDir || undefined, DATABASE_URL: undefined });
   const database = await openDatabase(base);
   await syncAllSchools(database.db);
-  // The demo's seeding runs module hooks (starting a year), which buildApp would install only later.
-  installModules(SERVER_MODULES);
   await seedDemo(database.db, base);
   const config = { ...base, clientDir, authRateLimit: 1000 };
   const app = await buildApp({ config, database });

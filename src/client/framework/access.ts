@@ -3,9 +3,8 @@
  * (`roleAllows`) and, for admins of role 3, their per-module permissions from /admin/modules/,
  * so a hidden button and a refused call agree. Pure; the Refine provider wraps it.
  */
-import { ROLE_IDS } from '../../shared/roles.js';
 import type { Permission, ResourceDef } from '../../../src/shared/resource.js';
-import { decide, flag, type AccessFacts } from '../../../src/shared/access.js';
+import { decide, flag, grantAllows, type AccessFacts } from '../../../src/shared/access.js';
 import type { AccessControlProvider } from '@refinedev/core';
 
 /** A module entry as /about/school/ and /admin/modules/ return it. */
@@ -33,8 +32,6 @@ export interface AccessContext {
   adminModules: ModuleState[] | null;
 }
 
-const MODULE_PERM: Record<Permission, keyof ModuleState> = { read: 'read', create: 'create', update: 'update', remove: 'delete' };
-
 /** A module the school has switched off ('Pro'); a module nobody lists counts as on. */
 export function moduleEnabled(ctx: AccessContext, key: string): boolean {
   const m = ctx.adminModules?.find((x) => x.module_key === key) ?? ctx.schoolModules.find((x) => x.module_key === key);
@@ -43,10 +40,7 @@ export function moduleEnabled(ctx: AccessContext, key: string): boolean {
 
 /** A role-3 admin's permission on a module; role 4 and other roles are not limited per module. */
 export function modulePermits(ctx: AccessContext, key: string, perm: Permission): boolean {
-  if (ctx.role !== ROLE_IDS.admin) return true;
-  const m = ctx.adminModules?.find((x) => x.module_key === key);
-  if (!m) return false;
-  return flag(m[MODULE_PERM[perm]]);
+  return grantAllows(ctx.role, ctx.adminModules?.find((x) => x.module_key === key), perm);
 }
 
 /** What the browser knows, as the facts the shared rule reads. */

@@ -1,4 +1,4 @@
-/** Reading what a request carries beyond its body: query values, ids in the query, dates, search text. */
+/** Reading what a request carries beyond its body: query values and ids in the query. */
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors.js';
 import { isIdText } from './route.js';
@@ -21,14 +21,4 @@ export function idText(v: string | undefined, label: string): number | undefined
 /** An optional id in the query string (?class_id=3). */
 export function queryId(req: FastifyRequest, name: string, label = name.replace(/_/g, ' ')): number | undefined {
   return idText(queryValue(req, name), label);
-}
-
-/** Text for ILIKE: the wildcards a person types are matched literally. */
-export { likePattern } from './paging.js';
-
-/** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(v: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }

@@ -46,13 +46,12 @@ export const fillMessage = (msg: string, row: Record<string, unknown>) => msg.re
 /** Generates every declared call of a resource: the only route code a declared entity has. */
 export function registerResource(app: FastifyInstance, env: RouteEnv, r: ResourceDef) {
   // Each call is decided by the shared rule on the resource and the call's permission.
-  const roles = { read: [], create: [], update: [], remove: [] };
   const base = { module: r.module, resource: r };
 
   for (const call of listCalls(r)) {
     const filters = parseCall(call).params;
     addRoute(app, env, {
-      call, ...base, roles: roles.read, perm: 'read',
+      call, ...base, perm: 'read',
       handler: async (ctx, req, params) => {
         // Paged, searched, sorted or filtered by the query: the rows asked for and how many match in all.
         const query = queryList(req, r);
@@ -64,7 +63,7 @@ export function registerResource(app: FastifyInstance, env: RouteEnv, r: Resourc
   }
   if (r.api.one) {
     addRoute(app, env, {
-      call: r.api.one, ...base, roles: roles.read, perm: 'read',
+      call: r.api.one, ...base, perm: 'read',
       handler: async (ctx, _req, p) => ok(await service.one(ctx, r, p.id!)),
     });
   }
@@ -72,7 +71,7 @@ export function registerResource(app: FastifyInstance, env: RouteEnv, r: Resourc
     const schema = payloadSchema(r, 'create');
     const declared = { schema, validate: compile(schema) };
     addRoute(app, env, {
-      call: r.api.create, ...base, roles: roles.create ?? [], perm: 'create',
+      call: r.api.create, ...base, perm: 'create',
       handler: async (ctx, req) => {
         assertPayload(ctx, r, 'create', declared, req.body);
         const body = req.body as Record<string, unknown>;
@@ -86,7 +85,7 @@ export function registerResource(app: FastifyInstance, env: RouteEnv, r: Resourc
     const schema = createSchema(r.schema);
     const declared = { schema, validate: compile(schema) };
     addRoute(app, env, {
-      call: r.api.preview, ...base, roles: roles.create ?? [], perm: 'create',
+      call: r.api.preview, ...base, perm: 'create',
       handler: async (ctx, req) => {
         assertPayload(ctx, r, 'create', declared, req.body);
         return ok({ summary: await service.previewCreate(ctx, r, req.body as Record<string, unknown>) });
@@ -97,7 +96,7 @@ export function registerResource(app: FastifyInstance, env: RouteEnv, r: Resourc
     const schema = payloadSchema(r, 'update');
     const declared = { schema, validate: compile(schema) };
     addRoute(app, env, {
-      call: r.api.update, ...base, roles: roles.update ?? [], perm: 'update',
+      call: r.api.update, ...base, perm: 'update',
       handler: async (ctx, req, p) => {
         assertPayload(ctx, r, 'update', declared, req.body);
         return ok(await service.update(ctx, r, p.id!, req.body as Record<string, unknown>), r.messages.updated);
@@ -106,7 +105,7 @@ export function registerResource(app: FastifyInstance, env: RouteEnv, r: Resourc
   }
   if (r.api.remove) {
     addRoute(app, env, {
-      call: r.api.remove, ...base, roles: roles.remove ?? [], perm: 'remove',
+      call: r.api.remove, ...base, perm: 'remove',
       handler: async (ctx, _req, p) => {
         const row = await service.remove(ctx, r, p.id!);
         return ok({ id: row.id }, r.messages.removed && fillMessage(r.messages.removed, row));

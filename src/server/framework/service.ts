@@ -19,42 +19,34 @@ export { hooksOf };
 
 const notFoundFor = (r: ResourceDef) => notFound(`${r.singular ?? 'Record'} not found`);
 
-// Lists are the hottest calls: their SQL is compiled once per school, resource and filter set.
-const compiledLists = new Map<string, CompiledQuery>();
-
-export async function list(ctx: Ctx, base: ResourceDef, filters: Record<string, number>): Promise<Row[]> {
-  const r = resourceFor(ctx, base);
-  const keys = Object.keys(filters);
-  const build = () => {
-    let qb = selectRecords(ctx.db, r);
-    for (const k of keys) qb = qb.where(`t.${k}`, '=', filters[k]);
-    return applySort(applyScope(ctx, r, qb), r);
-  };
-  const flat = (rows: Row[]) => (r.customFields?.length ? rows.map((row) => flattenCustom(r, row)) : rows);
-  // A scoped list has the person in its SQL; only the school-wide ones are compiled once.
-  if (isScoped(ctx, r)) return flat(await build().execute());
-  // The school's configuration version: custom fields change the select.
-  const key = `${ctx.school.schema}|${r.customFields?.length ? configOf(ctx).version : ''}|${r.name}|${keys.join(',')}`;
-  let compiled = compiledLists.get(key);
-  if (!compiled) compiledLists.set(key, (compiled = build().compile()));
-  // The filters are the query's only parameters, in the order they were added.
-  const res = await ctx.db.executeQuery<Row>({ ...compiled, parameters: keys.map((k) => filters[k]) });
-  return flat(res.rows);
-}
-
 /** A value a cached list query takes per request: the compiled SQL keeps it as a parameter to fill. */
 class Slot { constructor(readonly name: string) {} }
 const slotsFilled = (c: CompiledQuery, values: Record<string, unknown>) =>
   c.parameters.map((p) => (p instanceof Slot ? values[p.name] : p));
-/** Compiled paged lists, per school, resource and shape of the query; bounded, as filter sets are the caller's choice. */
-const compiledPages = new Map<string, { rows: CompiledQuery; total: CompiledQuery }>();
-const MAX_COMPILED_PAGES = 2000;
+/**
+ * Lists are the hottest calls: their SQL is compiled once per school, resource and shape of the
+ * query (bounded, as filter sets are the caller's choice) and run with this request's values.
+ */
+const compiledLists = new Map<string, { rows: CompiledQuery; total: CompiledQuery | null }>();
+const MAX_COMPILED_LISTS = 2000;
+/** The documented list call: every row its path parameters select, nothing counted. */
+const WHOLE: ListQuery = { page: null, q: undefined, sort: null, filters: {} };
+
+/** The documented answer of a list call: the rows its path parameters select, in the declared order. */
+export async function list(ctx: Ctx, r: ResourceDef, params: Record<string, number>): Promise<Row[]> {
+  return (await listRows(ctx, r, params, WHOLE, false)).rows;
+}
 
 /**
  * One page (or all, without `page`) of a list filtered by its path parameters and the query's
  * filters, searched and sorted, with the total number of rows that match.
  */
-export async function listPage(ctx: Ctx, base: ResourceDef, params: Record<string, number>, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
+export async function listPage(ctx: Ctx, r: ResourceDef, params: Record<string, number>, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
+  const { rows, total } = await listRows(ctx, r, params, query, true);
+  return { rows, total: total! };
+}
+
+async function listRows(ctx: Ctx, base: ResourceDef, params: Record<string, number>, query: ListQuery, counted: boolean): Promise<{ rows: Row[]; total: number | null }> {
   const r = resourceFor(ctx, base);
   const flat = (rows: Row[]) => (r.customFields?.length ? rows.map((row) => flattenCustom(r, row)) : rows);
   const values: Record<string, unknown> = {};
@@ -71,32 +63,34 @@ export async function listPage(ctx: Ctx, base: ResourceDef, params: Record<strin
       qb = qb.where((eb) => eb.or(fields.map((f) => eb(f.text ? f.expr : sql`${f.expr}::text`, 'ilike', v('q')))));
     }
     qb = applyScope(ctx, r, qb);
-    const total = qb.clearSelect().select(sql<number>`count(*)::int`.as('n'));
+    const total = counted ? qb.clearSelect().select(sql<number>`count(*)::int`.as('n')) : null;
     let rows = qb;
     if (query.sort) rows = rows.orderBy(sql.ref(query.sort.column), query.sort.desc ? 'desc' : 'asc');
     rows = applySort(rows, r);
     if (query.page) rows = rows.limit(v('limit') as number).offset(v('offset') as number);
     return { rows, total };
   };
+  // A scoped list has the person in its SQL; only the school-wide ones are compiled once.
   if (isScoped(ctx, r)) {
     const q = build((name) => values[name]);
-    const [rows, total] = await Promise.all([q.rows.execute(), q.total.executeTakeFirstOrThrow()]);
-    return { rows: flat(rows), total: total.n };
+    const [rows, total] = await Promise.all([q.rows.execute(), q.total?.executeTakeFirstOrThrow()]);
+    return { rows: flat(rows), total: total?.n ?? null };
   }
   // The school's configuration version too: custom fields change the select.
   const key = [ctx.school.schema, r.customFields?.length ? configOf(ctx).version : '', r.name, Object.keys(params).join(','), Object.keys(query.filters).join(','),
-    query.q ? 'q' : '', query.sort ? `${query.sort.desc ? '-' : ''}${query.sort.column}` : '', query.page ? 'page' : ''].join('|');
-  let compiled = compiledPages.get(key);
+    query.q ? 'q' : '', query.sort ? `${query.sort.desc ? '-' : ''}${query.sort.column}` : '', query.page ? 'page' : '', counted ? 'n' : ''].join('|');
+  let compiled = compiledLists.get(key);
   if (!compiled) {
     const q = build((name) => new Slot(name));
-    if (compiledPages.size >= MAX_COMPILED_PAGES) compiledPages.clear();
-    compiledPages.set(key, (compiled = { rows: q.rows.compile(), total: q.total.compile() }));
+    if (compiledLists.size >= MAX_COMPILED_LISTS) compiledLists.clear();
+    compiledLists.set(key, (compiled = { rows: q.rows.compile(), total: q.total?.compile() ?? null }));
   }
+  const { total: counting } = compiled;
   const [rows, total] = await Promise.all([
     ctx.db.executeQuery<Row>({ ...compiled.rows, parameters: slotsFilled(compiled.rows, values) }),
-    ctx.db.executeQuery<{ n: number }>({ ...compiled.total, parameters: slotsFilled(compiled.total, values) }),
+    counting ? ctx.db.executeQuery<{ n: number }>({ ...counting, parameters: slotsFilled(counting, values) }) : null,
   ]);
-  return { rows: flat(rows.rows), total: total.rows[0]!.n };
+  return { rows: flat(rows.rows), total: total ? total.rows[0]!.n : null };
 }
 
 /** The SQL of a resource's declared search fields; a field its rows do not have is a declaration error. */

@@ -1,9 +1,7 @@
 import billPayload from '../../../../schemas/fees/calls/bill.json' with { type: 'json' };
-import installmentPayload from '../../../../schemas/fees/calls/installment.json' with { type: 'json' };
 import { billTotalPaise, toPaise } from '../../../shared/money.js';
 import { defineHandlers } from '../../framework/calls.js';
 import { badRequest } from '../../framework/errors.js';
-import { isIsoDate } from '../../framework/inputs.js';
 import { SCHOOL_TZ } from '../../framework/periods.js';
 import { inTransaction } from '../../framework/service.js';
 import { addInstallment, createBill, deleteBill, setDiscount } from './ledger.js';
@@ -11,12 +9,13 @@ import { enabled, getFeeSettings } from './settings.js';
 
 /** Billing, installments, refunds, discount changes and deleting a bill (spec 2 §5, §7), through the ledger. */
 
-/** A back-dated installment keeps its day (at noon, India time, so it stays that day in every report); today's is now. */
+/**
+ * A back-dated installment keeps its day (at noon, India time, so it stays that day in every
+ * report); today's is now. The payload's `format: 'date'` has made sure it is a calendar day.
+ */
 function installmentTime(date: string | null | undefined, future: () => never): Date {
   const today = new Date().toLocaleDateString('en-CA', { timeZone: SCHOOL_TZ });
   if (!date || date === today) return new Date();
-  // The payload's format already refused what is no date; this keeps a calendar day (no 30 February).
-  if (!isIsoDate(date)) throw badRequest(installmentPayload.properties.date.errorMessage);
   if (date > today) future();
   return new Date(`${date}T12:00:00+05:30`);
 }

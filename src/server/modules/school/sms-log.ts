@@ -6,7 +6,7 @@ import { ok } from '../../framework/envelope.js';
 import { pageOf, queryPage, querySearch, querySort } from '../../framework/paging.js';
 import { periodRows } from '../../framework/periods.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
-import { likePattern } from '../../framework/inputs.js';
+import { likePattern } from '../../framework/paging.js';
 
 /** The SMS log (spec 3 /reports/sms/): every text the school sent, whatever the provider, with counts per period. */
 

@@ -4,7 +4,7 @@ import type { Ctx } from '../../framework/context.js';
 import { badRequest, conflict, notFound } from '../../framework/errors.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { lockStudent } from './queries.js';
-import { isIsoDate } from '../../framework/inputs.js';
+import { matchesFormat } from '../../framework/validation.js';
 
 /**
  * The student details' attendance editor: read one day, correct it. Teachers take attendance,
@@ -61,14 +61,12 @@ async function saveAttendance(ctx: Ctx, body: AttendanceBody) {
 
 export default defineHandlers('attendance', {
   day: async (ctx, { params: { student_id, date } }) => {
-    if (!isIsoDate(date)) throw ctx.fail('date');
+    if (!matchesFormat('date', date)) throw ctx.fail('date');
     const row = await ctx.db.selectFrom('attendance').select(['id', 'date', 'present', 'reason'])
       .where('student_id', '=', student_id).where('date', '=', date).executeTakeFirst();
     return row ?? { id: null, date, present: null, reason: null };
   },
 
-  correct: async (ctx, { body }) => {
-    if (body.date !== undefined && !isIsoDate(body.date)) throw ctx.fail('date');
-    return saveAttendance(ctx, body);
-  },
+  // The payload's `format: 'date'` has checked the day.
+  correct: async (ctx, { body }) => saveAttendance(ctx, body),
 });

@@ -3,7 +3,7 @@ import { defineHandlers } from '../../framework/calls.js';
 import type { Ctx } from '../../framework/context.js';
 import { isIdText } from '../../framework/route.js';
 import { ownRows, studentWithYears, studentYearRows, type DetailsAnswer, type StudentRow } from './queries.js';
-import { likePattern } from '../../framework/inputs.js';
+import { likePattern } from '../../framework/paging.js';
 import { assertClass, assertYear, enabledYearId } from '../../framework/lookups.js';
 import { flattenCustom } from '../../framework/query.js';
 import { resourceFor } from '../../framework/school-config.js';

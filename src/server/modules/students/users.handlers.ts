@@ -3,7 +3,7 @@ import type { Ctx } from '../../framework/context.js';
 import { hashPassword } from '../../framework/passwords.js';
 import { endAllSessions } from '../../framework/sessions.js';
 import { audit, inTransaction } from '../../framework/service.js';
-import { likePattern } from '../../framework/inputs.js';
+import { likePattern } from '../../framework/paging.js';
 import { lockStudent } from './queries.js';
 import { assertStudentUser, createStudentUser, STUDENT_ROLE, usernameTaken } from './users.js';
 import { ALL_ROLES, roleId } from '../../../shared/roles.js';
