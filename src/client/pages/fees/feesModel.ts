@@ -23,16 +23,11 @@ type Data<I extends keyof CallTypes> = CallTypes[I]['data'];
 const declaredErrors = (id: keyof CallTypes): Record<string, string | undefined> => declaredCall(id).def.errors ?? {};
 
 export type FeeSettings = Data<'fee-payments.settings'>;
-export type GatewayEntry = FeeSettings['payment_gateway_list'][number];
 export type GatewayDetails = FeeSettings['razorpay_gateway_details'];
 export type FeeHistory = Data<'fee-payments.history'>;
 export type FeeRecord = FeeHistory['fees'][number];
 export type FeeReceiptData = Data<'fee-payments.receipt'>;
-export type BillPayment = FeeRecord['payment'];
-export type BillDetail = FeeRecord['details'][number];
 export type BillInstallment = FeeRecord['installments'][number];
-/** An online payment taken after its bill was settled: the school refunds it at the gateway. */
-export type RefundDue = FeeRecord['refunds_due'][number];
 
 export interface FeeItem { id: number; name: string; type?: number; amount: number | string }
 
