@@ -71,3 +71,22 @@ it('shows no hostel menu to the office admin, who has no hostel access', async (
   await page.getByRole('menuitem', { name: /students/i }).first().waitFor();
   expect(await page.getByRole('menuitem', { name: /hostel/i }).count()).toBe(0);
 });
+
+it('keeps the chosen student named in the picker, after the search and on the edit form', async () => {
+  const { page } = await e.newPage();
+  await signIn(page, DEMO.code, DEMO.admin);
+  await page.goto('/hostel/student/new');
+  await page.locator('.ant-select', { hasText: 'Type a name or number' }).click();
+  await page.keyboard.type('Ananya Kumar');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Ananya Kumar' }).first().click();
+  await page.locator('.ant-select-selection-item', { hasText: /^Ananya Kumar \(10 - A, / }).waitFor();
+  await page.getByLabel(/^hostel/i).fill('Yamuna House');
+  await page.getByLabel(/^room/i).fill('C-3');
+  await page.getByRole('button', { name: /^(save|submit)$/i }).click();
+  await toast(page, 'Student Added to Hostel').waitFor();
+
+  const stay = await e.demoDb.selectFrom('hostel_student as h').innerJoin('student as s', 's.id', 'h.student_id')
+    .select('h.id').where('s.fullname', '=', 'Ananya Kumar').executeTakeFirstOrThrow();
+  await page.goto(`/hostel/student/${stay.id}`);
+  await page.locator('.ant-select-selection-item', { hasText: /^Ananya Kumar$/ }).waitFor();
+});

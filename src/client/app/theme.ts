@@ -55,5 +55,7 @@ export const THEME: ThemeConfig = {
     // Days outside the shown month are drawn in the disabled grey, though they can be picked.
     DatePicker: { colorTextDisabled: DIM_TEXT },
     Calendar: { colorTextDisabled: DIM_TEXT },
+    // A field fixed after creation (the hostel stay's student) shows its value in a disabled picker: it is read, not greyed out.
+    Select: { colorTextDisabled: DIM_TEXT },
   },
 };

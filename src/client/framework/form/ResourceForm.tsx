@@ -111,7 +111,7 @@ function FormBody({ def, mode, record, preset, routeParams, onDone }: BodyProps)
       else setData((prev) => ({ ...prev, [k]: v }));
     }
   }, []);
-  const formContext = useMemo<ResourceFormContext>(() => ({ formData: data, setFields }), [data, setFields]);
+  const formContext = useMemo<ResourceFormContext>(() => ({ formData: data, record, setFields }), [data, record, setFields]);
 
   const onChange = (e: IChangeEvent) => {
     setData((prev) => {

@@ -9,6 +9,8 @@ import { prefillValues } from '../formModel.js';
 /** What the generated form hands its widgets through RJSF's formContext. */
 export interface ResourceFormContext {
   formData: Record<string, unknown>;
+  /** The record being edited as the server answered it, with its relations (a student's name); none on create. */
+  record?: Record<string, unknown>;
   /** Sets other fields of the form (a picker's `prefill`). */
   setFields?: (values: Record<string, unknown>) => void;
 }
