@@ -27,7 +27,7 @@ export default defineResource({
       label: 'CSV Template', icon: 'DownloadOutlined', to: '/templates/students-import.csv', download: true,
       requires: { resource: 'students', permission: 'create' },
     }],
-    rowComponents: [{ component: 'ImportStudents', requires: { resource: 'students', permission: 'create' }, call: 'PUT /import/students/' }],
+    rowComponents: [{ component: 'ImportStudents', requires: { resource: 'students', permission: 'create' }, call: 'students.import' }],
   },
   form: {
     uiSchema: {

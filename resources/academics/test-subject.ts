@@ -43,7 +43,7 @@ export default defineResource({
   pages: {
     add: {
       route: '/academics/test/details/:testid', component: 'TestDetailsAdd', permission: 'create',
-      calls: ['GET /test/{id}/', 'PUT /class/tests/'], reads: ['classes', 'subjects', 'teachers'],
+      calls: ['tests.one', 'test-subjects.create'], reads: ['classes', 'subjects', 'teachers'],
     },
   },
   unique: [{ fields: ['test_id', 'class_id', 'subject_id'], message: 'This subject is already added to the test for this class' }],

@@ -40,12 +40,12 @@ export default defineResource({
   pages: {
     pay: {
       route: '/fees/pay/:id', component: 'FeeBilling', permission: 'create',
-      calls: ['GET /student/{id}/', 'fee-payments.settings', 'fee-payments.pay'], reads: ['fee-items', 'acyears'],
+      calls: ['students.one', 'fee-payments.settings', 'fee-payments.pay'], reads: ['fee-items', 'acyears'],
     },
     // Every role that reads students sees their fee records (spec 1 §6); only fee staff act on a bill.
     records: {
       route: '/fees/records/:id', component: 'FeeRecords', permission: 'read',
-      calls: ['fee-payments.history', { call: 'GET /students-list/', roles: ['parent'] }],
+      calls: ['fee-payments.history', { call: 'students.mine', roles: ['parent'] }],
       buttons: {
         discount: 'fee-payments.discount',
         discountSettings: { call: 'fee-payments.settings', permission: 'update' },
@@ -56,14 +56,14 @@ export default defineResource({
     },
     parentFees: {
       route: '/fees/', component: 'FeeRecords', permission: 'read', roles: ['parent'], menu: 'Fees',
-      calls: ['GET /students-list/', 'fee-payments.history'],
+      calls: ['students.mine', 'fee-payments.history'],
     },
     receipt: { route: '/fees/receipt/:id', component: 'FeeReceipt', permission: 'read', calls: ['fee-payments.receipt'] },
     refund: { route: '/fees/refund/:id', component: 'FeeRefund', permission: 'update', calls: ['fee-payments.receipt', 'fee-payments.refund'] },
     // Staff pay an installment at the counter; parents (role 1) pay the same bill online.
     installment: {
       route: '/fees/pay/installment/:id', component: 'FeeInstallment', permission: 'read', roles: ['parent', 'admin', 'super_admin'],
-      calls: ['fee-payments.receipt', { call: 'GET /settings/fees/', roles: ['parent'] }, { call: 'fee-payments.onlineOrder', roles: ['parent'] }],
+      calls: ['fee-payments.receipt', { call: 'school.feeSettings', roles: ['parent'] }, { call: 'fee-payments.onlineOrder', roles: ['parent'] }],
       buttons: { pay: 'fee-payments.installment' },
     },
     testGateway: {
@@ -78,7 +78,7 @@ export default defineResource({
     installmentsReport: { route: '/fees/installments/report', component: 'InstallmentsReport', permission: 'read', roles: ['admin', 'super_admin'], calls: ['fee-payments.installmentsReport'] },
     itemStudents: {
       route: '/fees/reports/item', component: 'FeeItemStudents', permission: 'read', roles: ['admin', 'super_admin'],
-      calls: ['fee-payments.classReport', 'GET /fees/item/{id}/'],
+      calls: ['fee-payments.classReport', 'fee-items.one'],
     },
     multiClass: {
       route: '/reports/multi-class/fees', component: 'MultiClassFees', permission: 'read', roles: ['admin', 'super_admin'],

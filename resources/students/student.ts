@@ -16,9 +16,9 @@ const TEXTS = {
 /** What the add-student screens call: numbers, the family login, the student, profile and contacts. */
 const ADD_CALLS: CallRef[] = [
   'students.nextAdmissionNo', 'students.nextRollNo', 'students.validateAdmissionNo', 'students.usersOfRole',
-  'students.createUser', 'PUT /students/', 'students.profileItem', 'PUT /student/contacts/',
+  'students.createUser', 'students.create', 'students.profileItem', 'student-contacts.create',
 ];
-const EDIT_CALLS: CallRef[] = ['students.one', 'POST /student/{id}/'];
+const EDIT_CALLS: CallRef[] = ['students.one', 'students.update'];
 
 /**
  * Student records. `class_id` and `ac_year_id` are the student's latest year; every year the
@@ -50,7 +50,7 @@ export default defineResource({
       route: '/students/', component: 'StudentList', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'], menu: 'Students',
       calls: ['students.classYearList', 'students.searchBy', 'students.export'], reads: ['classes', 'acyears'],
       buttons: {
-        message: { call: 'PUT /messages/', permission: 'create', resource: 'messages' },
+        message: 'messages.create',
         textMessage: 'students.textMessage',
         delete: 'students.remove',
       },
@@ -64,20 +64,20 @@ export default defineResource({
     editAlso: { route: '/students/edit/:id', component: 'StudentEdit', permission: 'update', calls: EDIT_CALLS, reads: ['acyears', 'classes'] },
     details: {
       route: '/students/details/:id', component: 'StudentDetails', permission: 'read',
-      calls: ['students.one', 'students.details', 'GET /about/school/', 'GET /student/contacts/{student_id}/'],
+      calls: ['students.one', 'students.details', 'school.about', 'student-contacts.list'],
       buttons: {
-        message: { call: 'PUT /messages/', permission: 'create', resource: 'messages' },
+        message: 'messages.create',
         textMessage: 'students.textMessage',
-        pocketMoney: { call: 'GET /pocket-money/{student_id}/', permission: 'read', resource: 'pocket-money' },
+        pocketMoney: 'pocket-money.list',
         feeRecords: 'fee-payments.history',
         profileItem: 'students.profileItem',
         username: 'students.username',
         password: 'students.password',
         admissionType: 'students.admissionType',
         attendance: 'attendance.correct',
-        addContact: { call: 'PUT /student/contacts/', permission: 'create', resource: 'student-contacts' },
-        editContact: { call: 'POST /student/contact/{id}/', permission: 'update', resource: 'student-contacts' },
-        deleteContact: { call: 'DELETE /student/contact/{id}/', permission: 'remove', resource: 'student-contacts' },
+        addContact: 'student-contacts.create',
+        editContact: 'student-contacts.update',
+        deleteContact: 'student-contacts.remove',
       },
     },
     link: {
@@ -86,8 +86,8 @@ export default defineResource({
     },
     pocketMoney: {
       route: '/students/:id/pocket-money/', component: 'PocketMoney', permission: 'read', roles: ['parent', 'teacher', 'admin', 'super_admin'],
-      calls: ['students.one', 'GET /pocket-money/{student_id}/'],
-      buttons: { add: { call: 'PUT /pocket-money/', permission: 'create', resource: 'pocket-money' } },
+      calls: ['students.one', 'pocket-money.list'],
+      buttons: { add: 'pocket-money.create' },
     },
     multiClass: {
       route: '/reports/multi-class/', component: 'MultiClassReport', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'],
@@ -97,7 +97,7 @@ export default defineResource({
       route: '/reports/app-users/', component: 'AppUsersReport', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'],
       calls: ['students.appUsers'], reads: ['classes'],
     },
-    smsLog: { route: '/reports/sms/', component: 'SmsLog', permission: 'read', roles: ['admin', 'super_admin'], menu: 'SMS Log', calls: ['GET /reports/sms/'] },
+    smsLog: { route: '/reports/sms/', component: 'SmsLog', permission: 'read', roles: ['admin', 'super_admin'], menu: 'SMS Log', calls: ['students.smsLog'] },
     dataExport: {
       route: '/admin-actions/export', component: 'DataExport', permission: 'read', roles: ['admin', 'super_admin'], menu: 'Data Export',
       calls: ['students.export'], reads: ['acyears'],
@@ -117,6 +117,10 @@ export default defineResource({
     search: { call: 'GET /search/student/{text}/', permission: 'read', text: ['text'] },
     searchBy: { call: 'GET /search/students/', permission: 'read', errors: { admissionNo: 'Enter admission number', name: 'Enter a name to search' } },
     one: { call: 'GET /student/{id}/', permission: 'read', scope: { id: 'students' } },
+    // The parent and student shell: the students this login belongs to.
+    mine: { call: 'GET /students-list/', permission: 'read', roles: ['parent'] },
+    // Every text the school sent, whatever the provider (spec 3): pages, search and sort, or the counts per period (?card).
+    smsLog: { call: 'GET /reports/sms/', permission: 'read', roles: ['admin', 'super_admin'] },
     details: { call: 'GET /student/details/{id}/{ac_year_id}/', permission: 'read', scope: { id: 'students' } },
     // The add and edit forms' numbers.
     nextAdmissionNo: { call: 'GET /next/admission_no/', permission: 'read', roles: ['admin', 'super_admin'] },

@@ -3,16 +3,10 @@
  * "Remember me" keeps it in localStorage, otherwise in sessionStorage (spec 4, 4 "Login and start-up").
  * No React and no UI library here: the login screen imports this file.
  */
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  username?: string;
-  mobile?: string;
-  role: number;
-  /** The password is still the username: the app asks for a new one. */
-  password_is_username?: boolean;
-}
+import type { CallTypes } from '../generated/calls.js';
+
+/** The signed-in person as the server answers them (`account.me`, and the login's `user`). */
+export type SessionUser = CallTypes['account.me']['data'];
 
 export interface Session {
   token: string;

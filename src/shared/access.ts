@@ -4,8 +4,9 @@
  * the school's module switches, a role-3 admin's per-module permissions, and the row scope
  * declared on the resource.
  */
-import { roleIds, ROLE_IDS, type Role } from './roles.js';
+import { roleIds, ROLE_IDS, ROLE_NAMES, type Role } from './roles.js';
 import type { CallDef, Permission, ResourceDef } from './resource.js';
+import { CORE_MODULES } from './registry.js';
 
 export const ACCESS_MESSAGES = {
   signedOut: 'Your session has expired, please log in again',
@@ -37,7 +38,7 @@ const GRANT_KEY: Record<Permission, keyof ModuleGrant> = { read: 'read', create:
 /** The server may send booleans, 0/1 or "0"/"1". */
 export const flag = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true';
 
-export const roleName = (role: number): Role | undefined => (Object.keys(ROLE_IDS) as Role[]).find((r) => ROLE_IDS[r] === role);
+export const roleName = (role: number): Role | undefined => ROLE_NAMES.find((r) => ROLE_IDS[r] === role);
 
 /** Whether a role may use `perm` on a module by its grant: a role-3 admin needs it granted, other roles are not limited per module. */
 export function grantAllows(role: number, grant: ModuleGrant | null | undefined, perm: Permission): boolean {
@@ -71,7 +72,8 @@ export const callRoles = (r: ResourceDef, c: CallDef): number[] => permittedRole
  * row scope that applies to them (null: every row of the school).
  */
 export function decide(f: AccessFacts | null, r: ResourceDef, perm: Permission, narrow?: readonly Role[]): Decision {
-  const d = decideRule(f, { roles: permittedRoles(r, perm, narrow), module: r.module, perm });
+  // The platform's own calls (login, the school's settings) belong to no switchable module.
+  const d = decideRule(f, { roles: permittedRoles(r, perm, narrow), module: CORE_MODULES.has(r.module) ? undefined : r.module, perm });
   if (!d.allowed) return d;
   return { allowed: true, scope: rowScopeOf(r, f!.role) };
 }

@@ -3,7 +3,7 @@
  * method and path filled from values. The browser calls by id; screens name ids in `page.calls`.
  */
 import { RESOURCES } from './registry.js';
-import { fillPath, parseCall, type CallDef, type ResourceDef } from './resource.js';
+import { fillCall, type CallDef, type ResourceDef } from './resource.js';
 
 export interface DeclaredCall { id: string; resource: ResourceDef; key: string; def: CallDef }
 
@@ -21,9 +21,5 @@ export const isCallId = (s: string) => !s.includes(' ');
 
 /** Method and path of a declared call, the path filled from `params` and followed by `query` (empty values left out). */
 export function callRequest(id: string, params: Record<string, unknown> = {}, query: Record<string, unknown> = {}): { method: string; path: string } {
-  const { method, path } = parseCall(declaredCall(id).def.call);
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  const qs = q.toString();
-  return { method, path: fillPath(path, params) + (qs ? `?${qs}` : '') };
+  return fillCall(declaredCall(id).def.call, params, query);
 }

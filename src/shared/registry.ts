@@ -3,9 +3,9 @@
  * (src/generated/declarations.ts). The server and the browser read the same list.
  */
 import type { ResourceDef } from './resource.js';
-import { MODULES, RESOURCES, RESOURCE_FILES } from '../generated/declarations.js';
+import { CORE_MODULES, MODULES, RESOURCES, RESOURCE_FILES } from '../generated/declarations.js';
 
-export { MODULES, RESOURCES, RESOURCE_FILES };
+export { CORE_MODULES, MODULES, RESOURCES, RESOURCE_FILES };
 
 const BY_NAME = new Map(RESOURCES.map((r) => [r.name, r]));
 

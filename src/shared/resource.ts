@@ -73,8 +73,8 @@ export interface LinkDef {
 export interface RowComponentDef {
   component: string;
   requires?: RequiresDef;
-  /** The call the component makes, allowed to exactly those `requires` admits. */
-  call?: Call;
+  /** The call the component makes (an id), allowed to exactly those `requires` admits. */
+  call?: CallRef;
 }
 
 export interface RelationDef {
@@ -171,6 +171,10 @@ export interface CallDef {
   message?: string | Record<string, string>;
   /** The specification's error texts, by code; handlers throw them with `ctx.fail(code)`. */
   errors?: Record<string, string>;
+  /** Open to anyone, signed in or not (log in, the school's name for the login screen): no access rule applies. */
+  public?: boolean;
+  /** Login-style calls: limited per client address and account (AUTH_RATE_LIMIT a minute). */
+  rateLimited?: boolean;
 }
 
 /**
@@ -294,17 +298,40 @@ export interface ModuleDef {
   can_disable: boolean;
 }
 
-export function defineModule<T extends ModuleDef>(def: T): T {
+/**
+ * A part of the platform every school has (login, the school's own settings): its resources
+ * declare calls only. It has no sidebar group, no on/off switch and no per-admin permission,
+ * so only roles (and row scope) decide who may call it.
+ */
+export interface CoreModuleDef {
+  key: string;
+  title: string;
+  core: true;
+}
+
+export function defineModule<T extends ModuleDef | CoreModuleDef>(def: T): T {
   return def;
 }
 
-/** Finds a declared call by id among the resources. */
+export const isCoreModule = (m: ModuleDef | CoreModuleDef): m is CoreModuleDef => 'core' in m && m.core;
+
+/** A generated CRUD call named like a declared one (`fee-items.one`, `messages.create`), with the permission it needs. */
+const CRUD_OPS: Record<string, Permission> = { list: 'read', one: 'read', create: 'create', update: 'update', remove: 'remove' };
+
+/**
+ * Finds a call by id among the resources: a declared call (`students.promote`), or a resource's
+ * own CRUD call (`<name>.list`, `.one`, `.create`, `.update`, `.remove`; a list of several
+ * calls names its first).
+ */
 export function findCall(resources: readonly ResourceDef[], id: string): { resource: ResourceDef; def: CallDef } {
   const dot = id.indexOf('.');
   const resource = resources.find((r) => r.name === id.slice(0, dot));
-  const def = resource?.calls?.[id.slice(dot + 1)];
-  if (!resource || !def) throw new Error(`No declared call ${id}`);
-  return { resource, def };
+  const key = id.slice(dot + 1);
+  const declared = resource?.calls?.[key];
+  if (resource && declared) return { resource, def: declared };
+  const crud = resource && Object.hasOwn(CRUD_OPS, key) ? resource.api[key as keyof ResourceDef['api']] : undefined;
+  if (resource && crud) return { resource, def: { call: Array.isArray(crud) ? crud[0]! : crud, permission: CRUD_OPS[key]! } };
+  throw new Error(`No declared call ${id}`);
 }
 
 /** The documented call a reference names (a declared call's id, or the call written out). */
@@ -337,6 +364,15 @@ export function parseCall(call: Call) {
 /** Fills a path template with values: fillPath('/class/{id}/', {id: 3}) = '/class/3/'. */
 export function fillPath(path: string, values: Record<string, unknown>): string {
   return path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(values[k] ?? '')));
+}
+
+/** Method and path of a call, the path filled from `params` and followed by `query` (empty values left out). */
+export function fillCall(call: Call, params: Record<string, unknown> = {}, query: Record<string, unknown> = {}): { method: HttpMethod; path: string } {
+  const { method, path } = parseCall(call);
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const qs = q.toString();
+  return { method, path: fillPath(path, params) + (qs ? `?${qs}` : '') };
 }
 
 export const listCalls = (r: ResourceDef): Call[] =>

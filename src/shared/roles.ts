@@ -22,6 +22,9 @@ export const roleIds = (roles: readonly Role[] | undefined): RoleId[] => (roles 
 /** The number of one named role. */
 export const roleId = (r: Role): RoleId => ROLE_IDS[r];
 
+/** Every role by name: for calls anyone signed in may make. */
+export const ROLE_NAMES = Object.keys(ROLE_IDS) as Role[];
+
 /** Every role's number: for calls anyone signed in may make. */
 export const ALL_ROLES: readonly RoleId[] = Object.values(ROLE_IDS);
 

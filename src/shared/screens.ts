@@ -69,7 +69,7 @@ export function screensOf(resources: ResourceDef[]): Screen[] {
       if (r.api.remove) buttons.push({ name: 'delete', call: r.api.remove, permission: 'remove', resource: r });
       for (const [name, a] of Object.entries(r.actions ?? {})) buttons.push({ name, call: a.call, permission: a.permission, resource: r, body: a.body });
       for (const c of r.list?.rowComponents ?? []) {
-        if (typeof c !== 'string' && c.call) buttons.push({ name: c.component, call: c.call, permission: c.requires?.permission ?? 'read', resource: byName(c.requires?.resource ?? r.name) });
+        if (typeof c !== 'string' && c.call) buttons.push({ name: c.component, call: callOf(resources, c.call), permission: c.requires?.permission ?? 'read', resource: byName(c.requires?.resource ?? r.name) });
       }
       const filterReads = (r.list?.filters ?? []).map((f) => f.resource);
       out.push({ key: `${r.name}:list`, route: routes.list, resource: r, permission: 'read', roles: rolesFor(r, 'read'), calls: [...plain(listCalls(r)), ...picks(filterReads)], buttons });

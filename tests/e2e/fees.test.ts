@@ -59,7 +59,7 @@ it('bills two items with a partial payment and shows both receipt copies in rupe
   const quantity = rows.nth(0).getByLabel('Quantity');
   await quantity.fill('7');
   const quantityItem = rows.nth(0).locator('.ant-form-item', { has: page.getByLabel('Quantity') });
-  await expect.poll(() => quantityItem.locator('.ant-form-item-explain-error').textContent()).toBe('Quantity must be 1 to 5');
+  await expect.poll(() => quantityItem.locator('.ant-form-item-explain-error').textContent()).toBe('Quantity must be from 1 to 5');
   await quantity.blur();
   expect(await quantity.inputValue()).toBe('7');
   await quantity.fill('2');

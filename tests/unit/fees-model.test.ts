@@ -103,9 +103,9 @@ describe('billing', () => {
   });
   it('refuses a quantity outside 1 to 5, a figure beyond the paisa and a bill without a name, changing none of them', () => {
     const withQty = (quantity: number) => bill({ items: [{ fee_item_id: 1, amount: 100, quantity }], amount_paid: 0 });
-    expect(billProblem(withQty(6), ITEMS, full)).toBe('Quantity must be 1 to 5');
-    expect(billProblem(withQty(0), ITEMS, full)).toBe('Quantity must be 1 to 5');
-    expect(billProblem(withQty(2.5), ITEMS, full)).toBe('Quantity must be 1 to 5');
+    expect(billProblem(withQty(6), ITEMS, full)).toBe('Quantity must be from 1 to 5');
+    expect(billProblem(withQty(0), ITEMS, full)).toBe('Quantity must be from 1 to 5');
+    expect(billProblem(withQty(2.5), ITEMS, full)).toBe('Quantity must be from 1 to 5');
     expect(billProblem(withQty(5), ITEMS, full)).toBeNull();
     expect(billProblem(bill({ transportation: 10.005 }), ITEMS, full)).toBe('Amount can have at most 2 decimal places (paise)');
     expect(billProblem(bill({ amount_paid: 100.001 }), ITEMS, full)).toBe('Amount can have at most 2 decimal places (paise)');

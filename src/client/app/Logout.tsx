@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Spin } from 'antd';
-import { request } from '../api.js';
+import { callDeclared } from '../framework/useDeclaredCall.js';
 import { clearSession } from '../session.js';
 
 /** /logout: kill the token on the server, clear both storages, go to the login screen. */
 export function Logout() {
   useEffect(() => {
-    request('POST', '/logout/', {}, { endSessionOn401: false })
+    callDeclared('account.logout', { body: {} }, { endSessionOn401: false })
       .catch(() => undefined)
       .finally(() => {
         clearSession();

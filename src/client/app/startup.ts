@@ -4,25 +4,14 @@
  * page the login's own answer is that auth response, so the call is not repeated.
  */
 import { ROLE_IDS } from '../../shared/roles.js';
-import { request } from '../api.js';
 import { readSession, takeJustLoggedIn, updateSessionUser, type Session, type SessionUser } from '../session.js';
 import type { ModuleState } from '../framework/access.js';
+import { callDeclared, type CallData } from '../framework/useDeclaredCall.js';
 import type { ParentStudent } from '../pages/useStudents.js';
-import type { BrowserConfig } from '../../shared/school-config.js';
 import { applySchoolConfig } from './schoolConfig.js';
 
-export interface SchoolInfo {
-  school_name: string;
-  short_name?: string;
-  school_logo?: string;
-  school_address?: string;
-  phone_number?: string;
-  maintenance_mode?: string | number;
-  is_disabled?: string | number;
-  modules: ModuleState[];
-  /** The school's configuration for the screens (config/schools/<CODE>.json), null when it has none. */
-  config?: BrowserConfig | null;
-}
+/** The school's details, module switches and configuration for the screens (`school.about`). */
+export type SchoolInfo = CallData<'school.about'>;
 
 export interface StartupData {
   session: Session;
@@ -51,14 +40,15 @@ async function fetchStartup(): Promise<StartupData> {
   const session = readSession();
   if (!session) throw new Error('No session');
   const fresh = takeJustLoggedIn();
-  const user = fresh ?? await request<SessionUser>('GET', '/auth/?platform=web');
+  const user: SessionUser = fresh ?? (await callDeclared('account.me', { query: { platform: 'web' } })).data;
   if (!fresh) updateSessionUser(user);
   const admin = user.role === ROLE_IDS.admin || user.role === ROLE_IDS.super_admin;
+  const data = async <T>(p: Promise<{ data: T }>) => (await p).data;
   const [school, adminModules, parentStudents] = await Promise.all([
-    request<SchoolInfo>('GET', '/about/school/'),
-    admin ? request<ModuleState[]>('GET', '/admin/modules/') : Promise.resolve(null),
+    data(callDeclared('school.about', {})),
+    admin ? data(callDeclared('school.adminModules', {})) : Promise.resolve(null),
     // The home screen's own call; a failure is left for that screen to show.
-    user.role === ROLE_IDS.parent ? request<ParentStudent[]>('GET', '/students-list/').catch(() => null) : Promise.resolve(null),
+    user.role === ROLE_IDS.parent ? data(callDeclared('students.mine', {})).catch(() => null) : Promise.resolve(null),
   ]);
   // Labels, terms and fields of the school, before anything is drawn from the declarations.
   applySchoolConfig(school?.config);

@@ -11,7 +11,7 @@ import type { CallId, CallTypes } from '../../generated/calls.js';
 import { callRequest } from '../../shared/calls.js';
 import { resourceByName } from '../../shared/registry.js';
 import { fillPath, parseCall } from '../../shared/resource.js';
-import { requestWithMessage } from '../api.js';
+import { requestWithMessage, type RequestOptions } from '../api.js';
 import { errorNotification } from './notify.js';
 import { errorText } from './useCall.js';
 
@@ -40,9 +40,9 @@ export function declaredRequest<I extends CallId>(id: I, input: { params?: Param
 }
 
 /** Makes a declared call and gives its data with the envelope's message (for a screen that adds to the toast). */
-export async function callDeclared<I extends CallId>(id: I, input: CallInput<I>): Promise<{ data: CallData<I>; message?: string }> {
+export async function callDeclared<I extends CallId>(id: I, input: CallInput<I>, opts?: RequestOptions): Promise<{ data: CallData<I>; message?: string; total?: number }> {
   const { method, path } = declaredRequest(id, input);
-  return requestWithMessage<CallData<I>>(method, path, input.body);
+  return requestWithMessage<CallData<I>>(method, path, input.body, opts);
 }
 
 /**
@@ -72,12 +72,24 @@ export function useDeclaredCall<I extends CallId>(id: I, opts: CallOptions = {})
   }, [id, toast, errorToast, notification]);
 }
 
-/** A declared read as a Refine query (cached, refetchable); `enabled: false` until its values are known. */
-export function useDeclaredQuery<I extends CallId>(id: I, input: { params?: Params<I>; query?: Partial<Query<I>> }, opts: { enabled?: boolean; errorToast?: boolean } = {}) {
+export interface QueryOptions<T> {
+  /** False until the call's values are known. */
+  enabled?: boolean;
+  errorToast?: boolean;
+  /** An answer already in hand (loaded at start-up), shown without asking again for `staleTime` ms. */
+  initial?: T | null;
+  staleTime?: number;
+}
+
+/** A declared read as a Refine query (cached, refetchable). */
+export function useDeclaredQuery<I extends CallId>(id: I, input: { params?: Params<I>; query?: Partial<Query<I>> } = {}, opts: QueryOptions<CallData<I>> = {}) {
   const { path } = declaredRequest(id, input);
   return useCustom<CallData<I> & {}>({
     url: path, method: 'get',
     errorNotification: opts.errorToast === false ? false : errorNotification,
-    queryOptions: { enabled: opts.enabled ?? true },
+    queryOptions: {
+      enabled: opts.enabled ?? true,
+      ...(opts.initial ? { initialData: { data: opts.initial as CallData<I> & {} }, staleTime: opts.staleTime } : {}),
+    },
   });
 }

@@ -1,30 +1,16 @@
-import { useCustom } from '@refinedev/core';
 import { useSession } from '../app/SessionContext.js';
-import { errorNotification } from '../framework/notify.js';
+import { useDeclaredQuery, type CallData } from '../framework/useDeclaredCall.js';
 
-/** A parent's students as GET /students-list/ answers them. */
-export interface ParentStudent {
-  id: number;
-  fullname: string;
-  admission_no?: string;
-  mobile?: string;
-  class?: string;
-  section?: string;
-  roll_no?: number | null;
-  dob?: string;
-  admission_date?: string;
-}
+/** A parent's student as the parent shell lists them (`students.mine`). */
+export type ParentStudent = CallData<'students.mine'>[number];
 
 /** How long the list loaded at start-up is shown without asking again. */
 const STARTUP_LIST_FRESH_MS = 60_000;
 
 export function useParentStudents() {
   const { parentStudents } = useSession();
-  const { result, query } = useCustom<ParentStudent[]>({
-    url: '/students-list/', method: 'get', errorNotification,
-    queryOptions: parentStudents ? { initialData: { data: parentStudents }, staleTime: STARTUP_LIST_FRESH_MS } : undefined,
-  });
-  const students = Array.isArray(result?.data) ? (result.data as ParentStudent[]) : [];
+  const { result, query } = useDeclaredQuery('students.mine', {}, { initial: parentStudents, staleTime: STARTUP_LIST_FRESH_MS });
+  const students = Array.isArray(result?.data) ? result.data : [];
   return { students, loading: query.isLoading, failed: query.isError };
 }
 

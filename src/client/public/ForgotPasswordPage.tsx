@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, App, Button, Form, Input } from 'antd';
-import { ApiError, GENERIC_ERROR, fetchDirectory, findSchool, requestWithMessage } from '../api.js';
+import { ApiError, GENERIC_ERROR, fetchDirectory, findSchool } from '../api.js';
+import { payloadRules } from '../framework/form/payloadRules.js';
+import { accountCall, accountCalls } from './accountCall.js';
 
 interface Values { school_code: string; email: string }
 
@@ -20,10 +22,9 @@ export default function ForgotPasswordPage() {
         form.setFields([{ name: 'school_code', errors: ['Invalid School Code!'] }]);
         return;
       }
-      const { data, message } = await requestWithMessage<unknown>('POST', '/forgot-password/', { email: v.email.trim() }, { api: school.api, token: null, endSessionOn401: false });
-      // The server words the success (for example that a link was sent); fall back to a plain one.
-      const text = message ?? (typeof data === 'string' ? data : 'Password reset link sent to your email');
-      setResult({ ok: true, text });
+      // The server words the success: the same whether or not the address has an account.
+      const { message } = await accountCall('forgotPassword', { email: v.email.trim() }, { api: school.api, token: null, endSessionOn401: false });
+      setResult({ ok: true, text: message! });
     } catch (e) {
       notification.error({ message: e instanceof ApiError ? e.message : GENERIC_ERROR });
     } finally {
@@ -38,7 +39,7 @@ export default function ForgotPasswordPage() {
       <Form.Item label="School Code" name="school_code" rules={[{ required: true, whitespace: true, message: 'School code is required!' }]}>
         <Input />
       </Form.Item>
-      <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Email is required!' }, { type: 'email', message: 'Invalid email address' }]}>
+      <Form.Item label="Email" name="email" rules={payloadRules(accountCalls.forgotPassword.payload, 'email')}>
         <Input autoComplete="email" />
       </Form.Item>
       <Form.Item>

@@ -1,11 +1,15 @@
 import { useContext, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, App, Button, Checkbox, Form, Input } from 'antd';
-import { ApiError, GENERIC_ERROR, fetchDirectory, findSchool, request, type SchoolEntry } from '../api.js';
+import { ApiError, GENERIC_ERROR, fetchDirectory, findSchool, type SchoolEntry } from '../api.js';
+import { payloadRules } from '../framework/form/payloadRules.js';
+import { accountCall, accountCalls } from './accountCall.js';
 import { EntryContext } from '../entry.js';
-import { saveSession, type SessionUser } from '../session.js';
+import { saveSession } from '../session.js';
 
 interface LoginValues { school_code: string; email: string; password: string; remember: boolean }
+
+const rule = (field: string) => payloadRules(accountCalls.login.payload, field);
 
 export function LoginPage() {
   const [form] = Form.useForm<LoginValues>();
@@ -30,7 +34,7 @@ export function LoginPage() {
         form.setFields([{ name: 'school_code', errors: ['Incorrect Institution Code'] }]);
         return;
       }
-      const data = await request<{ token: string; user: SessionUser }>('POST', '/login/', {
+      const { data } = await accountCall('login', {
         school_code: school.code, email: v.email.trim(), password: v.password, remember: v.remember, school_url: school.api,
       }, { api: school.api, token: null, endSessionOn401: false });
       saveSession({ token: data.token, api: school.api, school_code: school.code, user: data.user }, v.remember);
@@ -50,10 +54,10 @@ export function LoginPage() {
       <Form.Item label="Institution Code" name="school_code" rules={[{ required: true, whitespace: true, message: 'Please enter institution code' }]}>
         <Input autoComplete="organization" autoCapitalize="characters" />
       </Form.Item>
-      <Form.Item label="Email or Mobile" name="email" rules={[{ required: true, whitespace: true, message: 'This field is required' }]}>
+      <Form.Item label="Email or Mobile" name="email" rules={rule('email')}>
         <Input autoComplete="username" />
       </Form.Item>
-      <Form.Item label="Password" name="password" rules={[{ required: true, message: 'This field is required' }]}>
+      <Form.Item label="Password" name="password" rules={rule('password')}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Form.Item name="remember" valuePropName="checked">

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { App, Button, Form, Input, Result, Spin } from 'antd';
-import { ApiError, GENERIC_ERROR, fetchDirectory, findSchool, requestWithMessage, type SchoolEntry } from '../api.js';
+import { ApiError, GENERIC_ERROR, fetchDirectory, findSchool, type SchoolEntry } from '../api.js';
+import { payloadRules } from '../framework/form/payloadRules.js';
+import { accountCall, accountCalls } from './accountCall.js';
 
 interface Values { email: string; password: string; confirm: string }
+
+const rule = (field: string) => payloadRules(accountCalls.resetPassword.payload, field);
 
 /** Reached from the e-mailed link /reset-password?user=…&key=…&sch_code=… */
 export default function ResetPasswordPage() {
@@ -28,10 +32,10 @@ export default function ResetPasswordPage() {
     setBusy(true);
     try {
       const user = params.get('user')!;
-      const { data, message } = await requestWithMessage<unknown>('POST', '/reset-password/', {
-        user_id: /^\d+$/.test(user) ? Number(user) : user, password: v.password, email: v.email.trim(), reset_key: params.get('key'),
+      const { message } = await accountCall('resetPassword', {
+        user_id: /^\d+$/.test(user) ? Number(user) : user, password: v.password, email: v.email.trim(), reset_key: params.get('key')!,
       }, { api: school.api, token: null, endSessionOn401: false });
-      setDone(message ?? (typeof data === 'string' ? data : 'Password changed. You can log in now.'));
+      setDone(message!);
     } catch (e) {
       notification.error({ message: e instanceof ApiError ? e.message : GENERIC_ERROR });
     } finally {
@@ -42,10 +46,10 @@ export default function ResetPasswordPage() {
   return (
     <Form layout="vertical" name="reset-password" onFinish={onFinish} requiredMark={false}>
       <h4 style={{ marginTop: 0 }}>Reset password</h4>
-      <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Email is required!' }, { type: 'email', message: 'Invalid email address' }]}>
+      <Form.Item label="Email" name="email" rules={rule('email')}>
         <Input autoComplete="email" />
       </Form.Item>
-      <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required!' }, { min: 8, message: 'Password must be atleast 8 characters' }]}>
+      <Form.Item label="Password" name="password" rules={rule('password')}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item label="Confirm Password" name="confirm" dependencies={['password']} rules={[

@@ -8,13 +8,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decide } from '../../shared/access.js';
 import { parseCall, type CallDef, type ResourceDef } from '../../shared/resource.js';
-import { resourceByName } from '../../shared/registry.js';
+import { CORE_MODULES, resourceByName } from '../../shared/registry.js';
 import type { CallInputs } from '../../generated/call-inputs.js';
 import { requireDecision } from './access.js';
 import type { Ctx } from './context.js';
 import { ok } from './envelope.js';
 import { AppError, badRequest, notFound } from './errors.js';
-import { numericParams, textParams, type RouteEnv } from './route.js';
+import { numericParams, rateLimitFor, textParams, type RouteEnv } from './route.js';
 import { reaches, scoped } from './scope.js';
 import { assertValid, compile } from './validation.js';
 
@@ -30,6 +30,8 @@ export interface CallCtx extends Ctx {
   paged: <T>(data: T, total: number) => T;
   /** The declared call being answered. */
   call: CallDef;
+  /** The signed-in session's token (hashed), to end this session or spare it. */
+  tokenHash: string | null;
 }
 
 /** An answer carrying which declared message goes with it. */
@@ -101,18 +103,21 @@ export function registerDeclaredCalls(app: FastifyInstance, env: RouteEnv, resou
     const payload = def.payload && { schema: def.payload, validate: compile(def.payload) };
     const query = def.query && { schema: def.query, validate: compile(def.query) };
     const scopes = Object.entries(def.scope ?? {});
+    const module = CORE_MODULES.has(r.module) ? undefined : r.module;
     app.route({
       method,
       url: path.replace(/\{(\w+)\}/g, ':$1'),
+      config: def.rateLimited ? { rateLimit: rateLimitFor(env.config) } : {},
       handler: async (req, reply) => {
-        const { user } = await requireDecision(req, r.module, (f) => decide(f, r, def.permission, def.roles));
+        // A public call's handler reads no person (there may be none).
+        const user = def.public ? req.user! : (await requireDecision(req, module, (f) => decide(f, r, def.permission, def.roles))).user;
         const ids = numericParams(req, params.filter((p) => !textNames.includes(p)));
         const text = textParams(req, textNames);
         if (payload) assertValid(payload.validate, payload.schema, req.body);
         const q = queryValues(req);
         if (query) assertValid(query.validate, query.schema, q);
         const ctx: CallCtx = {
-          db: req.sdb, school: req.school, user, config: env.config, integrations: env.integrations, call: def,
+          db: req.sdb, school: req.school, user, config: env.config, integrations: env.integrations, call: def, tokenHash: req.tokenHash,
           // Methods read `this`, so the copy a transaction makes ({ ...ctx, db: trx }) queries through it.
           scoped(name, alias) { return scoped(this, name, alias); },
           answer: (data, key) => {

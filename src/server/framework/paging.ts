@@ -10,17 +10,20 @@ import { badRequest } from './errors.js';
  */
 export interface Page { page: number; size: number }
 
-function one(req: FastifyRequest, name: string): string | undefined {
-  const v = (req.query as Record<string, unknown> | undefined)?.[name];
+/** A request's query string as parsed (`req.query`, or a declared call's `query`). */
+type QueryOf = FastifyRequest['query'];
+
+function one(query: QueryOf, name: string): string | undefined {
+  const v = (query as Record<string, unknown> | undefined)?.[name];
   if (v === undefined) return undefined;
   if (typeof v !== 'string' || v.length > 200) throw badRequest(`Invalid ${name.replace(/_/g, ' ')}`);
   return v;
 }
 
 /** ?page&page_size: either asks for a page (page 1, 50 rows unless given); at most 1,000 rows. */
-export function queryPage(req: FastifyRequest): Page | null {
-  const page = one(req, 'page');
-  const size = one(req, 'page_size');
+export function queryPage(query: QueryOf): Page | null {
+  const page = one(query, 'page');
+  const size = one(query, 'page_size');
   if (page === undefined && size === undefined) return null;
   const p = Number(page ?? '1');
   const n = Number(size ?? '50');
@@ -33,8 +36,8 @@ export function queryPage(req: FastifyRequest): Page | null {
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** ?q: trimmed search text, or undefined when empty. */
-export function querySearch(req: FastifyRequest): string | undefined {
-  const q = one(req, 'q')?.trim();
+export function querySearch(query: QueryOf): string | undefined {
+  const q = one(query, 'q')?.trim();
   return q ? q : undefined;
 }
 
@@ -42,8 +45,8 @@ export function querySearch(req: FastifyRequest): string | undefined {
  * ?sort=field or ?sort=-field (descending), among `columns` (answer field -> column);
  * an unknown field is refused naming the ones allowed.
  */
-export function querySort(req: FastifyRequest, columns: Record<string, string>): { column: string; desc: boolean } | null {
-  const raw = one(req, 'sort');
+export function querySort(query: QueryOf, columns: Record<string, string>): { column: string; desc: boolean } | null {
+  const raw = one(query, 'sort');
   if (raw === undefined || raw === '') return null;
   const desc = raw.startsWith('-');
   const field = desc ? raw.slice(1) : raw;
@@ -100,9 +103,9 @@ export function queryList(req: FastifyRequest, r: ResourceDef): ListQuery | null
     if (!Object.hasOwn(columns, name)) {
       throw badRequest(`Unknown list parameter ${name}: use page, page_size, q, sort or a filter by ${Object.keys(columns).join(', ')}`);
     }
-    filters[name] = filterValue(name, columns[name]!, one(req, name)!);
+    filters[name] = filterValue(name, columns[name]!, one(raw, name)!);
   }
-  const q = querySearch(req);
+  const q = querySearch(raw);
   if (q !== undefined && !(r.list?.search ?? []).length) throw badRequest(`${r.label} cannot be searched`);
-  return { page: queryPage(req), q, sort: querySort(req, Object.fromEntries(sortFields(r).map((f) => [f, f]))), filters };
+  return { page: queryPage(raw), q, sort: querySort(raw, Object.fromEntries(sortFields(r).map((f) => [f, f]))), filters };
 }

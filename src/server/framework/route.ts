@@ -89,7 +89,8 @@ export function addRoute(app: FastifyInstance, env: RouteEnv, def: RouteDef) {
   });
 }
 
-function rateLimitFor(config: Config) {
+/** The login limiter: AUTH_RATE_LIMIT calls a minute per client address, school and account. */
+export function rateLimitFor(config: Config) {
   return {
     max: config.authRateLimit,
     timeWindow: '1 minute',

@@ -1,18 +1,13 @@
 import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { useCustom } from '@refinedev/core';
 import dayjs from 'dayjs';
-
-interface Note { id: number; title: string; body: string; timestamp: string }
+import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 
 /** The notifications popover: title, relative time and body of each; an empty state when none. */
 export function Notifications() {
-  const { result, query } = useCustom<Note[]>({
-    url: '/notifications/', method: 'get',
-    // A failing bell should not interrupt every page with error toasts.
-    errorNotification: false,
-  });
-  const notes = Array.isArray(result?.data) ? (result.data as Note[]) : [];
+  // A failing bell should not interrupt every page with error toasts.
+  const { result, query } = useDeclaredQuery('account.notifications', {}, { errorToast: false });
+  const notes = Array.isArray(result?.data) ? result.data : [];
   const content = (
     <div style={{ width: 320, maxHeight: 400, overflowY: 'auto' }}>
       {notes.length === 0 ? (

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Button, Card, Form, Input } from 'antd';
-import { ApiError, GENERIC_ERROR, request } from '../../api.js';
+import { ApiError, GENERIC_ERROR } from '../../api.js';
 import { useSession } from '../../app/SessionContext.js';
+import { payloadRules } from '../../framework/form/payloadRules.js';
+import { accountCall, accountCalls } from '../../public/accountCall.js';
 
 interface Values { old_password: string; new_password: string; confirm_password: string }
 
-const MIN = { min: 8, message: 'Password must be atleast 8 characters' };
+const { payload, errors } = accountCalls.changePassword;
+const rule = (field: keyof Values) => payloadRules(payload, field);
 
 /** Change password for every role (spec 4, 5 "Change password"). */
 export function ChangePasswordCard() {
@@ -21,8 +24,8 @@ export function ChangePasswordCard() {
   const onFinish = async (v: Values) => {
     setBusy(true);
     try {
-      await request('POST', '/user/change-password/', v);
-      notification.success({ message: 'Password Changed' });
+      const { message } = await accountCall('changePassword', v);
+      notification.success({ message });
       form.resetFields();
       // The notice asking for a new password goes once the server no longer says it is the username.
       if (user.password_is_username) await reload().catch(() => undefined);
@@ -35,10 +38,10 @@ export function ChangePasswordCard() {
   return (
     <Card title="Change Password" style={{ maxWidth: 480 }} id="change-password-card" ref={card}>
       <Form form={form} layout="vertical" name="change-password" onFinish={onFinish}>
-        <Form.Item label="Old Password" name="old_password" rules={[{ required: true, message: 'Please enter your old password' }, MIN]}>
+        <Form.Item label="Old Password" name="old_password" rules={rule('old_password')}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item label="New Password" name="new_password" rules={[{ required: true, message: 'Please enter a new password' }, MIN]}>
+        <Form.Item label="New Password" name="new_password" rules={rule('new_password')}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
@@ -46,10 +49,9 @@ export function ChangePasswordCard() {
           name="confirm_password"
           dependencies={['new_password']}
           rules={[
-            { required: true, message: 'Please confirm the new password' },
-            MIN,
+            ...rule('confirm_password'),
             ({ getFieldValue }) => ({
-              validator: (_, value) => (!value || getFieldValue('new_password') === value ? Promise.resolve() : Promise.reject(new Error('Passwords do not match'))),
+              validator: (_, value) => (!value || getFieldValue('new_password') === value ? Promise.resolve() : Promise.reject(new Error(errors.mismatch))),
             }),
           ]}
         >

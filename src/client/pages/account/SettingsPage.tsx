@@ -1,12 +1,11 @@
 import { ROLE_IDS } from '../../../shared/roles.js';
 import { Alert, Card, Descriptions, List, Spin, Table, Tabs, Tag, theme } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { useCustom } from '@refinedev/core';
 import { useSession } from '../../app/SessionContext.js';
 import { MODULES_SETTINGS_ROUTE } from '../../app/routePaths.js';
-import { errorNotification } from '../../framework/notify.js';
+import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { formatMoney } from '../../framework/format.js';
-import { gatewayRows, isOn, type FeeSettings } from '../fees/feesModel.js';
+import { gatewayRows, isOn } from '../fees/feesModel.js';
 
 /** /settings: links to what the user can set; for admins a read-only Fees tab (?tab=fees). */
 export default function SettingsPage() {
@@ -44,8 +43,8 @@ const onOff = (v: unknown) => (isOn(v) ? <Tag color="green">Enabled</Tag> : <Tag
 
 /** GET /settings/fees/, read-only: the product's support team changes these. */
 function FeeSettingsTab() {
-  const { result, query } = useCustom<FeeSettings>({ url: '/settings/fees/', method: 'get', errorNotification });
-  const s = result?.data as FeeSettings | undefined;
+  const { result, query } = useDeclaredQuery('school.feeSettings');
+  const s = result?.data;
   if (query.isLoading) return <Spin style={{ display: 'block', margin: 32 }} />;
   if (!s) return <Alert type="error" showIcon message="Could not load the fee settings." />;
   return (

@@ -167,7 +167,7 @@ export const BILL_MESSAGES = {
   total: billSchema.errorMessage.required.amount_total,
   amount: billSchema.errorMessage.required.amount_paid,
   tooMuch: billErrors.tooMuch!,
-  quantity: `Quantity must be ${MIN_QUANTITY} to ${MAX_QUANTITY}`,
+  quantity: billProps.details.items.properties.quantity.errorMessage,
   paise: PAISE_MESSAGE,
   item: billProps.details.items.properties.fee_item_id.errorMessage,
   name: billProps.name.errorMessage.minLength,

@@ -6,23 +6,20 @@
 import { useEffect, useState } from 'react';
 import { App, Card, Col, Input, Row, Statistic, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
-import { requestWithMessage } from '../../api.js';
-import { queryString } from '../../framework/calls.js';
-import { errorNotification } from '../../framework/notify.js';
 import { formatDateTime } from '../../framework/format.js';
 import { totalOf } from '../../../shared/plural.js';
 import { errorText } from '../../framework/useCall.js';
+import { callDeclared, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 
-interface SmsRow { id: number; to: string; message: string; timestamp: string; response: string }
-type Counts = { today: number; week: number; month: number };
+/** The log answers a page of texts, or with ?card the counts per period. */
+type SmsRow = Extract<CallData<'students.smsLog'>, unknown[]>[number];
+type Counts = Exclude<CallData<'students.smsLog'>, unknown[]>;
 
-const PATH = '/reports/sms/';
 const PAGE_SIZE = 50;
 /** Typing pauses this long before the search is sent. */
 const SEARCH_DELAY_MS = 300;
-const CARDS: Array<[keyof Counts, string]> = [['today', 'Today'], ['week', 'This Week'], ['month', 'This Month']];
+const CARDS: Array<[string, string]> = [['today', 'Today'], ['week', 'This Week'], ['month', 'This Month']];
 
 /** One page of the log for the search text, with how many match in all. */
 function useLogPage(page: number, q: string) {
@@ -32,7 +29,7 @@ function useLogPage(page: number, q: string) {
     let live = true;
     setState((s) => ({ ...s, loading: true }));
     const timer = setTimeout(() => {
-      requestWithMessage<SmsRow[]>('GET', `${PATH}${queryString({ page, page_size: PAGE_SIZE, q: q.trim() })}`)
+      callDeclared('students.smsLog', { query: { page: String(page), page_size: String(PAGE_SIZE), q: q.trim() } })
         .then(({ data, total }) => live && setState({ rows: Array.isArray(data) ? data : [], total: total ?? 0, loading: false }))
         .catch((e) => {
           if (!live) return;
@@ -49,7 +46,7 @@ export default function SmsLog(_props: PageProps) {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const log = useLogPage(page, q);
-  const cards = useCustom<Counts>({ url: `${PATH}?card`, method: 'get', errorNotification });
+  const cards = useDeclaredQuery('students.smsLog', { query: { card: '1' } });
   const counts = cards.result?.data as Counts | undefined;
 
   const columns: ColumnsType<SmsRow> = [

@@ -9,7 +9,6 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Col, Empty, Result, Row, Select, Space, Spin, Table, Typography } from 'antd';
 import { DollarOutlined, MailOutlined, MessageOutlined, WalletOutlined } from '@ant-design/icons';
-import { useCustom } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
 import { classSection } from './studentModel.js';
 import { resourceByName } from '../../../shared/registry.js';
@@ -56,8 +55,8 @@ export default function StudentDetails({ resource }: PageProps) {
   const details = detailsQ.result?.data as DetailsAnswer | undefined;
   const { contacts, loading: contactsLoading } = useContacts(studentId);
 
-  const school = useCustom<SchoolHeader>({ url: '/about/school/', method: 'get', errorNotification: false });
-  const schoolHeader: SchoolHeader = { ...session.school, ...((school.result?.data as SchoolHeader | undefined) ?? {}) };
+  const school = useDeclaredQuery('school.about', {}, { errorToast: false });
+  const schoolHeader: SchoolHeader = { ...session.school, ...school.result?.data };
 
   const reload = () => { void studentQ.query.refetch(); void detailsQ.query.refetch(); };
 

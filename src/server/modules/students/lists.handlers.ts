@@ -54,6 +54,11 @@ export function studentSearch(ctx: Ctx, text: string) {
 const searchByText = (ctx: Ctx, text: string) => studentSearch(ctx, text).execute();
 
 export default defineHandlers('students', {
+  // A parent's own students (their row scope), active ones, for the parent and student shell.
+  mine: async (ctx) => ownRows(ctx, ctx.db.selectFrom('student as s').leftJoin('class as c', 'c.id', 's.class_id')
+    .select(['s.id', 's.fullname', 's.admission_no', 's.mobile', 's.roll_no', 's.dob', 's.admission_date', 's.class_id', 'c.class', 'c.section'])
+    .where('s.status', '=', 1).orderBy('s.fullname')).execute(),
+
   classList: async (ctx, { params: p }) => classList(ctx, p.class_id, await enabledYearId(ctx)),
 
   classYearList: async (ctx, { params: p }) => {

@@ -10,13 +10,11 @@
 import { useNavigate } from 'react-router';
 import { Alert, App, Button, Card, Form, Select, Space, Spin, Typography } from 'antd';
 import { MoneyInput, paiseRule } from '../../../framework/MoneyInput.js';
-import { useCustom } from '@refinedev/core';
-import { useDeclaredCall } from '../../../framework/useDeclaredCall.js';
+import { useDeclaredCall, useDeclaredQuery } from '../../../framework/useDeclaredCall.js';
 import { useSession } from '../../../app/SessionContext.js';
-import { errorNotification } from '../../../framework/notify.js';
 import { useBusyAction } from '../../../framework/useBusyAction.js';
 import { BillSummary, useBill } from '../BillSummary.js';
-import { billState, type FeeSettings } from '../feesModel.js';
+import { billState } from '../feesModel.js';
 import { openEasebuzz, openPaytm, openRazorpay, type CheckoutOutcome } from './checkout.js';
 import {
   gatewayOptions, maxPayable, ONLINE_MESSAGES, onlineEnabled, parseAmount, payProblem, tdrNote, type OnlineOrder,
@@ -40,8 +38,8 @@ export function OnlinePay({ billId, paymentId }: OnlinePayProps) {
   const outcome = usePaymentOutcome();
 
   const { bill, loading, refetch } = useBill(id);
-  const settingsQ = useCustom<FeeSettings>({ url: '/settings/fees/', method: 'get', errorNotification });
-  const settings = settingsQ.result?.data as FeeSettings | undefined;
+  const settingsQ = useDeclaredQuery('school.feeSettings');
+  const settings = settingsQ.result?.data;
 
   if (!Number.isInteger(id)) return <Alert type="error" showIcon message="Invalid Link" />;
   if (outcome.failed) {

@@ -5,6 +5,7 @@
  * whether money was received.
  */
 import { CHECKOUT_SCRIPTS, PAYTM_PAY_MODES, type OnlineOrder } from './onlinePayModel.js';
+import { ONLINE_MESSAGES } from '../../../../shared/online-pay.js';
 
 export type CheckoutOutcome = { kind: 'result'; result: unknown } | { kind: 'closed'; message?: string };
 
@@ -54,7 +55,7 @@ export async function openRazorpay(order: OnlineOrder, title: string): Promise<C
 
 /** Paytm JS Checkout with the order's transaction token; closing it shows Paytm's own message. */
 export async function openPaytm(order: OnlineOrder): Promise<CheckoutOutcome> {
-  if (!order.key || !order.access_key) throw new Error('Payment gateway not found');
+  if (!order.key || !order.access_key) throw new Error(ONLINE_MESSAGES.gatewayNotFound);
   await loadScript(CHECKOUT_SCRIPTS.paytm(order.environment, order.key));
   const checkout = w().Paytm?.CheckoutJS;
   if (!checkout) throw new Error('Could not load the payment gateway.');
@@ -80,7 +81,7 @@ export async function openPaytm(order: OnlineOrder): Promise<CheckoutOutcome> {
 
 /** Easebuzz checkout with the order's access key; its response (paid, failed or cancelled) is posted as it is. */
 export async function openEasebuzz(order: OnlineOrder): Promise<CheckoutOutcome> {
-  if (!order.key || !order.access_key) throw new Error('Payment gateway not found');
+  if (!order.key || !order.access_key) throw new Error(ONLINE_MESSAGES.gatewayNotFound);
   await loadScript(CHECKOUT_SCRIPTS.easebuzz);
   const Easebuzz = w().EasebuzzCheckout;
   if (typeof Easebuzz !== 'function') throw new Error('Could not load the payment gateway.');

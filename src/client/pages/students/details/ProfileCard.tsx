@@ -12,6 +12,7 @@ import { profileValue, type AcademicYearEntry, type StudentRecord } from '../det
 import { classSection, statusLabel } from '../studentModel.js';
 import { resourceByName } from '../../../../shared/registry.js';
 import { fieldConfig } from '../../../framework/form/CustomFields.js';
+import type { CallData } from '../../../framework/useDeclaredCall.js';
 
 /** The student's details as label and text, for the card and the sheet. */
 export function profileFields(s: StudentRecord, year: AcademicYearEntry | undefined): Array<[string, string]> {
@@ -65,7 +66,8 @@ export function ProfileCard({ student, year, canEdit, onEdit }: { student: Stude
   );
 }
 
-export interface SchoolHeader { school_name?: string; school_logo?: string; school_address?: string; phone_number?: string }
+/** The school's name, logo, address and phone at the head of a printed sheet. */
+export type SchoolHeader = Partial<Pick<CallData<'school.about'>, 'school_name' | 'school_logo' | 'school_address' | 'phone_number'>>;
 
 /** Hidden on screen; on paper the only thing printed (see PRINT_CSS). */
 export function PrintSheet({ school, student, year, photo, children }: { school: SchoolHeader; student: StudentRecord; year: AcademicYearEntry | undefined; photo?: string | null; children?: ReactNode }) {

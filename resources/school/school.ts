@@ -1,0 +1,32 @@
+import modules from '../../schemas/school/calls/modules.json' with { type: 'json' };
+import { defineResource } from '../../src/shared/resource.js';
+import { ROLE_NAMES } from '../../src/shared/roles.js';
+import bills from '../fees/fee-payment.js';
+
+/**
+ * The school as a whole (spec 4): its details for the login screen and the shells, its
+ * configuration in force, which modules it has on and, for admins, which they may use.
+ * Stores nothing of its own: the details and switches live in the school's settings.
+ */
+export default defineResource({
+  name: 'school', module: 'school', schema: { type: 'object', properties: {} },
+  label: 'School', api: {},
+  access: { read: ROLE_NAMES, update: ['super_admin'] },
+  messages: {},
+  calls: {
+    // The login screen, the guest admissions pages and the shells read it before anyone signs in.
+    about: { call: 'GET /about/school/', permission: 'read', public: true },
+    // Grading, terms, fee rules, SMS templates, calendar… for the screens and modules that read them.
+    config: { call: 'GET /school-config/', permission: 'read' },
+    // An admin's own module permissions (a super admin holds every one).
+    adminModules: { call: 'GET /admin/modules/', permission: 'read', roles: ['admin', 'super_admin'] },
+    modules: { call: 'GET /settings/modules/', permission: 'read', roles: ['super_admin'] },
+    saveModules: {
+      call: 'POST /settings/modules/', permission: 'update', payload: modules, message: 'Modules Saved',
+      errors: { fixed: '{module} cannot be disabled', unknown: 'Unknown module {module}' },
+    },
+    // Every reader of bills, whatever their fees module access: the Settings page's Fees tab and
+    // the parent's online payment show the school's fee settings.
+    feeSettings: { call: 'GET /settings/fees/', permission: 'read', roles: bills.access.read },
+  },
+});
