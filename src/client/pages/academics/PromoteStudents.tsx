@@ -13,7 +13,7 @@ import { optionLabel } from '../../framework/labels.js';
 import { errorNotification } from '../../framework/notify.js';
 import { sameValue } from '../../framework/calls.js';
 import { statusLabel } from '../students/studentModel.js';
-import { lowerClassProblem, promoteBody, promoteProblem, promoteQuestion, type PromoteAction, type PromoteState } from '../../../shared/promotion.js';
+import { lowerClassProblem, PROMOTE_MSG, promoteBody, promoteProblem, promoteQuestion, type PromoteAction, type PromoteState } from '../../../shared/promotion.js';
 import { totalOf } from '../../../shared/plural.js';
 
 type Row = CallData<'students.classYearList'>[number];
@@ -122,7 +122,7 @@ export default function PromoteStudents(_props: PageProps) {
         dataSource={rows}
         loading={ready && list.query.isFetching}
         size="middle"
-        locale={{ emptyText: ready ? 'No students' : 'Select From class and academic year' }}
+        locale={{ emptyText: ready ? 'No students' : PROMOTE_MSG.from }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
         pagination={{ pageSize: 50, showSizeChanger: false, showTotal: totalOf('student') }}
         columns={[
