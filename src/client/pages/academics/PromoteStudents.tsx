@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Card, Form, Select, Space, Table, Tag } from 'antd';
 import { useList, useNotification } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
-import { useDeclaredCall, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
+import { type CallInput, useDeclaredCall, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 import { optionLabel } from '../../framework/labels.js';
 import { errorNotification } from '../../framework/notify.js';
 import { sameValue } from '../../framework/calls.js';
@@ -48,7 +48,7 @@ export default function PromoteStudents(_props: PageProps) {
 
   const ready = Boolean(fromClass && fromYear);
   const list = useDeclaredQuery('students.classYearList', { params: { class_id: fromClass!, ac_year_id: fromYear! } }, { enabled: ready });
-  const actions: Record<PromoteAction, (input: { body: unknown }) => Promise<unknown>> = {
+  const actions: Record<PromoteAction, (input: CallInput<'student-years.promote'>) => Promise<unknown>> = {
     promote: useDeclaredCall('student-years.promote'), graduate: useDeclaredCall('student-years.graduate'),
     yearBreak: useDeclaredCall('student-years.yearBreak'), shuffle: useDeclaredCall('student-years.shuffle'),
   };
