@@ -22,7 +22,9 @@ export function payloadRules(schema: JsonSchema, field: string): FormRule[] {
   const list = types.includes('array');
   const rules: FormRule[] = [];
   if ((schema.required ?? []).includes(field)) {
-    rules.push({ required: true, whitespace: text, ...(list ? { type: 'array' as const } : {}), message: schema.errorMessage?.required?.[field] ?? keywordMessage('required', title, {}) });
+    // Blank text counts as missing; a date's picker holds no text (an extra key would make antd check for a string).
+    const blank = text && !prop.format ? { whitespace: true } : list ? { type: 'array' as const } : {};
+    rules.push({ required: true, ...blank, message: schema.errorMessage?.required?.[field] ?? keywordMessage('required', title, {}) });
   }
   if (list && prop.minItems) rules.push({ type: 'array', min: prop.minItems, message: say('minItems', { limit: prop.minItems }) });
   if (list && prop.maxItems) rules.push({ type: 'array', max: prop.maxItems, message: say('maxItems', { limit: prop.maxItems }) });
