@@ -4,6 +4,9 @@ import { dbTables } from '../../src/build/gen-db.js';
 import { MIGRATIONS } from '../../src/generated/migrations.js';
 import { MigrationError } from '../../src/server/db/migrate.js';
 import { syncSchool } from '../../src/server/db/sync.js';
+import { declaredForeignKeys } from '../../src/server/db/foreign-keys.js';
+import { RELATIONS } from '../../src/server/db/migrations/0002-foreign-keys.js';
+import { RESOURCES } from '../../src/shared/registry.js';
 import { openTestSchool, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { admitStudent } from '../support/admit.js';
 import { createRecord } from '../support/samples.js';
@@ -61,6 +64,17 @@ describe('a new school', () => {
     });
     await expect(orphan).rejects.toThrow(/foreign key/);
     await expect(db().withSchema(s.schema).insertInto('student').values({ fullname: null } as any).execute()).rejects.toThrow(/null/);
+  });
+
+  it("has a new module's references as keys from its first start, deleting as 0002's keys do", async () => {
+    // The hostel came after the keys of 0002: its table gets its keys when the sync makes it.
+    expect((await foreignKey('hostel_student_student_id_fk'))!.def).toMatch(/REFERENCES .*student\(id\) DEFERRABLE INITIALLY DEFERRED$/);
+    expect((await foreignKey('hostel_student_ac_year_id_fk'))!.def).toMatch(/REFERENCES .*ac_year\(id\)/);
+    // The declarations imply the same keys, with the same delete rules, that 0002 lists.
+    const declared = RESOURCES.flatMap(declaredForeignKeys);
+    for (const [table, column, parent, onDelete] of RELATIONS) {
+      expect(declared, `${table}.${column}`).toContainEqual({ table, column, parent, onDelete });
+    }
   });
 
   it('deletes as the API always did: used rows refused with the message, optional references cleared, a test with its details', async () => {
@@ -144,9 +158,9 @@ describe('foreign keys on a store with references to deleted rows', () => {
     const { rows: keys } = await sql<{ table: string; name: string }>`select cl.relname as table, c.conname as name from pg_constraint c
       join pg_class cl on cl.oid = c.conrelid join pg_namespace n on n.oid = c.connamespace
       where n.nspname = ${s.schema} and c.contype = 'f' and c.conname like '%\_fk'`.execute(db());
-    expect(keys.length).toBe(29);
+    expect(keys.length).toBe(RESOURCES.flatMap(declaredForeignKeys).length);
     for (const k of keys) await sql`alter table ${sql.table(`${s.schema}.${k.table}`)} drop constraint ${sql.id(k.name)}`.execute(db());
-    await sdb.deleteFrom('migration').where('name', '=', '0002-foreign-keys').execute();
+    await sdb.deleteFrom('migration').where('name', 'in', ['0002-foreign-keys', '0004-declared-foreign-keys']).execute();
     const gone = 99_999_999;
     const note = await sdb.insertInto('message').values({ subject: 'Old', message: 'to a removed student', student_id: gone }).returning('id').executeTakeFirstOrThrow();
     const contact = await sdb.insertInto('student_contact').values({ student_id: gone, contact_name: 'Kept', mobile: '9800011111' }).returning('id').executeTakeFirstOrThrow();
@@ -157,6 +171,8 @@ describe('foreign keys on a store with references to deleted rows', () => {
     expect((await foreignKey('student_contact_student_id_fk'))!.validated).toBe(false);
     expect((await foreignKey('message_student_id_fk'))!.validated).toBe(true);
     await expect(sdb.insertInto('student_contact').values({ student_id: gone, contact_name: 'New', mobile: '9800011112' }).execute()).rejects.toThrow(/foreign key/);
+    // Relations declared after 0002 (the hostel's) get their keys from 0004.
+    expect((await foreignKey('hostel_student_student_id_fk'))!.validated).toBe(true);
   });
 });
 

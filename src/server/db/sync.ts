@@ -11,6 +11,7 @@ import { withTransaction } from './index.js';
 import { runMigrations, type Migration } from './migrate.js';
 import { MIGRATIONS } from '../../generated/migrations.js';
 import { analyzeTables } from './statistics.js';
+import { addMissingForeignKeys, declaredForeignKeys } from './foreign-keys.js';
 
 const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
 
@@ -73,6 +74,13 @@ async function trigramsAvailable(db: Kysely<any>): Promise<boolean> {
   }
 }
 
+/** Which of these tables the school (on the search path) does not have yet. */
+async function missingTables(db: Kysely<any>, tables: string[]): Promise<Set<string>> {
+  const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(db);
+  const have = new Set(rows.map((r) => r.name));
+  return new Set(tables.filter((t) => !have.has(t)));
+}
+
 function sqlLiteral(v: unknown): string {
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   return `'${String(v).replace(/'/g, "''")}'`;
@@ -93,7 +101,10 @@ export async function syncSchool(db: Kysely<any>, schemaName: string, migrations
     // The statements name bare tables: point them at this school, and back afterwards.
     const { rows } = await sql<{ p: string }>`select current_setting('search_path') as p`.execute(trx);
     await sql.raw(`set local search_path to ${q(schemaName)}`).execute(trx);
+    const fresh = await missingTables(trx, RESOURCES.flatMap((r) => (r.table ? [r.table] : [])));
     for (const s of stmts) await sql.raw(s).execute(trx);
+    // A table made just now is empty: its declared keys go on at once (on a table with rows that is a migration's work).
+    await addMissingForeignKeys(trx, RESOURCES.filter((r) => r.table && fresh.has(r.table)).flatMap(declaredForeignKeys));
     await runMigrations(trx, schemaName, migrations);
     const built = await syncDerived(trx, DERIVED_TABLES);
     await analyzeTables(trx, schemaName, built);

@@ -1,19 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { addMissingForeignKeys, type ForeignKey } from '../foreign-keys.js';
 
 /**
- * Foreign keys for the declared relations (a resource's `from` column naming another's row),
- * matching what a delete through the API already does (src/server/framework/service.ts):
- *   cascade   the relation is declared `cascade` (a test's per-class details go with the test);
- *   set null  an optional reference is cleared;
- *   no action a required one refuses the delete (the API refuses first, with its message).
- * The keys are checked at commit (deferred), so code that deletes a row and what points at it
- * in one transaction may do so in any order.
- *
- * A store may hold references to rows deleted before these keys existed. Optional ones are
- * cleared, as the delete would have done. Required ones are kept and the key added NOT VALID
- * (PostgreSQL then checks new and changed rows only), so no record is lost; the start says so.
+ * Foreign keys for the relations declared when keys came in (src/server/db/foreign-keys.ts says
+ * how each deletes). A school made since has them from its first start (the sync adds a new
+ * table's keys), so only missing ones are added.
  */
-const RELATIONS: Array<[table: string, column: string, parent: string, onDelete: 'cascade' | 'set null' | 'no action']> = [
+export const RELATIONS: Array<[table: string, column: string, parent: string, onDelete: ForeignKey['onDelete']]> = [
   ['class', 'class_teacher_id', 'teacher', 'set null'],
   ['class', 'branch_id', 'branch', 'set null'],
   ['subject', 'class_id', 'class', 'no action'],
@@ -46,21 +39,5 @@ const RELATIONS: Array<[table: string, column: string, parent: string, onDelete:
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  for (const [table, column, parent, onDelete] of RELATIONS) {
-    const orphans = db.selectFrom(`${table} as c`).where(`c.${column}`, 'is not', null)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom(`${parent} as p`).select('p.id').whereRef('p.id', '=', `c.${column}`))));
-    let valid = true;
-    if (onDelete === 'no action') {
-      const { n } = await orphans.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      if (Number(n) > 0) {
-        valid = false;
-        console.warn(`${table}.${column}: ${n} row(s) name a ${parent} that no longer exists; they are kept, and new rows are checked`);
-      }
-    } else {
-      await db.updateTable(table).set({ [column]: null }).where('id', 'in', orphans.select('c.id')).execute();
-    }
-    const name = `${table}_${column}_fk`;
-    await sql`alter table ${sql.table(table)} add constraint ${sql.id(name)} foreign key (${sql.ref(column)}) references ${sql.table(parent)} (id)
-      on delete ${sql.raw(onDelete)} deferrable initially deferred ${sql.raw(valid ? '' : 'not valid')}`.execute(db);
-  }
+  await addMissingForeignKeys(db, RELATIONS.map(([table, column, parent, onDelete]) => ({ table, column, parent, onDelete })));
 }
