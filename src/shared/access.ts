@@ -85,9 +85,29 @@ export function rowScopeOf(r: ResourceDef, role: number): Record<string, string>
 }
 
 /**
- * Kinds of reach a row scope names: `student` is the students linked to the person's login
- * (the `students` resource's rows whose `user_id` is the person).
+ * Kinds of reach a row scope names, each the ids of one resource's rows the person reaches:
+ * `owner`, the rows whose column holds the person's login (a parent's students, a teacher's own
+ * record); or `any` of some paths from rows another kind reaches: the `pick` column (default id)
+ * of `resource` rows whose `by` column holds one of them (the classes whose class teacher is the
+ * person's teacher record).
  */
-export const SCOPE_KINDS: Record<string, { resource: string; owner: string }> = {
+export type ScopeKind =
+  | { resource: string; owner: string }
+  | { resource: string; any: Array<{ from: string; resource: string; by: string; pick?: string }> };
+
+export const SCOPE_KINDS: Record<string, ScopeKind> = {
   student: { resource: 'students', owner: 'user_id' },
+  teacher: { resource: 'teachers', owner: 'user_id' },
+  /** Classes the teacher is class teacher of. */
+  teacher_led_class: { resource: 'classes', any: [{ from: 'teacher', resource: 'classes', by: 'class_teacher_id' }] },
+  /** Classes the teacher leads or teaches a subject in. */
+  teacher_class: {
+    resource: 'classes',
+    any: [{ from: 'teacher_led_class', resource: 'classes', by: 'id' }, { from: 'teacher', resource: 'subjects', by: 'subject_teacher_id', pick: 'class_id' }],
+  },
+  /** Subjects the teacher teaches, and every subject of the classes they lead. */
+  teacher_subject: {
+    resource: 'subjects',
+    any: [{ from: 'teacher', resource: 'subjects', by: 'subject_teacher_id' }, { from: 'teacher_led_class', resource: 'subjects', by: 'class_id' }],
+  },
 };

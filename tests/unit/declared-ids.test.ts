@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { ROOT } from '../../src/build/paths.js';
 import { MODULES, RESOURCES } from '../../src/shared/registry.js';
+import { SCOPE_KINDS } from '../../src/shared/access.js';
 import { ICONS } from '../../src/client/framework/icons.js';
 import { WIDGETS } from '../../src/client/framework/form/widgets/index.js';
 
@@ -46,4 +47,28 @@ it('knows every declared icon', () => {
 it('knows every declared form widget', () => {
   const widgets = RESOURCES.flatMap((r) => widgetsIn(r.form?.uiSchema));
   expect(widgets.filter((w) => !(w in WIDGETS) && !RJSF_WIDGETS.has(w))).toEqual([]);
+});
+
+it('names only kinds of reach that exist, each built from declared resources and columns', () => {
+  const columnsOf = (name: string) => {
+    const r = RESOURCES.find((x) => x.name === name);
+    expect(r, `resource ${name}`).toBeDefined();
+    return new Set(['id', ...Object.keys(r!.schema.properties ?? {})]);
+  };
+  for (const r of RESOURCES) {
+    for (const [role, kinds] of Object.entries(r.scope ?? {})) {
+      for (const [kind, column] of Object.entries(kinds ?? {})) {
+        expect(SCOPE_KINDS[kind], `${r.name}: ${role} scope ${kind}`).toBeDefined();
+        expect(columnsOf(r.name).has(column), `${r.name}.${column}`).toBe(true);
+      }
+    }
+  }
+  for (const [name, k] of Object.entries(SCOPE_KINDS)) {
+    if ('owner' in k) { expect(columnsOf(k.resource).has(k.owner), `${name}: ${k.resource}.${k.owner}`).toBe(true); continue; }
+    for (const p of k.any) {
+      expect(SCOPE_KINDS[p.from], `${name} from ${p.from}`).toBeDefined();
+      expect(columnsOf(p.resource).has(p.by), `${name}: ${p.resource}.${p.by}`).toBe(true);
+      expect(columnsOf(p.resource).has(p.pick ?? 'id'), `${name}: ${p.resource}.${p.pick}`).toBe(true);
+    }
+  }
 });

@@ -19,12 +19,21 @@ export function applyScope<Q extends AnyQuery>(ctx: Ctx, r: ResourceDef, qb: Q, 
   if (!scope) return qb;
   let out: AnyQuery = qb;
   for (const [kind, column] of Object.entries(scope)) {
-    const k = SCOPE_KINDS[kind];
-    if (!k) throw new Error(`${r.name}: unknown row scope kind ${kind}`);
-    const owner = resourceByName(k.resource);
-    out = out.where(`${alias}.${column}`, 'in', untypedDb(ctx.db).selectFrom(owner.table!).select('id').where(k.owner, '=', ctx.user.id));
+    if (!SCOPE_KINDS[kind]) throw new Error(`${r.name}: unknown row scope kind ${kind}`);
+    out = out.where(`${alias}.${column}`, 'in', reach(ctx, kind));
   }
   return out as Q;
+}
+
+/** The ids a kind of reach admits for the person (src/shared/access.ts SCOPE_KINDS), as a subquery. */
+export function reach(ctx: Pick<Ctx, 'db' | 'user'>, kind: string): AnyQuery {
+  const k = SCOPE_KINDS[kind];
+  if (!k) throw new Error(`Unknown row scope kind ${kind}`);
+  const db = untypedDb(ctx.db);
+  const table = (name: string) => resourceByName(name).table!;
+  if ('owner' in k) return db.selectFrom(table(k.resource)).select('id').where(k.owner, '=', ctx.user.id);
+  const paths = k.any.map((p) => db.selectFrom(table(p.resource)).select(`${p.pick ?? 'id'} as id`).where(p.by, 'in', reach(ctx, p.from)));
+  return paths.reduce((all, p) => all.union(p));
 }
 
 /** The rows of a resource the person reaches, as `<table> as <alias>`, ready for more conditions. */
