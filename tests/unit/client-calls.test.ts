@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resourceByName } from '../../src/shared/registry.js';
 import {
-  allPages, applyEq, cleanBatchBody, cleanBody, eqValues, fillMessage, fillRoute, pagedListCall, parseSort, prepare, searchRows, selectListCall,
+  allPages, applyEq, cleanBatchBody, cleanBody, eqValues, fillMessage, fillRoute, pagedListCall, prepare, searchRows, selectListCall,
   serverCanAnswer, sortRows,
 } from '../../src/client/framework/calls.js';
 import { ApiError, unwrapEnvelope } from '../../src/client/api.js';
@@ -50,8 +50,8 @@ describe('client-side list handling', () => {
     expect(searchRows(rows, '  ', ['name'])).toHaveLength(3);
   });
   it('sorts numbers as numbers, text naturally, empties last', () => {
-    expect(sortRows(rows, parseSort('n')).map((r) => r.id)).toEqual([2, 1, 3]);
-    expect(sortRows(rows, parseSort('-name')).map((r) => r.id)).toEqual([3, 1, 2]);
+    expect(sortRows(rows, [{ field: 'n', order: 'asc' }]).map((r) => r.id)).toEqual([2, 1, 3]);
+    expect(sortRows(rows, [{ field: 'name', order: 'desc' }]).map((r) => r.id)).toEqual([3, 1, 2]);
   });
 });
 

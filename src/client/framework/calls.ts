@@ -80,11 +80,6 @@ export function sortRows<T extends Record<string, any>>(rows: T[], sorters: Arra
   });
 }
 
-export function parseSort(sort: string | undefined): Array<{ field: string; order: 'asc' | 'desc' }> {
-  if (!sort) return [];
-  return sort.startsWith('-') ? [{ field: sort.slice(1), order: 'desc' }] : [{ field: sort, order: 'asc' }];
-}
-
 /** The filter field list pages use for their search box (the server's ?q). */
 export const SEARCH_FIELD = 'q';
 
