@@ -19,13 +19,9 @@ export interface RouteDef {
   /** Module and permission checked for admins, and the module's on/off switch. */
   module?: string;
   perm?: Permission;
-  /** Calls open to anyone (login, directory). */
+  /** Calls open to anyone (a payment gateway's signed webhook). */
   public?: boolean;
-  /** Login-style calls: limited per client and account. */
-  rateLimited?: boolean;
-  /** Path parameters that are text (a search term, a date), not record ids; read from `text`. */
-  textParams?: string[];
-  handler: (ctx: Ctx, req: FastifyRequest, params: Record<string, number>, text: Record<string, string>) => Promise<Envelope>;
+  handler: (ctx: Ctx, req: FastifyRequest, params: Record<string, number>) => Promise<Envelope>;
 }
 
 export interface RouteEnv {
@@ -73,17 +69,14 @@ export function addRoute(app: FastifyInstance, env: RouteEnv, def: RouteDef) {
   app.route({
     method,
     url: path.replace(/\{(\w+)\}/g, ':$1'),
-    config: def.rateLimited ? { rateLimit: rateLimitFor(env.config) } : {},
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const r = def.resource;
       const user = def.public ? req.user
         : r ? (await requireDecision(req, r.module, (f) => decide(f, r, def.perm ?? 'read'))).user
           : await requireAccess(req, def.roles ?? [], def.module, def.perm ?? 'read');
-      const textNames = def.textParams ?? [];
-      const ids = numericParams(req, params.filter((p) => !textNames.includes(p)));
-      const text = textParams(req, textNames);
+      const ids = numericParams(req, params);
       const ctx: Ctx = { db: req.sdb, school: req.school, user: user!, config: env.config, integrations: env.integrations };
-      const out = await def.handler(ctx, req, ids, text);
+      const out = await def.handler(ctx, req, ids);
       return reply.send(out);
     },
   });
