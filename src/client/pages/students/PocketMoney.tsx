@@ -36,8 +36,8 @@ export default function PocketMoney(_props: PageProps) {
     filters: [{ field: 'student_id', operator: 'eq', value: studentId }],
     queryOptions: { enabled: Number.isInteger(studentId) },
   });
-  const rows = useMemo(() => ledger(result?.data as PocketMoneyTxn[] | undefined), [result]);
-  const balance = currentBalance(result?.data as PocketMoneyTxn[] | undefined);
+  const rows = useMemo(() => ledger(result?.data), [result]);
+  const balance = currentBalance(result?.data);
   const s = student.result?.data as StudentRecord | undefined;
 
   return (
