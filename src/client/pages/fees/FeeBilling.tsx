@@ -47,7 +47,7 @@ export default function FeeBilling(_props: PageProps) {
 
   const settings = settingsQ.result?.data;
   const opts = useMemo(() => ({ discounts: discountsEnabled(settings), partial: partialPaymentEnabled(settings) }), [settings]);
-  const items = useMemo(() => ((itemsQ.result?.data ?? []) as FeeItem[]), [itemsQ.result]);
+  const items = useMemo(() => itemsQ.result?.data ?? [], [itemsQ.result]);
   const years = (yearsQ.result?.data ?? []) as Array<Record<string, any>>;
   const s = student.result?.data;
 
