@@ -38,7 +38,7 @@ export default function PocketMoney(_props: PageProps) {
   });
   const rows = useMemo(() => ledger(result?.data), [result]);
   const balance = currentBalance(result?.data);
-  const s = student.result?.data as StudentRecord | undefined;
+  const s: StudentRecord | undefined = student.result?.data;
 
   return (
     <Card
