@@ -107,7 +107,7 @@ export default defineResource({
     },
     refund: {
       // The spec's own text, spelling included.
-      call: 'PUT /fees/refund/', permission: 'update', payload: refund, message: 'Refund Data Updated', errors: { details: 'Transaction Details is requried!' },
+      call: 'PUT /fees/refund/', permission: 'update', payload: refund, message: 'Refund Data Updated', errors: { details: 'Transaction Details is requried!', tooMuch: 'Refund amount cannot be greater than amount paid' },
     },
     // Due-alert SMS (spec 2 §7, spec 3 §7): one bill's balance, or every pending balance of a year; the previews send nothing.
     dueAlert: { call: 'GET /fees/due/alert/{payment_id}/', permission: 'update', message: 'Alert SMS Sent', errors: ALERT_ERRORS },

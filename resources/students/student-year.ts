@@ -1,3 +1,4 @@
+import promote from '../../schemas/students/calls/promote.json' with { type: 'json' };
 import schema from '../../schemas/students/student-year.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
 
@@ -27,10 +28,10 @@ export default defineResource({
   },
   // The promote screen's actions; their payloads are checked in the screen's order (src/shared/promotion.ts).
   calls: {
-    promote: { call: 'POST /promote/students/', permission: 'update', message: 'Students promoted', errors: { yearOrder: 'The To academic year must come after the From academic year' } },
-    graduate: { call: 'PUT /promote/students/', permission: 'update', message: 'Students marked as Graduates' },
-    yearBreak: { call: 'PATCH /promote/students/', permission: 'update', message: 'Students marked for Year Back/Break' },
-    shuffle: { call: 'POST /shuffle/students/', permission: 'update', message: 'Students shuffled' },
+    promote: { call: 'POST /promote/students/', permission: 'update', payload: promote, message: 'Students promoted', errors: { yearOrder: 'The To academic year must come after the From academic year' } },
+    graduate: { call: 'PUT /promote/students/', permission: 'update', payload: promote, message: 'Students marked as Graduates' },
+    yearBreak: { call: 'PATCH /promote/students/', permission: 'update', payload: promote, message: 'Students marked for Year Back/Break' },
+    shuffle: { call: 'POST /shuffle/students/', permission: 'update', payload: promote, message: 'Students shuffled' },
   },
   unique: [{ fields: ['student_id', 'ac_year_id', 'class_id'], message: 'The student is already in this class in this academic year' }],
   access: { read: ['teacher', 'admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },

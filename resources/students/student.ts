@@ -4,6 +4,7 @@ import profileItem from '../../schemas/students/calls/profile-item.json' with { 
 import newUser from '../../schemas/students/calls/new-user.json' with { type: 'json' };
 import linkUser from '../../schemas/students/calls/link-user.json' with { type: 'json' };
 import username from '../../schemas/students/calls/username.json' with { type: 'json' };
+import importPayload from '../../schemas/students/calls/import.json' with { type: 'json' };
 import passwordReset from '../../schemas/students/calls/password-reset.json' with { type: 'json' };
 import textMessage from '../../schemas/students/calls/text-message.json' with { type: 'json' };
 import { defineResource, type CallRef } from '../../src/shared/resource.js';
@@ -151,7 +152,7 @@ export default defineResource({
     textMessage: { call: 'PUT /text-message/', permission: 'create', payload: textMessage, message: 'Messages Sent' },
     // CSV import (its payload's checks come in the screen's order) and export.
     import: {
-      call: 'PUT /import/students/', permission: 'create', message: 'Students Added',
+      call: 'PUT /import/students/', permission: 'create', payload: importPayload, message: 'Students Added',
       errors: {
         importId: TEXTS.importId, year: 'Please select academic year!', class: 'Please select class and section',
         classId: 'Invalid class id', yearId: 'Invalid academic year id', upload: 'Upload the CSV file first', uploadAgain: 'The uploaded file was not found: upload it again',

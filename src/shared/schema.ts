@@ -107,3 +107,26 @@ export function type(t: string | string[]): string {
   const names: Record<string, string> = { integer: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false', object: 'an object', array: 'a list', null: 'empty' };
   return ([] as string[]).concat(t).map((x) => names[x] ?? x).join(' or ');
 }
+
+/** How a format names what it wants, in a message. */
+const FORMAT_NAMES: Record<string, string> = { date: 'date (YYYY-MM-DD)', 'date-time': 'date and time', time: 'time', email: 'e-mail address', uri: 'web address' };
+
+/**
+ * The words for a value a schema keyword refuses, when the schema gives no message of its own:
+ * the server's payload check and the browser's hand-built forms say the same.
+ */
+export function keywordMessage(keyword: string, title: string, p: Record<string, any>): string {
+  switch (keyword) {
+    case 'required': case 'minLength': return `${title} is required`;
+    case 'type': return `${title} must be ${type(p.type)}`;
+    case 'maxLength': return `${title} must be at most ${p.limit} characters`;
+    case 'format': return p.format === 'money' ? `${title} must be an amount in rupees with at most 2 decimals` : `${title} is not a valid ${FORMAT_NAMES[p.format] ?? p.format}`;
+    case 'enum': case 'const': case 'oneOf': return `${title} is not an allowed value`;
+    case 'minimum': return `${title} must be at least ${p.limit}`;
+    case 'exclusiveMinimum': return `${title} must be more than ${p.limit}`;
+    case 'maximum': return `${title} must be at most ${p.limit}`;
+    case 'minItems': return `Add at least ${p.limit} ${title.toLowerCase()}`;
+    case 'maxItems': return `${title} can have at most ${p.limit} entries`;
+    default: return `${title} is not valid`;
+  }
+}

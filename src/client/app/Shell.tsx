@@ -3,7 +3,8 @@
  * the generated routes; roles without one (5, 6, unknown) get 404 Page Not Found; a school
  * disabled for non-payment gets a full-screen notice.
  */
-import { ROLE_IDS, roleIds } from '../../shared/roles.js';
+import { roleIds } from '../../shared/roles.js';
+import { roleMayCall } from '../../shared/calls.js';
 import { lazy } from './screen/lazy.js';
 import { Route, Routes } from 'react-router';
 import { MODULES, RESOURCES } from '../../shared/registry.js';
@@ -38,7 +39,7 @@ export function Shell() {
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/chat" element={<ChatUnavailable role={user.role} />} />
-        {user.role === ROLE_IDS.super_admin && <Route path={MODULES_SETTINGS_ROUTE} element={<ModulesSettings />} />}
+        {roleMayCall('school.saveModules', user.role) && <Route path={MODULES_SETTINGS_ROUTE} element={<ModulesSettings />} />}
         {MODULES.filter((m) => !listRoutes.has(m.link)).map((m) => (
           <Route key={m.key} path={m.link} element={<ModuleHome moduleKey={m.key} />} />
         ))}

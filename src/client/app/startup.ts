@@ -3,7 +3,7 @@
  * school's details and, for admins, their module permissions. Right after a login in this
  * page the login's own answer is that auth response, so the call is not repeated.
  */
-import { ROLE_IDS } from '../../shared/roles.js';
+import { roleMayCall } from '../../shared/calls.js';
 import { readSession, takeJustLoggedIn, updateSessionUser, type Session, type SessionUser } from '../session.js';
 import type { ModuleState } from '../framework/access.js';
 import { callDeclared, type CallData } from '../framework/useDeclaredCall.js';
@@ -42,13 +42,12 @@ async function fetchStartup(): Promise<StartupData> {
   const fresh = takeJustLoggedIn();
   const user: SessionUser = fresh ?? (await callDeclared('account.me', { query: { platform: 'web' } })).data;
   if (!fresh) updateSessionUser(user);
-  const admin = user.role === ROLE_IDS.admin || user.role === ROLE_IDS.super_admin;
   const data = async <T>(p: Promise<{ data: T }>) => (await p).data;
   const [school, adminModules, parentStudents] = await Promise.all([
     data(callDeclared('school.about', {})),
-    admin ? data(callDeclared('school.adminModules', {})) : Promise.resolve(null),
+    roleMayCall('school.adminModules', user.role) ? data(callDeclared('school.adminModules', {})) : Promise.resolve(null),
     // The home screen's own call; a failure is left for that screen to show.
-    user.role === ROLE_IDS.parent ? data(callDeclared('students.mine', {})).catch(() => null) : Promise.resolve(null),
+    roleMayCall('students.mine', user.role) ? data(callDeclared('students.mine', {})).catch(() => null) : Promise.resolve(null),
   ]);
   // Labels, terms and fields of the school, before anything is drawn from the declarations.
   applySchoolConfig(school?.config);

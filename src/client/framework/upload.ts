@@ -33,14 +33,7 @@ export async function uploadFile(file: Blob, kind: UploadKind, filename?: string
   return unwrapEnvelope<UploadedFile>(res.status, json);
 }
 
-export const PROFILE_PHOTO_LIMIT = 256 * 1024;
-
-/** Why a profile photo is refused ('You can only upload JPG/PNG file!', 'Image must smaller than 256 kB!'), or null. */
-export function photoProblem(file: { type?: string; size: number }): string | null {
-  if (file.type !== 'image/jpeg' && file.type !== 'image/png') return 'You can only upload JPG/PNG file!';
-  if (file.size >= PROFILE_PHOTO_LIMIT) return 'Image must smaller than 256 kB!';
-  return null;
-}
+export { photoProblem } from '../../shared/uploads.js';
 
 /** Whether a chosen file is a CSV by its name (the import accepts .csv only). */
 export const isCsvName = (name: string): boolean => /\.csv$/i.test(name.trim());

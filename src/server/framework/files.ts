@@ -6,6 +6,7 @@ import { ok } from './envelope.js';
 import { AppError, badRequest, notFound } from './errors.js';
 import { addRoute, type RouteEnv } from './route.js';
 import { audit, inTransaction } from './service.js';
+import { photoProblem } from '../../shared/uploads.js';
 
 /**
  * Uploaded files, kept in the school's own `file` table (bytea), so they live beside the
@@ -21,7 +22,6 @@ export interface StoredFile {
 }
 
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
-export const MAX_PROFILE_BYTES = 256 * 1024;
 
 /** 24 random bytes in base64url: 32 characters from [A-Za-z0-9_-]. */
 export const newFileKey = () => crypto.randomBytes(24).toString('base64url');
@@ -140,11 +140,11 @@ export function registerFileRoutes(app: FastifyInstance, env: RouteEnv) {
       if (kind === 'profile') {
         // Read a little past the limit so "too big" is told apart from "unreadable".
         const { name, bytes } = await readUpload(req, MAX_DOCUMENT_BYTES);
-        const type = sniffType(bytes);
-        if (type !== 'image/png' && type !== 'image/jpeg') throw badRequest('You can only upload JPG/PNG file!');
-        if (bytes.length >= MAX_PROFILE_BYTES) throw badRequest('Image must smaller than 256 kB!');
+        const type = sniffType(bytes) ?? undefined;
+        const problem = photoProblem({ type, size: bytes.length });
+        if (problem) throw badRequest(problem);
         return inTransaction(ctx, async (tx) => {
-          const saved = await saveFile(tx, { name, contentType: type, bytes, kind });
+          const saved = await saveFile(tx, { name, contentType: type!, bytes, kind });
           await audit(tx, 'files', 'upload', saved.key, { kind, name: safeFileName(name), size: bytes.length });
           return ok({ path: saved.path, name: safeFileName(name), size: bytes.length });
         });

@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import { addProductFormats } from '../../shared/formats.js';
-import { titleAt, type } from '../../shared/schema.js';
+import { keywordMessage, titleAt } from '../../shared/schema.js';
 import type { JsonSchema } from '../../shared/resource.js';
 import { badRequest } from './errors.js';
 
@@ -35,8 +35,6 @@ export function matchesFormat(format: string, value: unknown): boolean {
   return v(value) as boolean;
 }
 
-/** How a format names what it wants, in a message. */
-const FORMAT_NAMES: Record<string, string> = { date: 'date (YYYY-MM-DD)', 'date-time': 'date and time', time: 'time', email: 'e-mail address', uri: 'web address' };
 
 /** Throws a 400 with every message when `data` does not match. */
 /** A request body must be a JSON object before anything else is asked of it. */
@@ -69,22 +67,14 @@ export function formatErrors(schema: JsonSchema, errors: ErrorObject[]): string[
 }
 
 function describe(schema: JsonSchema, e: ErrorObject): string {
-  const title = titleAt(schema, e.instancePath);
   const p = e.params as Record<string, any>;
   switch (e.keyword) {
     case 'errorMessage': return e.message ?? 'Invalid input';
-    case 'required': return `${titleAt(schema, `${e.instancePath}/${p.missingProperty}`)} is required`;
+    case 'required': return keywordMessage('required', titleAt(schema, `${e.instancePath}/${p.missingProperty}`), p);
     case 'additionalProperties': return `Unknown field: ${p.additionalProperty}`;
-    case 'type': return `${title} must be ${type(p.type)}`;
-    case 'maxLength': return `${title} must be at most ${p.limit} characters`;
-    case 'minLength': return `${title} is required`;
-    case 'format': return p.format === 'money' ? `${title} must be an amount in rupees with at most 2 decimals` : `${title} is not a valid ${FORMAT_NAMES[p.format] ?? p.format}`;
-    case 'enum': case 'const': case 'oneOf': return `${title} is not an allowed value`;
-    case 'minimum': return `${title} must be at least ${p.limit}`;
-    case 'maximum': return `${title} must be at most ${p.limit}`;
-    case 'minItems': return `Add at least ${p.limit} ${title.toLowerCase()}`;
-    case 'maxItems': return `${title} can have at most ${p.limit} entries`;
-    case 'pattern': return `${title} is not valid`;
-    default: return `${title} ${e.message ?? 'is not valid'}`;
+    case 'pattern': case 'minLength': case 'maxLength': case 'format': case 'enum': case 'const': case 'oneOf': case 'type':
+    case 'minimum': case 'exclusiveMinimum': case 'maximum': case 'minItems': case 'maxItems':
+      return keywordMessage(e.keyword, titleAt(schema, e.instancePath), p);
+    default: return `${titleAt(schema, e.instancePath)} ${e.message ?? 'is not valid'}`;
   }
 }

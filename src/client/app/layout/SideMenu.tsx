@@ -1,4 +1,4 @@
-import { ROLE_IDS } from '../../../shared/roles.js';
+import { roleMayCall } from '../../../shared/calls.js';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Menu, Tag } from 'antd';
@@ -26,7 +26,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
       // A disabled (Pro) group is a plain entry: nothing to expand.
       children: g.disabled ? undefined : g.items.map((i) => ({ key: i.route, label: <Link to={i.route} onClick={onNavigate}>{i.label}</Link> })),
     })),
-    ...(user.role === ROLE_IDS.super_admin
+    ...(roleMayCall('school.saveModules', user.role)
       ? [{ key: MODULES_SETTINGS_ROUTE, icon: <Icon name="SettingOutlined" />, label: <Link to={MODULES_SETTINGS_ROUTE} onClick={onNavigate}>Modules</Link> } as Item]
       : []),
   ];

@@ -7,6 +7,7 @@ import { Checkbox, Col, DatePicker, Form, Input, InputNumber, Select } from 'ant
 import dayjs from 'dayjs';
 import type { JsonSchema, ResourceDef } from '../../../shared/resource.js';
 import { keepEnterInPicker } from './keys.js';
+import { payloadRules } from './payloadRules.js';
 
 const typeOf = (p: JsonSchema): string => ([] as string[]).concat(p.type ?? 'string').find((t) => t !== 'null') ?? 'string';
 
@@ -20,9 +21,16 @@ export function fieldConfig(def: ResourceDef) {
     hidden: (k: string) => ui[k]?.['ui:widget'] === 'hidden',
     required: (k: string) => required.includes(k),
     requiredMessage: (k: string) => def.schema.errorMessage?.required?.[k] ?? `${props[k]?.title ?? k} is required`,
+    /** The field's checks and messages as the server makes them (required by the school's configuration too). */
+    rules: (k: string) => payloadRules(def.schema, k),
+    /** The choices a field's schema allows (`oneOf` with titles), as select or radio options. */
+    options: (k: string) => oneOfOptions(props[k]),
     custom: (def.customFields ?? []).map((k) => ({ key: k, prop: props[k]! })).filter((c) => c.prop),
   };
 }
+
+const oneOfOptions = (prop: JsonSchema | undefined): Array<{ value: string | number; label: string }> =>
+  (prop?.oneOf ?? []).map((o: JsonSchema) => ({ value: o.const, label: o.title ?? String(o.const) }));
 
 /** The custom fields of a resource as antd form items, named ['custom', key]. */
 export function CustomFieldItems({ def, span = 12 }: { def: ResourceDef; span?: number }) {
@@ -30,12 +38,12 @@ export function CustomFieldItems({ def, span = 12 }: { def: ResourceDef; span?: 
   return (
     <>
       {f.custom.filter((c) => !f.hidden(c.key)).map(({ key, prop }) => {
-        const rules = f.required(key) ? [{ required: true, message: f.requiredMessage(key) }] : [];
+        const rules = f.rules(key);
         const t = typeOf(prop);
         const name = ['custom', key];
         let input;
         let extra: Record<string, unknown> = {};
-        if (prop.oneOf) input = <Select allowClear options={prop.oneOf.map((o: JsonSchema) => ({ value: o.const, label: o.title ?? o.const }))} placeholder={`Select ${prop.title}`} />;
+        if (prop.oneOf) input = <Select allowClear options={oneOfOptions(prop)} placeholder={`Select ${prop.title}`} />;
         else if (t === 'boolean') { input = <Checkbox>{prop.title}</Checkbox>; extra = { valuePropName: 'checked' }; }
         else if (t === 'integer' || t === 'number') input = <InputNumber min={prop.minimum} max={prop.maximum} precision={t === 'integer' ? 0 : undefined} style={{ width: '100%' }} />;
         else if (prop.format === 'date') {

@@ -9,12 +9,12 @@ import { App, Button, Card, Form, Select, Space, Table, Tag } from 'antd';
 import { useList, useNotification } from '@refinedev/core';
 import type { ClassRow, YearRow } from '../useClassesAndYears.js';
 import type { PageProps } from '../registry.js';
-import { useDeclaredCall, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
+import { type CallInput, useDeclaredCall, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 import { optionLabel } from '../../framework/labels.js';
 import { errorNotification } from '../../framework/notify.js';
 import { sameValue } from '../../framework/calls.js';
 import { statusLabel } from '../students/studentModel.js';
-import { lowerClassProblem, promoteBody, promoteProblem, promoteQuestion, type PromoteAction, type PromoteState } from '../../../shared/promotion.js';
+import { lowerClassProblem, PROMOTE_MSG, promoteBody, promoteProblem, promoteQuestion, type PromoteAction, type PromoteState } from '../../../shared/promotion.js';
 import { totalOf } from '../../../shared/plural.js';
 
 type Row = CallData<'students.classYearList'>[number];
@@ -49,7 +49,7 @@ export default function PromoteStudents(_props: PageProps) {
 
   const ready = Boolean(fromClass && fromYear);
   const list = useDeclaredQuery('students.classYearList', { params: { class_id: fromClass!, ac_year_id: fromYear! } }, { enabled: ready });
-  const actions: Record<PromoteAction, (input: { body: unknown }) => Promise<unknown>> = {
+  const actions: Record<PromoteAction, (input: CallInput<'student-years.promote'>) => Promise<unknown>> = {
     promote: useDeclaredCall('student-years.promote'), graduate: useDeclaredCall('student-years.graduate'),
     yearBreak: useDeclaredCall('student-years.yearBreak'), shuffle: useDeclaredCall('student-years.shuffle'),
   };
@@ -123,7 +123,7 @@ export default function PromoteStudents(_props: PageProps) {
         dataSource={rows}
         loading={ready && list.query.isFetching}
         size="middle"
-        locale={{ emptyText: ready ? 'No students' : 'Select From class and academic year' }}
+        locale={{ emptyText: ready ? 'No students' : PROMOTE_MSG.from }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
         pagination={{ pageSize: 50, showSizeChanger: false, showTotal: totalOf('student') }}
         columns={[

@@ -15,6 +15,7 @@ import { enumLabels } from '../../framework/format.js';
 import { errorNotification } from '../../framework/notify.js';
 import { fillMessage } from '../../framework/calls.js';
 import { dateTimePickerProps } from '../../framework/dates.js';
+import { fieldConfig } from '../../framework/form/CustomFields.js';
 
 interface Row { subject_id?: number; min_marks?: number; max_marks?: number; marks_type?: number; start_time?: Dayjs; end_time?: Dayjs; invigilator?: number | null }
 
@@ -73,7 +74,7 @@ export default function TestDetailsAdd({ resource }: PageProps) {
   return (
     <Card title={`Add Test Details${testName ? ` — ${testName}` : ''}`}>
       <Form form={form} layout="vertical" name="test-details" onFinish={onFinish} initialValues={{ subjects: [{}] }} disabled={busy}>
-        <Form.Item label="Class" name="class_id" rules={[{ required: true, message: 'Please select class' }]} style={{ maxWidth: 320 }}>
+        <Form.Item label="Class" name="class_id" rules={fieldConfig(resource).rules('class_id')} style={{ maxWidth: 320 }}>
           <Select
             options={opts(classes.result?.data, 'class-section')}
             loading={classes.query.isLoading}

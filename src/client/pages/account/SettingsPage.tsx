@@ -1,4 +1,5 @@
 import { ROLE_IDS } from '../../../shared/roles.js';
+import { roleMayCall } from '../../../shared/calls.js';
 import { Alert, Card, Descriptions, List, Spin, Table, Tabs, Tag, theme } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../app/SessionContext.js';
@@ -15,7 +16,7 @@ export default function SettingsPage() {
   const admin = user.role === ROLE_IDS.admin || user.role === ROLE_IDS.super_admin;
   const entries = [
     { to: '/profile', title: 'Profile', text: 'Your account and password' },
-    ...(user.role === 4 ? [{ to: MODULES_SETTINGS_ROUTE, title: 'Modules', text: 'Enable, disable and hide modules' }] : []),
+    ...(roleMayCall('school.saveModules', user.role) ? [{ to: MODULES_SETTINGS_ROUTE, title: 'Modules', text: 'Enable, disable and hide modules' }] : []),
   ];
   const general = (
     <List dataSource={entries} renderItem={(e) => (

@@ -14,6 +14,7 @@ import type { CallTypes } from '../../../generated/calls.js';
 import { errorText } from '../../framework/useCall.js';
 import { useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { PaymentFailed, usePaymentOutcome } from './online/PaymentOutcome.js';
+import { declaredCall } from '../../../shared/calls.js';
 
 type Choice = CallTypes['fee-payments.testOutcome']['body']['outcome'];
 
@@ -36,7 +37,7 @@ export default function TestGateway(_props: PageProps) {
     return (
       <Result
         status="success"
-        title="This order is already paid"
+        title={declaredCall('fee-payments.testOutcome').def.errors!.paid}
         extra={<Button type="primary" onClick={() => navigate(`/fees/receipt/${order.fee_id}`)}>View Receipt</Button>}
       />
     );

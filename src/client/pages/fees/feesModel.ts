@@ -299,7 +299,7 @@ export function installmentProblem(v: { amount?: number | null; mode?: string },
 export const REFUND_MESSAGES = {
   amount: refundSchema.errorMessage.required.amount_paid,
   details: declaredErrors('fee-payments.refund').details!,
-  tooMuch: 'Refund amount cannot be greater than amount paid',
+  tooMuch: declaredErrors('fee-payments.refund').tooMuch!,
 } as const;
 
 /** Transaction details are needed for every refund mode but cash. */

@@ -17,6 +17,8 @@ import { errorNotification } from '../../framework/notify.js';
 import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { useAllowed } from '../../framework/useAccess.js';
 import { keepEnterInPicker } from '../../framework/form/keys.js';
+import { fieldConfig } from '../../framework/form/CustomFields.js';
+import { fillMessage } from '../../framework/calls.js';
 import { currentBalance, ledger, type LedgerRow, type PocketMoneyTxn } from './pocketMoneyModel.js';
 import type { StudentRecord } from './detailsModel.js';
 import { classSection } from './studentModel.js';
@@ -78,6 +80,10 @@ export default function PocketMoney(_props: PageProps) {
 
 interface TxnForm { amount?: number; txn_type?: number; date?: Dayjs; details?: string }
 
+const pocketMoney = resourceByName('pocket-money');
+/** The transaction's checks as the server makes them. */
+const rules = (k: string) => fieldConfig(pocketMoney).rules(k);
+
 function AddTransaction({ studentId, onClose }: { studentId: number; onClose: () => void }) {
   const [form] = Form.useForm<TxnForm>();
   const { mutateAsync: create, mutation } = useCreate();
@@ -87,7 +93,7 @@ function AddTransaction({ studentId, onClose }: { studentId: number; onClose: ()
       await create({
         resource: 'pocket-money',
         values: { student_id: studentId, amount: v.amount, txn_type: v.txn_type, date: v.date!.second(0).millisecond(0).toISOString(), details: v.details?.trim() },
-        successNotification: () => ({ type: 'success', message: 'Transaction added!' }),
+        successNotification: () => ({ type: 'success', message: fillMessage(pocketMoney.messages.created!, {}) }),
         // Server errors are shown as they are; a failure without a server answer reads 'Failed to add!'.
         errorNotification: (err?: HttpError) => ({ type: 'error', message: err?.statusCode && err.message ? err.message : 'Failed to add!' }),
       });
@@ -108,16 +114,16 @@ function AddTransaction({ studentId, onClose }: { studentId: number; onClose: ()
       destroyOnHidden
     >
       <Form<TxnForm> form={form} layout="vertical" name="pocket-money" onFinish={onFinish} initialValues={{ txn_type: 0, date: dayjs() }}>
-        <Form.Item label="Amount" name="amount" rules={[{ required: true, message: 'Amount is required' }, { type: 'number', min: 0.01, message: 'Amount must be more than 0' }]}>
+        <Form.Item label="Amount" name="amount" rules={rules('amount')}>
           <InputNumber prefix="₹" min={0} step={1} precision={2} style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item label="Type" name="txn_type" rules={[{ required: true, message: 'Transaction type is required' }]}>
+        <Form.Item label="Type" name="txn_type" rules={rules('txn_type')}>
           <Radio.Group options={[{ value: 0, label: 'Credit' }, { value: 1, label: 'Debit' }]} />
         </Form.Item>
-        <Form.Item label="Date" name="date" rules={[{ required: true, message: 'Date is required' }]}>
+        <Form.Item label="Date" name="date" rules={rules('date')}>
           <DatePicker showTime={{ format: 'hh:mm A', use12Hours: true }} format={POCKET_DATE_FORMAT} onKeyDown={keepEnterInPicker} />
         </Form.Item>
-        <Form.Item label="Details" name="details" rules={[{ required: true, whitespace: true, message: 'Details are required' }]}>
+        <Form.Item label="Details" name="details" rules={rules('details')}>
           <Input.TextArea rows={3} maxLength={300} showCount />
         </Form.Item>
       </Form>

@@ -29,9 +29,11 @@ import { errorText } from '../../framework/useCall.js';
 import { callDeclared, resourceCall } from '../../framework/useDeclaredCall.js';
 import { roleId } from '../../../shared/roles.js';
 import { formatDate } from '../../framework/format.js';
-import { MOBILE_RE } from '../../../shared/mobile.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { CustomFieldItems, customValues, fieldConfig } from '../../framework/form/CustomFields.js';
+import { payloadRules } from '../../framework/form/payloadRules.js';
+import { MOBILE_RE } from '../../../shared/mobile.js';
+import { declaredCall } from '../../../shared/calls.js';
 import {
   FINISH_STEP, WIZARD_STEPS, contactBodies, createdId, dropWizard, loadWizard, loginUsername, missingStep, moduleActive,
   newWizardId, parseStep, profileItems, saveWizard, studentBody, userBody, userLabel,
@@ -39,13 +41,15 @@ import {
 } from './studentModel.js';
 
 const DATE_FORMATS = ['DD-MM-YYYY', 'YYYY-MM-DD'];
-const USERNAME_RE = /^[A-Za-z0-9._@+-]+$/;
 const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'];
 const store = () => { try { return window.sessionStorage; } catch { return undefined; } };
 const toDay = (v?: string | null) => (v ? dayjs(v, 'YYYY-MM-DD') : undefined);
 const fromDay = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : '');
 /** The student declaration as the school configures it (its own fields among them). */
 const students = resourceByName('students');
+/** The new parent login's checks (students.createUser) and the parents' contact checks, as the server makes them. */
+const userRules = (k: string) => payloadRules(declaredCall('students.createUser').def.payload!, k);
+const contactRules = (k: string) => fieldConfig(resourceByName('student-contacts')).rules(k);
 const displayValue = (v: unknown) => (v === true ? 'Yes' : v === false ? 'No' : v === undefined || v === null ? '' : String(v));
 
 export default function StudentAdd(_props: PageProps) {
@@ -191,25 +195,25 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item label="Academic Year" name="ac_year_id" rules={[{ required: true, message: 'Please select academic year!' }]}>
+          <Form.Item label="Academic Year" name="ac_year_id" rules={fields.rules('ac_year_id')}>
             <Select options={yearRows.map((y) => ({ value: y.id, label: optionLabel(y, 'name') }))} loading={years.query.isLoading} placeholder="Select academic year" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Student Name" name="fullname" rules={[{ required: true, whitespace: true, message: 'Please enter student name' }, { max: 100 }]}>
+          <Form.Item label="Student Name" name="fullname" rules={fields.rules('fullname')}>
             <Input maxLength={100} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item
             label="Mobile" name="mobile" validateTrigger="onBlur"
-            rules={[{ required: true, message: 'Please enter mobile' }, { pattern: MOBILE_RE, message: 'Enter valid mobile number' }]}
+            rules={fields.rules('mobile')}
           >
             <Input maxLength={10} inputMode="numeric" onBlur={() => void lookForSibling()} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Date of Birth" name="dob" rules={[{ required: true, message: 'Please select DoB' }]}>
+          <Form.Item label="Date of Birth" name="dob" rules={fields.rules('dob')}>
             <DatePicker format={DATE_FORMATS} onKeyDown={keepEnterInPicker} style={{ width: '100%' }} disabledDate={(c) => c.isAfter(dayjs(), 'day')} />
           </Form.Item>
         </Col>
@@ -217,7 +221,7 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
           <Form.Item
             label="Admission No" name="admission_no" validateDebounce={400} hasFeedback
             rules={[
-              { required: true, whitespace: true, message: 'Please enter admission number' },
+              ...fields.rules('admission_no'),
               {
                 validator: async (_, v) => {
                   const n = String(v ?? '').trim();
@@ -232,12 +236,12 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Admission Date" name="admission_date" rules={[{ required: true, message: 'Please select admission date' }]}>
+          <Form.Item label="Admission Date" name="admission_date" rules={fields.rules('admission_date')}>
             <DatePicker format={DATE_FORMATS} onKeyDown={keepEnterInPicker} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Class and Section" name="class_id" rules={[{ required: true, message: 'Please select class and section' }]}>
+          <Form.Item label="Class and Section" name="class_id" rules={fields.rules('class_id')}>
             <Select
               options={classRows.map((c) => ({ value: c.id, label: optionLabel(c, 'class-section') }))}
               loading={classes.query.isLoading}
@@ -249,13 +253,13 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label={fields.title('roll_no', 'Roll No')} name="roll_no" rules={fields.required('roll_no') ? [{ required: true, message: fields.requiredMessage('roll_no') }] : []}>
+          <Form.Item label={fields.title('roll_no', 'Roll No')} name="roll_no" rules={fields.rules('roll_no')}>
             <InputNumber min={0} max={100000} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         {!fields.hidden('usn') && (
           <Col xs={24} md={12}>
-            <Form.Item label={fields.title('usn', 'SATS/USN')} name="usn" rules={[{ max: 30 }, ...(fields.required('usn') ? [{ required: true, message: fields.requiredMessage('usn') }] : [])]}>
+            <Form.Item label={fields.title('usn', 'SATS/USN')} name="usn" rules={fields.rules('usn')}>
               <Input maxLength={30} />
             </Form.Item>
           </Col>
@@ -264,7 +268,7 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
           <Col xs={24} md={12}>
             <Form.Item
               label={fields.title('aadhar_no', 'Aadhaar')} name="aadhar_no"
-              rules={[{ pattern: /^[0-9]{12}$/, message: 'Aadhaar number is 12 digits' }, ...(fields.required('aadhar_no') ? [{ required: true, message: fields.requiredMessage('aadhar_no') }] : [])]}
+              rules={fields.rules('aadhar_no')}
             >
               <Input maxLength={12} inputMode="numeric" />
             </Form.Item>
@@ -301,13 +305,13 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
           <Row gutter={16}>
             {!mobileAsUsername && (
               <Col xs={24} md={12}>
-                <Form.Item label="Username" name="username" rules={[{ max: 100 }, { pattern: USERNAME_RE, message: 'Username can only have letters, digits and . _ @ + -' }]} extra="Optional">
+                <Form.Item label="Username" name="username" rules={userRules('username')} extra="Optional">
                   <Input maxLength={100} autoComplete="off" />
                 </Form.Item>
               </Col>
             )}
             <Col xs={24} md={12}>
-              <Form.Item label="Email" name="email" rules={[{ type: 'email', message: 'Invalid email address' }]} extra="Optional">
+              <Form.Item label="Email" name="email" rules={userRules('email').filter((r) => !('required' in r))} extra="Optional">
                 <Input maxLength={200} autoComplete="off" />
               </Form.Item>
             </Col>
@@ -333,16 +337,16 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
 function ProfileForm({ initial, onBack, onNext }: { initial?: ProfileStep; onBack: () => void; onNext: (p: ProfileStep) => void }) {
   // The school's configuration may hide, require or retitle these (config/schools/<CODE>.json).
   const f = fieldConfig(students);
-  const item = (k: keyof ProfileStep, label: string, input: ReactNode, max?: number) => (f.hidden(k) ? null : (
-    <Form.Item label={f.title(k, label)} name={k} rules={[...(max ? [{ max }] : []), ...(f.required(k) ? [{ required: true, message: f.requiredMessage(k) }] : [])]}>{input}</Form.Item>
+  const item = (k: keyof ProfileStep, label: string, input: ReactNode) => (f.hidden(k) ? null : (
+    <Form.Item label={f.title(k, label)} name={k} rules={f.rules(k)}>{input}</Form.Item>
   ));
   return (
     <Form<ProfileStep> layout="vertical" name="student-profile" initialValues={initial} onFinish={(v) => onNext(v)} style={{ maxWidth: 640 }}>
-      {item('gender', 'Gender', <Radio.Group options={['Male', 'Female', 'Others']} />)}
-      {item('religion', 'Religion', <Input maxLength={50} />, 50)}
-      {item('caste', 'Caste', <Input maxLength={50} />, 50)}
+      {item('gender', 'Gender', <Radio.Group options={f.options('gender')} />)}
+      {item('religion', 'Religion', <Input maxLength={50} />)}
+      {item('caste', 'Caste', <Input maxLength={50} />)}
       {item('blood_group', 'Blood Group', <Select allowClear options={BLOOD_GROUPS.map((b) => ({ value: b, label: b }))} placeholder="Select blood group" />)}
-      {item('quota', 'Quota', <Input maxLength={50} />, 50)}
+      {item('quota', 'Quota', <Input maxLength={50} />)}
       <Space>
         <Button onClick={onBack}>Back</Button>
         <Button type="primary" htmlType="submit">Next</Button>
@@ -363,20 +367,20 @@ function ParentForm({ who, initial, onBack, onNext }: {
       style={{ maxWidth: 640 }}
     >
       <Typography.Paragraph type="secondary">{who}&apos;s details are saved as a contact of the student. This step can be skipped.</Typography.Paragraph>
-      <Form.Item label={`${who}'s Name`} name="contact_name" rules={[{ required: true, whitespace: true, message: 'Contact name is required!' }, { max: 100 }]}>
+      <Form.Item label={`${who}'s Name`} name="contact_name" rules={contactRules('contact_name')}>
         <Input maxLength={100} />
       </Form.Item>
       <Form.Item
         label={`${who}'s Mobile`} name="mobile" validateTrigger="onBlur"
-        rules={[{ required: true, message: 'Mobile is required!' }, { pattern: MOBILE_RE, message: 'Enter valid mobile number' }]}
+        rules={contactRules('mobile')}
       >
         <Input maxLength={10} inputMode="numeric" />
       </Form.Item>
-      <Form.Item label={`${who}'s Email`} name="email" rules={[{ type: 'email', message: 'Invalid email address' }]}>
+      <Form.Item label={`${who}'s Email`} name="email" rules={contactRules('email')}>
         <Input maxLength={200} />
       </Form.Item>
       <Form.Item label="Occupation" name="occupation" rules={[{ max: 100 }]}><Input maxLength={100} /></Form.Item>
-      <Form.Item label="Address" name="address" rules={[{ max: 500 }]}><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+      <Form.Item label="Address" name="address" rules={contactRules('address')}><Input.TextArea rows={2} maxLength={500} /></Form.Item>
       <Space>
         <Button onClick={onBack}>Back</Button>
         <Button onClick={() => onNext(null)}>Skip</Button>

@@ -10,9 +10,13 @@ import type { PageProps } from '../registry.js';
 import { randomPassword } from '../../framework/form/formModel.js';
 import { errorText } from '../../framework/useCall.js';
 import { callDeclared, useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
-import { MOBILE_RE } from '../../../shared/mobile.js';
+import { declaredCall } from '../../../shared/calls.js';
+import { payloadRules } from '../../framework/form/payloadRules.js';
 import { classSection, createdId } from './studentModel.js';
 import { ParentLoginSelect } from './ParentLoginSelect.js';
+
+/** The new login's checks as the server makes them (students.createUser). */
+const userRules = (k: string) => payloadRules(declaredCall('students.createUser').def.payload!, k);
 
 interface Values { mode: 'existing' | 'new'; user_id?: number; name?: string; email?: string; username?: string; mobile?: string; password?: string }
 
@@ -87,31 +91,31 @@ export default function StudentLinkUser(_props: PageProps) {
           </Radio.Group>
         </Form.Item>
         {mode === 'existing' ? (
-          <Form.Item label="User" name="user_id" rules={[{ required: true, message: 'Please select a user' }]}>
+          <Form.Item label="User" name="user_id" rules={payloadRules(declaredCall('students.linkUser').def.payload!, 'user_id')}>
             <ParentLoginSelect />
           </Form.Item>
         ) : made ? (
           <Alert type="success" showIcon style={{ marginBottom: 16 }} message={`Login created (${made.label}); press Link to link it.`} />
         ) : (
           <>
-            <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please enter name' }]}><Input maxLength={100} /></Form.Item>
+            <Form.Item label="Name" name="name" rules={userRules('name')}><Input maxLength={100} /></Form.Item>
             <Form.Item
               label="Email" name="email" dependencies={['username', 'mobile']}
               rules={[
-                { type: 'email', message: 'Invalid email address' },
+                ...userRules('email').filter((r) => !('required' in r)),
                 ({ getFieldValue }) => ({
                   // The e-mail is the login unless a username or mobile is given.
                   validator: async (_, v) => {
-                    if (!String(v ?? '').trim() && !String(getFieldValue('username') ?? '').trim() && !String(getFieldValue('mobile') ?? '').trim()) throw new Error('Please enter email');
+                    if (!String(v ?? '').trim() && !String(getFieldValue('username') ?? '').trim() && !String(getFieldValue('mobile') ?? '').trim()) throw new Error(declaredCall('students.createUser').def.errors!.email);
                   },
                 }),
               ]}
             ><Input maxLength={200} autoComplete="off" /></Form.Item>
-            <Form.Item label="Username" name="username" extra="The student's mobile by default" rules={[{ pattern: /^[A-Za-z0-9._@+-]+$/, message: 'Username can only have letters, digits and . _ @ + -' }]}><Input maxLength={100} autoComplete="off" /></Form.Item>
-            <Form.Item label="Mobile" name="mobile" rules={[{ pattern: MOBILE_RE, message: 'Enter valid mobile number' }]}><Input maxLength={10} /></Form.Item>
+            <Form.Item label="Username" name="username" extra="The student's mobile by default" rules={userRules('username')}><Input maxLength={100} autoComplete="off" /></Form.Item>
+            <Form.Item label="Mobile" name="mobile" rules={userRules('mobile')}><Input maxLength={10} /></Form.Item>
             <Form.Item label="Password" required>
               <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="password" noStyle rules={[{ required: true, message: 'Please enter password' }]}>
+                <Form.Item name="password" noStyle rules={userRules('password')}>
                   <Input autoComplete="new-password" aria-label="Password" />
                 </Form.Item>
                 <Button onClick={() => form.setFieldValue('password', randomPassword(8))}>Regenerate</Button>

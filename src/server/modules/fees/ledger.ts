@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../framework/errors.js';
 import { moneyColumn } from '../../framework/query.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { resourceByName } from '../../../shared/registry.js';
+import { ONLINE_MESSAGES } from '../../../shared/online-pay.js';
 import { applyScope } from '../../framework/scope.js';
 import { countBillLines } from './item-totals.js';
 import type { FeeInstallmentKind } from '../../../generated/enums/fees.js';
@@ -21,8 +22,8 @@ import type { FeeInstallmentKind } from '../../../generated/enums/fees.js';
 /** An installment's kind, as schemas/fees/fee-installment.json lists them. */
 export type InstallmentKind = FeeInstallmentKind;
 
-export const PENDING_EXCEEDED = 'Amount Paying cannot be more than Amount Pending';
-export const REFUND_EXCEEDED = 'Refund amount cannot be greater than amount paid';
+export const PENDING_EXCEEDED = ONLINE_MESSAGES.tooMuch;
+const REFUND_EXCEEDED = resourceByName('fee-payments').calls!.refund!.errors!.tooMuch!;
 export const TRANSPORTATION = 'Transportation';
 export const MISCELLANEOUS = 'Miscellaneous';
 

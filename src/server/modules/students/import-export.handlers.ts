@@ -154,7 +154,7 @@ export function readRow(cells: Partial<Record<Column, string>>, line: number, to
     else if (v.dob > today) problems.push('DoB is in the future');
   }
   if (absent('admission_no')) problems.push('Admission number is required');
-  else if (v.admission_no && /^-?\d+$/.test(v.admission_no) && Number(v.admission_no) < 1) problems.push('Invalid Admission Number');
+  else if (v.admission_no && /^-?\d+$/.test(v.admission_no) && Number(v.admission_no) < 1) problems.push(studentRes.calls!.validateAdmissionNo!.errors!.invalid!);
   if (absent('admission_date')) problems.push('Admission date is required');
   else if (v.admission_date) {
     const p = dateProblem(v.admission_date, 'Admission date');

@@ -11,9 +11,16 @@ import { datePickerProps, WIRE_DATE } from '../../../framework/dates.js';
 import { latestYear, PROFILE_ITEMS, type StudentRecord } from '../detailsModel.js';
 import { useSend } from './useSend.js';
 import type { CallData } from '../../../framework/useDeclaredCall.js';
+import { declaredCall } from '../../../../shared/calls.js';
+import { resourceByName } from '../../../../shared/registry.js';
+import { fieldConfig } from '../../../framework/form/CustomFields.js';
 
-const NO_USER = 'The student has no registered user';
-const GENDERS = ['Male', 'Female', 'Others'];
+const usernameCall = declaredCall('students.username').def;
+// The server's own words for what the editors check first.
+const NO_USER = usernameCall.errors!.noUser!;
+const EMPTY_USERNAME: string = usernameCall.payload!.errorMessage.required.username;
+const NO_ATTENDANCE: string = declaredCall('attendance.correct').def.payload!.errorMessage.required.present;
+const genders = () => fieldConfig(resourceByName('students')).options('gender');
 
 /** `canEdit`: the record's editors (login, admission type, profile); `canAttendance`: those who correct attendance (teachers too). */
 export function DetailsEditor({ student, onChanged, canEdit, canAttendance }: { student: StudentRecord; onChanged: () => void; canEdit: boolean; canAttendance: boolean }) {
@@ -43,7 +50,7 @@ function LoginEditor({ student, onChanged }: { student: StudentRecord; onChanged
 
   const saveUsername = async () => {
     const value = username.trim();
-    if (!value) { setError("Username can't be empty"); return; }
+    if (!value) { setError(EMPTY_USERNAME); return; }
     if (!student.user_id) { notify('error', NO_USER); return; }
     setError(null);
     setBusy('username');
@@ -156,7 +163,7 @@ function ProfileItemsEditor({ student, onChanged }: { student: StudentRecord; on
               <Space.Compact style={{ width: '100%' }}>
                 {item.name === 'gender' ? (
                   <Select id={id} style={{ width: '100%' }} value={values.gender || undefined} onChange={(v) => set(v ?? '')} placeholder="Select gender"
-                    options={GENDERS.map((g) => ({ value: g, label: g }))} />
+                    options={genders()} />
                 ) : (
                   <Input id={id} value={values[item.name]} maxLength={item.name === 'blood_group' ? 10 : 50} onChange={(e) => set(e.target.value)} onPressEnter={() => save(item.name)} />
                 )}
@@ -199,7 +206,7 @@ export function AttendanceEditor({ studentId, onChanged }: { studentId: number; 
 
   const save = async () => {
     if (!record?.id || !date) return;
-    if (present === undefined) { setError('Attendance is required'); return; }
+    if (present === undefined) { setError(NO_ATTENDANCE); return; }
     setError(null);
     setBusy('save');
     try {

@@ -7,6 +7,11 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Checkbox, Form, Input, Modal, Typography } from 'antd';
 import { errorText } from '../../../framework/useCall.js';
 import { resourceCall, type CallData } from '../../../framework/useDeclaredCall.js';
+import { payloadRules } from '../../../framework/form/payloadRules.js';
+import { resourceByName } from '../../../../shared/registry.js';
+
+/** The checks and messages the server applies to this payload. */
+const rules = (k: string) => payloadRules(resourceByName('messages').schema, k);
 
 /** A student a message goes to (to their login, when they have one), as the student answers carry them. */
 export type MessageRecipient = Pick<CallData<'students.one'>, 'id' | 'user_id' | 'fullname'>;
@@ -77,10 +82,10 @@ export default function MessageModal({ open, students, onClose }: { open: boolea
         />
       )}
       <Form form={form} layout="vertical" name="student-message" initialValues={{ reply_enabled: false }} disabled={busy}>
-        <Form.Item label="Subject" name="subject" rules={[{ required: true, whitespace: true, message: 'Please enter subject!' }, { max: 200 }]}>
+        <Form.Item label="Subject" name="subject" rules={rules('subject')}>
           <Input maxLength={200} />
         </Form.Item>
-        <Form.Item label="Message" name="message" rules={[{ required: true, whitespace: true, message: 'Please enter message!' }, { max: 5000 }]}>
+        <Form.Item label="Message" name="message" rules={rules('message')}>
           <Input.TextArea rows={5} maxLength={5000} />
         </Form.Item>
         <Form.Item name="reply_enabled" valuePropName="checked" style={{ marginBottom: 0 }}>

@@ -5,7 +5,12 @@
 import { useEffect, useState } from 'react';
 import { Form, Input, Modal, Select, Typography } from 'antd';
 import { useDeclaredCall } from '../../../framework/useDeclaredCall.js';
-import { smsCount, smsOverOne, validMobile } from '../studentModel.js';
+import { smsCount, smsOverOne } from '../studentModel.js';
+import { payloadRules } from '../../../framework/form/payloadRules.js';
+import { declaredCall } from '../../../../shared/calls.js';
+
+/** The checks and messages the server applies to this payload. */
+const rules = (k: string) => payloadRules(declaredCall('students.textMessage').def.payload!, k);
 
 interface Values { mobile_nos: string[]; message: string }
 
@@ -49,19 +54,11 @@ export default function TextMessageModal({ open, mobiles, onClose }: { open: boo
           label="Mobile Nos"
           name="mobile_nos"
           extra="Type a number and press Enter to add it."
-          rules={[
-            { required: true, type: 'array', min: 1, message: 'Mobile Nos is required!' },
-            {
-              validator: async (_, v: string[] | undefined) => {
-                const bad = (v ?? []).filter((m) => !validMobile(m));
-                if (bad.length) throw new Error(`Enter valid mobile number: ${bad.join(', ')}`);
-              },
-            },
-          ]}
+          rules={rules('mobile_nos')}
         >
           <Select mode="tags" open={false} tokenSeparators={[',', ' ']} placeholder="Mobile numbers" suffixIcon={null} />
         </Form.Item>
-        <Form.Item label="Message" name="message" rules={[{ required: true, whitespace: true, message: 'Message is required!' }]} style={{ marginBottom: 4 }}>
+        <Form.Item label="Message" name="message" rules={rules('message')} style={{ marginBottom: 4 }}>
           <Input.TextArea rows={5} />
         </Form.Item>
         <Typography.Text data-testid="sms-counter" type={smsOverOne(text) ? 'danger' : 'secondary'}>
