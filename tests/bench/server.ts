@@ -40,7 +40,7 @@ import { createIntegrations } from '../../src/server/integrations/index.js';
 import { inTransaction } from '../../src/server/framework/service.js';
 import { addInstallment, createBill } from '../../src/server/modules/fees/ledger.js';
 import { feeItemTotalsTable } from '../../src/server/modules/fees/item-totals.js';
-import { cardsFrom, cardsQuery, feeItemsQuery } from '../../src/server/modules/fees/reports.js';
+import { cardsFrom, cardsQuery, feeItemsQuery, type CardRow } from '../../src/server/modules/fees/reports.js';
 import { naiveCardBillsQuery, naiveCardInstallmentsQuery, naiveCardsFrom, naiveFeeItemsQuery } from './naive-fees.js';
 import { billTotalPaise } from '../../src/shared/money.js';
 import { createSchool } from '../../src/server/provision.js';
@@ -274,7 +274,7 @@ const asBefore = <T>(fn: (trx: Kysely<any>) => Promise<T>) => database.db.transa
 type ClassYear = { Params: { class_id: string; ac_year_id: string } };
 type ItemsQuery = { Querystring: { class_id?: string; ac_year_id: string } };
 bare.get<ClassYear>('/bare/reports/fees/:class_id/:ac_year_id/', async (req) => {
-  const { rows } = await database.db.executeQuery<Record<string, any>>(cardsSql(Number(req.params.class_id), Number(req.params.ac_year_id)));
+  const { rows } = await database.db.executeQuery<CardRow>(cardsSql(Number(req.params.class_id), Number(req.params.ac_year_id)));
   return { success: true, data: cardsFrom(rows), error: null };
 });
 bare.get<ItemsQuery>('/bare/reports/fees/items/', async (req) => {

@@ -10,7 +10,7 @@ import { formatINR } from '../../src/shared/money.js';
 
 const ITEMS: FeeItem[] = [
   { id: 1, name: 'Tuition Fee', type: 1, amount: 12500.5 },
-  { id: 2, name: 'Books', type: 2, amount: '0.10' },
+  { id: 2, name: 'Books', type: 2, amount: 0.1 },
 ];
 const full = { discounts: true, partial: true };
 const strict = { discounts: false, partial: false };

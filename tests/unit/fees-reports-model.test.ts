@@ -12,7 +12,7 @@ import { prefillValues } from '../../src/client/framework/form/formModel.js';
 import { queryString } from '../../src/client/framework/calls.js';
 import { billAlertQuestion, yearAlertQuestion } from '../../src/client/pages/fees/dueAlertModel.js';
 
-const item = (id: number | null, name: string, total: number | string, extra: Partial<FeeItemRow> = {}): FeeItemRow =>
+const item = (id: number | null, name: string, total: number, extra: Partial<FeeItemRow> = {}): FeeItemRow =>
   ({ id, fee_item_name: name, total_amount: total, quantity: 1, count: 1, amount: id === null ? null : total, ...extra });
 
 describe('amounts in paise', () => {
@@ -52,7 +52,7 @@ describe('cards', () => {
 
 describe('pie chart', () => {
   it('gives each item with a total a slice, largest first, with its share and a palette colour', () => {
-    const s = pieSlices([item(1, 'Tuition', 3000), item(2, 'Books', 1000), item(null, 'Transportation', '0'), item(null, 'Miscellaneous', -5)]);
+    const s = pieSlices([item(1, 'Tuition', 3000), item(2, 'Books', 1000), item(null, 'Transportation', 0), item(null, 'Miscellaneous', -5)]);
     expect(s.map((x) => x.label)).toEqual(['Tuition', 'Books']);
     expect(s.map((x) => x.percent)).toEqual(['75.0%', '25.0%']);
     expect(s.map((x) => x.value)).toEqual([3000, 1000]);
@@ -84,7 +84,7 @@ describe('pie chart', () => {
 describe('CSV files', () => {
   const parse = (text: string) => parseCsv(text);
   it('fee items: plain rupee numbers, a blank amount for lines without an item', () => {
-    const text = csvOf(FEE_ITEM_CSV, [item(1, 'Tuition', '3000.50', { quantity: 2, count: 2, amount: 1500.25 }), item(null, 'Transportation', 400)]);
+    const text = csvOf(FEE_ITEM_CSV, [item(1, 'Tuition', 3000.5, { quantity: 2, count: 2, amount: 1500.25 }), item(null, 'Transportation', 400)]);
     expect(parse(text)).toEqual([
       ['Fee Item', 'Amount', 'Quantity', 'Count', 'Total Amount'],
       ['Tuition', '1500.25', '2', '2', '3000.5'],
@@ -92,7 +92,7 @@ describe('CSV files', () => {
     ]);
   });
   it('student fees: pending figures and a formula-safe name', () => {
-    const rows: StudentFeeRow[] = [{ id: 1, student_id: 1, admission_no: '101', fullname: '=HYPERLINK("x")', total_amount: 1000, paid_amount: 400, discount_amount: 0 }];
+    const rows: StudentFeeRow[] = [{ id: 1, student_id: 1, admission_no: '101', fullname: '=HYPERLINK("x")', roll_no: null, total_amount: 1000, paid_amount: 400, discount_amount: 0, pending_amount: 600, bills: 1 }];
     expect(parse(csvOf(STUDENT_FEES_CSV, rows))[1]).toEqual(['101', '\'=HYPERLINK("x")', '1000', '400', '0', '600']);
   });
   it('installment history: refunds negative, modes and kinds named', () => {
@@ -109,8 +109,8 @@ describe('CSV files', () => {
   });
   it('multi-class fees: each student with their class', () => {
     const rows = multiClassFeeRows([
-      { klass: { id: 3, class: '8', section: 'A' }, rows: [{ id: 1, student_id: 1, admission_no: '1', fullname: 'A', total_amount: 100, paid_amount: 100, pending_amount: 0 }] },
-      { klass: { id: 4, class: '9', section: 'B' }, rows: [{ id: 2, student_id: 2, admission_no: '2', fullname: 'B', total_amount: 50, paid_amount: 20 }] },
+      { klass: { id: 3, class: '8', section: 'A' }, rows: [{ id: 1, student_id: 1, admission_no: '1', fullname: 'A', roll_no: 1, total_amount: 100, paid_amount: 100, discount_amount: 0, pending_amount: 0, bills: 1 }] },
+      { klass: { id: 4, class: '9', section: 'B' }, rows: [{ id: 2, student_id: 2, admission_no: '2', fullname: 'B', roll_no: null, total_amount: 50, paid_amount: 20, discount_amount: 0, pending_amount: 30, bills: 1 }] },
     ]);
     expect(rows.map((r) => [r.class_id, r.class, r.section])).toEqual([[3, '8', 'A'], [4, '9', 'B']]);
     expect(parse(csvOf(MULTI_CLASS_FEES_CSV, rows)).slice(1)).toEqual([['A', '1', '8', 'A', '100', '100', '0'], ['B', '2', '9', 'B', '50', '20', '30']]);

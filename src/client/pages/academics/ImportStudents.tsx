@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Form, Modal, Progress, Select, Table, Typography, Upload } from 'antd';
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useInvalidate, useList, useNotification } from '@refinedev/core';
+import type { YearRow } from '../useClassesAndYears.js';
 import type { RowComponentProps } from '../registry.js';
 import { ApiError } from '../../api.js';
 import { callDeclared } from '../../framework/useDeclaredCall.js';
@@ -51,9 +52,9 @@ function ImportModal({ classRow, listResource, onClose }: { classRow: Record<str
   useEffect(() => stopPolling, []);
   const invalidate = useInvalidate();
 
-  const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
-  const yearRows = (years.result?.data ?? []) as Array<Record<string, any>>;
-  const options = useMemo(() => yearRows.map((r) => ({ value: r.id as number, label: String(r.name) })), [yearRows]);
+  const years = useList<YearRow>({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
+  const yearRows = years.result?.data ?? [];
+  const options = useMemo(() => yearRows.map((r) => ({ value: r.id, label: r.name })), [yearRows]);
   useEffect(() => {
     if (year !== undefined) return;
     const enabled = yearRows.find((r) => sameValue(r.status, 1));

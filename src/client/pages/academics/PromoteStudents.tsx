@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Card, Form, Select, Space, Table, Tag } from 'antd';
 import { useList, useNotification } from '@refinedev/core';
+import type { ClassRow, YearRow } from '../useClassesAndYears.js';
 import type { PageProps } from '../registry.js';
 import { type CallInput, useDeclaredCall, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 import { optionLabel } from '../../framework/labels.js';
@@ -32,12 +33,12 @@ export default function PromoteStudents(_props: PageProps) {
   const { open } = useNotification();
   const { modal } = App.useApp();
 
-  const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification });
-  const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification });
-  const classRows = (classes.result?.data ?? []) as Array<Record<string, any>>;
-  const classOptions = useMemo(() => classRows.map((r) => ({ value: r.id as number, label: optionLabel(r, 'class-section') })), [classRows]);
-  const yearRows = (years.result?.data ?? []) as Array<Record<string, any>>;
-  const yearOptions = useMemo(() => yearRows.map((r) => ({ value: r.id as number, label: String(r.name) })), [yearRows]);
+  const classes = useList<ClassRow>({ resource: 'classes', pagination: { mode: 'off' }, errorNotification });
+  const years = useList<YearRow>({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification });
+  const classRows = classes.result?.data ?? [];
+  const classOptions = useMemo(() => classRows.map((r) => ({ value: r.id, label: optionLabel(r, 'class-section') })), [classRows]);
+  const yearRows = years.result?.data ?? [];
+  const yearOptions = useMemo(() => yearRows.map((r) => ({ value: r.id, label: r.name })), [yearRows]);
 
   // The From year starts on the enabled year (status 1).
   useEffect(() => {
@@ -52,7 +53,7 @@ export default function PromoteStudents(_props: PageProps) {
     promote: useDeclaredCall('student-years.promote'), graduate: useDeclaredCall('student-years.graduate'),
     yearBreak: useDeclaredCall('student-years.yearBreak'), shuffle: useDeclaredCall('student-years.shuffle'),
   };
-  const rows = ready && Array.isArray(list.result?.data) ? (list.result.data as Row[]) : [];
+  const rows = ready && Array.isArray(list.result?.data) ? list.result.data : [];
 
   // A new From class or year shows other students: what was ticked no longer applies.
   useEffect(() => { setSelected([]); }, [fromClass, fromYear]);

@@ -25,7 +25,7 @@ export default function CreatedFeeStudents(_props: PageProps) {
   const ready = name !== '';
   const { result, query } = useDeclaredQuery('created-fees.students', { query: { name, ac_year_id: yearId ?? undefined, class_id: classId ?? undefined } }, { enabled: ready });
   const { klass, scope } = useClassAndYear(classId, yearId);
-  const rows = useMemo(() => (ready && Array.isArray(result?.data) ? (result.data as CreatedFeeStudentRow[]) : []), [ready, result]);
+  const rows = useMemo(() => (ready && Array.isArray(result?.data) ? result.data : []), [ready, result]);
   const totals = useMemo(() => feeTotals(rows), [rows]);
 
   if (!ready) return <Alert type="warning" showIcon message="Choose a created fee from the list" action={<Link to="/fees/create/">Created Fees</Link>} />;

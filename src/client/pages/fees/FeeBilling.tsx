@@ -12,6 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Alert, App, Button, Card, Col, Descriptions, Divider, Form, Input, InputNumber, Row, Select, Space, Spin, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
+import type { YearRow } from '../useClassesAndYears.js';
 import type { PageProps } from '../registry.js';
 import { errorNotification } from '../../framework/notify.js';
 import { useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
@@ -43,12 +44,12 @@ export default function FeeBilling(_props: PageProps) {
   const student = useDeclaredQuery('students.one', { params: { id: studentId } }, { enabled: Number.isInteger(studentId) });
   const settingsQ = useDeclaredQuery('fee-payments.settings', {});
   const itemsQ = useList<FeeItem>({ resource: 'fee-items', pagination: { mode: 'off' }, errorNotification });
-  const yearsQ = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification });
+  const yearsQ = useList<YearRow>({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification });
 
   const settings = settingsQ.result?.data;
   const opts = useMemo(() => ({ discounts: discountsEnabled(settings), partial: partialPaymentEnabled(settings) }), [settings]);
-  const items = useMemo(() => ((itemsQ.result?.data ?? []) as FeeItem[]), [itemsQ.result]);
-  const years = (yearsQ.result?.data ?? []) as Array<Record<string, any>>;
+  const items = useMemo(() => itemsQ.result?.data ?? [], [itemsQ.result]);
+  const years = yearsQ.result?.data ?? [];
   const s = student.result?.data;
 
   // The enabled academic year (status 1) is preselected.
@@ -122,7 +123,7 @@ export default function FeeBilling(_props: PageProps) {
             <Form.Item label="Academic Year" name="ac_year_id" style={{ maxWidth: 280 }}>
               <Select
                 loading={yearsQ.query.isLoading}
-                options={years.map((y) => ({ value: y.id as number, label: String(y.name) }))}
+                options={years.map((y) => ({ value: y.id, label: String(y.name) }))}
                 placeholder="Select academic year"
                 showSearch optionFilterProp="label"
               />

@@ -17,6 +17,7 @@ import {
   CsvButton, ReportTable, TotalMoney, admissionNoColumn, moneyColumn, studentColumn, useClassAndYear, useCsvExport,
 } from './reportParts.js';
 import { ITEM_STUDENTS_CSV, classFilePart, itemStudentsCall, sumRupees, type ItemStudentRow } from './reportsModel.js';
+import type { FeeItem } from './feesModel.js';
 import { DATE_FORMAT } from '../../framework/dates.js';
 
 export default function FeeItemStudents(_props: PageProps) {
@@ -30,11 +31,11 @@ export default function FeeItemStudents(_props: PageProps) {
 
   const url = itemStudentsCall(classId, yearId, itemId, itemName);
   const { result, query } = useCustom<ItemStudentRow[]>({ url: url ?? '', method: 'get', errorNotification, queryOptions: { enabled: url !== null } });
-  const item = useOne({ resource: 'fee-items', id: itemId ?? '', queryOptions: { enabled: Boolean(itemId) && !itemName }, errorNotification: false });
+  const item = useOne<FeeItem>({ resource: 'fee-items', id: itemId ?? '', queryOptions: { enabled: Boolean(itemId) && !itemName }, errorNotification: false });
   const { klass, scope } = useClassAndYear(classId, yearId);
 
-  const rows = useMemo(() => (url !== null && Array.isArray(result?.data) ? (result.data as ItemStudentRow[]) : []), [url, result]);
-  const name = itemName ?? ((item.result as Record<string, any> | undefined)?.name as string | undefined) ?? '';
+  const rows = useMemo(() => (url !== null && Array.isArray(result?.data) ? result.data : []), [url, result]);
+  const name = itemName ?? item.result?.name ?? '';
 
   if (url === null) return <Alert type="warning" showIcon message="Choose a fee item on the fee reports" action={<Link to="/fees/reports/">Fee Reports</Link>} />;
 

@@ -28,7 +28,7 @@ export default function FeeItemsReport(_props: PageProps) {
   const load = (v: Values) => {
     const [start, end] = [isoDay(v.range[0]), isoDay(v.range[1])];
     return run(async () => {
-      const rows = await itemsReport({ query: { class_id: String(v.class_id), ac_year_id: String(v.ac_year_id), start_date: start, end_date: end } }) as FeeItemRow[];
+      const rows = await itemsReport({ query: { class_id: String(v.class_id), ac_year_id: String(v.ac_year_id), start_date: start, end_date: end } });
       setShown({
         rows: Array.isArray(rows) ? rows : [], classId: v.class_id, yearId: v.ac_year_id,
         filename: `fee_items_report_class_${classFilePart(choices.classById(v.class_id), v.class_id)}_${start}_${end}.csv`,

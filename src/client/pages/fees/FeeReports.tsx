@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { Alert, Button, Card, Col, Modal, Row, Space, Statistic, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useList } from '@refinedev/core';
+import { useClassesAndYears } from '../useClassesAndYears.js';
 import type { PageProps } from '../registry.js';
 import { PickerFilter, useAwaitingPreselect, type FilterDef } from '../../framework/list/PickerFilter.js';
 import { loadFilter, saveFilter } from '../../framework/list/filterStore.js';
@@ -26,7 +26,7 @@ import { FeePieChart } from './FeePieChart.js';
 import { FeeItemsTable, Money, useCsvExport } from './reportParts.js';
 import {
   FEE_ITEM_CSV, STUDENT_FEES_CSV, cardFigures, feeItemsFilename, itemStudentsLink, studentFeesFilename,
-  type CardFigure, type CardPayment, type FeeCards, type FeeItemRow, type StudentFeeRow,
+  type CardFigure, type CardPayment, type FeeItemRow,
 } from './reportsModel.js';
 
 const STORE = 'fee-reports';
@@ -48,22 +48,22 @@ export default function FeeReports(_props: PageProps) {
   const params = { class_id: Number(classId), ac_year_id: Number(yearId) };
   const cards = useDeclaredQuery('fee-payments.classReport', { params, query: { type: 'card' } }, { enabled: ready });
   const items = useDeclaredQuery('fee-payments.classReport', { params }, { enabled: ready });
-  const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification: false });
-  const klass = ((classes.result?.data ?? []) as Array<Record<string, any>>).find((c) => sameValue(c.id, classId));
-  const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
-  const year = ((years.result?.data ?? []) as Array<Record<string, any>>).find((y) => sameValue(y.id, yearId));
+  const { classes, years } = useClassesAndYears();
+  const klass = classes.find((c) => sameValue(c.id, classId));
+  const year = years.find((y) => sameValue(y.id, yearId));
   const canAlert = usePageButton(resourceByName('fee-payments'), 'reports', 'alert');
   const alerts = useDueAlerts();
   const alertClass = () => alerts.alertClass({ class_id: Number(classId), ac_year_id: Number(yearId) }, `${classSectionLabel(klass)} ${year?.name ?? ''}`.trim());
 
-  const figures = useMemo(() => cardFigures(ready ? (cards.result?.data as FeeCards | undefined) : undefined), [ready, cards.result]);
+  // With ?type=card the class report answers the cards; without it, the fee items table.
+  const figures = useMemo(() => cardFigures(ready && cards.result?.data && !Array.isArray(cards.result.data) ? cards.result.data : undefined), [ready, cards.result]);
   const itemRows = useMemo(() => (ready && Array.isArray(items.result?.data) ? (items.result.data as FeeItemRow[]) : []), [ready, items.result]);
 
   const exportItems = () => exportCsv(feeItemsFilename(klass, classId), FEE_ITEM_CSV, itemRows);
   const exportStudents = async () => {
     setExporting(true);
     try {
-      const rows = await classList({ params }) as StudentFeeRow[];
+      const rows = await classList({ params });
       exportCsv(studentFeesFilename(klass, classId), STUDENT_FEES_CSV, Array.isArray(rows) ? rows : []);
     } catch {
       // Refused: the server's words are shown.

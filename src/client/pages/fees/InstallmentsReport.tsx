@@ -12,14 +12,14 @@ import type { PageProps } from '../registry.js';
 import { formatDateTime } from '../../framework/format.js';
 import { classSectionLabel } from '../../framework/labels.js';
 import { compareValues } from '../../framework/calls.js';
-import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
+import { useDeclaredCall, type CallData } from '../../framework/useDeclaredCall.js';
 import { useBusyAction } from '../../framework/useBusyAction.js';
 import { CsvButton, DateRangeItem, ReportForm, ReportTable, TotalMoney, moneyColumn, studentColumn, useCsvExport } from './reportParts.js';
 import { INSTALLMENT_CSV, isoDay, type InstallmentRow } from './reportsModel.js';
 import { isRefund, kindLabel, modeLabel } from './feesModel.js';
 
 interface Values { range: [Dayjs, Dayjs] }
-interface Answer { rows: InstallmentRow[]; total: number | string }
+type Answer = CallData<'fee-payments.installmentsReport'>;
 
 export default function InstallmentsReport(_props: PageProps) {
   const installmentsReport = useDeclaredCall('fee-payments.installmentsReport', { errorToast: false });
@@ -31,8 +31,8 @@ export default function InstallmentsReport(_props: PageProps) {
   const load = ({ range }: Values) => {
     const [start, end] = [isoDay(range[0]), isoDay(range[1])];
     return run(async () => {
-      const data = await installmentsReport({ query: { start_date: start, end_date: end } }) as Answer;
-      setAnswer({ rows: Array.isArray(data?.rows) ? data.rows : [], total: data?.total ?? 0, start, end });
+      const data = await installmentsReport({ query: { start_date: start, end_date: end } });
+      setAnswer({ ...data, start, end });
       setPage(1);
     });
   };

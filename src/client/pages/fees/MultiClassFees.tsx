@@ -17,7 +17,7 @@ import { failedClassText, fetchPerClass } from '../reports/perClass.js';
 import {
   CsvButton, ReportForm, ReportTable, TotalMoney, admissionNoColumn, moneyColumn, pendingColumn, studentColumn, useCsvExport,
 } from './reportParts.js';
-import { MULTI_CLASS_FEES_CSV, feeTotals, multiClassFeeRows, type MultiClassFeeRow, type StudentFeeRow } from './reportsModel.js';
+import { MULTI_CLASS_FEES_CSV, feeTotals, multiClassFeeRows, type MultiClassFeeRow } from './reportsModel.js';
 
 interface Values { class_ids: number[]; ac_year_id: number }
 
@@ -36,7 +36,7 @@ export default function MultiClassFees(_props: PageProps) {
     setBusy(true);
     try {
       const lists = await fetchPerClass(
-        v.class_ids, (id) => classList({ params: { class_id: id, ac_year_id: v.ac_year_id } }) as Promise<StudentFeeRow[]>,
+        v.class_ids, (id) => classList({ params: { class_id: id, ac_year_id: v.ac_year_id } }),
         (id, e) => notification.error({ message: failedClassText('student fees', id), description: errorText(e) }),
       );
       setRows(multiClassFeeRows(lists.map((l) => ({ klass: choices.classById(l.classId), rows: l.rows }))));

@@ -10,6 +10,8 @@ import discountSchema from '../../../../schemas/fees/calls/discount.json' with {
 import installmentSchema from '../../../../schemas/fees/calls/installment.json' with { type: 'json' };
 import refundSchema from '../../../../schemas/fees/calls/refund.json' with { type: 'json' };
 import type { CallTypes } from '../../../generated/calls.js';
+import type { FeeItem as FeeItemEntity } from '../../../generated/entities/fees.js';
+import type { EntityRow } from '../../../shared/wire.js';
 import { declaredCall } from '../../../shared/calls.js';
 import { ONLINE_MESSAGES } from '../../../shared/online-pay.js';
 import { billTotalPaise, isWholePaise, PAISE_MESSAGE, toPaise, toRupees } from '../../../shared/money.js';
@@ -29,7 +31,8 @@ export type FeeRecord = FeeHistory['fees'][number];
 export type FeeReceiptData = Data<'fee-payments.receipt'>;
 export type BillInstallment = FeeRecord['installments'][number];
 
-export interface FeeItem { id: number; name: string; type?: number; amount: number | string }
+/** A fee item as the fee items list answers it. */
+export type FeeItem = EntityRow<FeeItemEntity>;
 
 // ---------------------------------------------------------------------------------------------
 // Settings

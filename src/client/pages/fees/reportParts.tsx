@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { App, Button, DatePicker, Form, Table, Typography, type FormInstance, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useList } from '@refinedev/core';
+import { useClassesAndYears } from '../useClassesAndYears.js';
 import { downloadCsv } from '../../framework/csv.js';
 import { formatMoney } from '../../framework/format.js';
 import { compareValues, sameValue } from '../../framework/calls.js';
@@ -139,10 +139,9 @@ export function ReportForm<V>({ form, name, onFinish, busy, children }: {
  * until the lists come): the class for file names, and 'Class 5 - A, academic year 2026-27'.
  */
 export function useClassAndYear(classId: string | null, yearId: string | null) {
-  const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification: false });
-  const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
-  const klass = ((classes.result?.data ?? []) as Array<Record<string, any>>).find((c) => sameValue(c.id, classId));
-  const year = ((years.result?.data ?? []) as Array<Record<string, any>>).find((y) => sameValue(y.id, yearId));
+  const { classes, years } = useClassesAndYears();
+  const klass = classes.find((c) => sameValue(c.id, classId));
+  const year = years.find((y) => sameValue(y.id, yearId));
   const scope = [
     classId ? `Class ${klass ? optionLabel(klass, 'class-section') : classId}` : '',
     yearId ? `academic year ${year ? optionLabel(year, 'name') : yearId}` : '',

@@ -12,49 +12,33 @@ import { queryString } from '../../framework/calls.js';
 import { callRequest, declaredCall } from '../../../shared/calls.js';
 import { kindLabel, modeLabel } from './feesModel.js';
 import { DATE_FORMAT, DATE_TIME_FORMAT, WIRE_DATE } from '../../framework/dates.js';
+import type { CallData } from '../../framework/useDeclaredCall.js';
 
-/** One payment listed under a card (GET /reports/fees/{class}/{year}/?type=card). */
-export interface CardPayment {
-  id: number; receipt_no?: number | string | null; payment_id: number; student_id: number; fullname: string;
-  paid_amount: number | string; mode?: string | null; timestamp?: string | null;
-}
-export interface CardPeriod { paid: number | string; total: number | string; pending?: number | string; list?: CardPayment[] }
-export type FeeCards = Record<'today' | 'week' | 'month' | 'total', CardPeriod>;
+/** The class and year report's answers: the cards (?type=card), a fee item's bills (?item_id, ?item_name), else the fee items table. */
+type ClassReport = CallData<'fee-payments.classReport'>;
+/** The four cards of ?type=card, each with its figures and its newest installments. */
+export type FeeCards = Exclude<ClassReport, unknown[]>;
+export type CardPeriod = FeeCards[keyof FeeCards];
+/** One installment listed under a card. */
+export type CardPayment = CardPeriod['list'][number];
 
-/** A row of the fee items table (the default answer of GET /reports/fees/{class}/{year}/ and GET /reports/fees/items/). */
-export interface FeeItemRow {
-  id: number | null; fee_item_name: string; total_amount: number | string; quantity: number | string; count: number | string;
-  /** The item's listed amount; null for lines without an item (Transportation, Miscellaneous). */
-  amount: number | string | null;
-}
+/** A row of the fee items table (the default answer of the class report and of the fee items report). */
+export type FeeItemRow = CallData<'fee-payments.itemsReport'>[number];
 
 /**
- * A bill with one fee item (GET /reports/fees/{class}/{year}/?item_id=): the bill's own figures,
- * what the item comes to on it (item_amount, item_quantity) and what the student paid in the year (total_paid).
+ * A bill with one fee item (?item_id= or ?item_name=): the bill's own figures, what the item
+ * comes to on it (item_amount, item_quantity) and what the student paid in the year (total_paid).
  */
-export interface ItemStudentRow {
-  id: number; student_id: number; admission_no: string | null; fullname: string; total_amount: number | string; paid_amount: number | string;
-  payment_id: number; fee_name: string | null; total_paid: number | string; discount_amount: number | string; date: string | null;
-  item_amount?: number | string; item_quantity?: number;
-}
+export type ItemStudentRow = Exclude<Extract<ClassReport, unknown[]>[number], FeeItemRow>;
 
-/** A student's fees in a class and year (GET /fees/list/{class}/{year}/). */
-export interface StudentFeeRow {
-  id: number; student_id: number; admission_no: string | null; fullname: string;
-  total_amount: number | string; paid_amount: number | string; discount_amount?: number | string; pending_amount?: number | string; bills?: number;
-}
+/** A student's fees in a class and year. */
+export type StudentFeeRow = CallData<'fee-payments.classList'>[number];
 
-/** An installment, payment or refund (negative) of GET /reports/fees/installments/. */
-export interface InstallmentRow {
-  id: number; receipt_no: number | string | null; payment_id: number; student_id: number; fullname: string; admission_no: string | null;
-  class: string | null; section: string | null; paid_amount: number | string; mode: string | null; kind: string | null; timestamp: string;
-}
+/** An installment, payment or refund (negative) of the installments report. */
+export type InstallmentRow = CallData<'fee-payments.installmentsReport'>['rows'][number];
 
-/** A student billed by a created fee (GET /fees/create/?name=…). */
-export interface CreatedFeeStudentRow {
-  student_id: number; admission_no: string | null; fullname: string; payment_id: number;
-  total_amount: number | string; paid_amount: number | string; pending_amount?: number | string;
-}
+/** A student billed by a created fee. */
+export type CreatedFeeStudentRow = CallData<'created-fees.students'>[number];
 
 /** An amount from the API in whole paise (0 for a missing or unreadable value). */
 export function paiseOf(v: unknown): number {

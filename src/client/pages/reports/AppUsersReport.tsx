@@ -35,7 +35,7 @@ export default function AppUsersReport(_props: PageProps) {
   const [appUser, setAppUser] = useState<string[] | null>(null);
   const [page, setPage] = useState(1);
   const { result, query } = useDeclaredQuery('students.appUsers', { query: { class_id: classId === undefined || classId === null ? undefined : String(classId) } });
-  const all = useMemo(() => (Array.isArray(result?.data) ? (result.data as AppUserRow[]) : []), [result]);
+  const all = useMemo(() => (Array.isArray(result?.data) ? result.data : []), [result]);
   const shown = useMemo(() => appUserRows(all, q, appUser), [all, q, appUser]);
   // The server lists classes in the classes list's order (LKG, UKG, 1 … 12); sorting by Class keeps it.
   const classRank = useMemo(() => {

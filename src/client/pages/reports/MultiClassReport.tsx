@@ -16,7 +16,7 @@ import { compareValues } from '../../framework/calls.js';
 import { downloadCsv, toCsv } from '../../framework/csv.js';
 import { errorText } from '../../framework/useCall.js';
 import { callDeclared } from '../../framework/useDeclaredCall.js';
-import { DEFAULT_STATUS_FILTER, STATUS_FILTERS, matchesStatus, statusLabel, type StudentRow } from '../students/studentModel.js';
+import { DEFAULT_STATUS_FILTER, STATUS_FILTERS, matchesStatus, statusLabel, type StatusFields, type StudentRow } from '../students/studentModel.js';
 import { ClassesItem, YearItem, useClassYearChoices } from './classYearForm.js';
 import { failedClassText, fetchPerClass } from './perClass.js';
 import { totalOf } from '../../../shared/plural.js';
@@ -25,7 +25,7 @@ const PAGE_SIZE = 50;
 interface Values { class_ids: number[]; ac_year_id: number }
 
 /** The rows the status filter lets through (all when no status is chosen). */
-export function byStatus<T extends StudentRow>(rows: T[], statuses: Array<number | string> | null): T[] {
+export function byStatus<T extends StatusFields>(rows: T[], statuses: Array<number | string> | null): T[] {
   if (!statuses || statuses.length === 0) return rows;
   return rows.filter((r) => statuses.some((s) => matchesStatus(r, s)));
 }
@@ -49,7 +49,7 @@ export default function MultiClassReport(_props: PageProps) {
     setBusy(true);
     try {
       const lists = await fetchPerClass(
-        v.class_ids, async (id) => (await callDeclared('students.classYearList', { params: { class_id: id, ac_year_id: v.ac_year_id } })).data as StudentRow[],
+        v.class_ids, async (id) => (await callDeclared('students.classYearList', { params: { class_id: id, ac_year_id: v.ac_year_id } })).data,
         (id, e) => notification.error({ message: failedClassText('students', id), description: errorText(e) }),
       );
       setRows(lists.flatMap((l) => l.rows));

@@ -14,7 +14,6 @@ import { callDeclared, useDeclaredQuery, type CallData } from '../../framework/u
 
 /** The log answers a page of texts, or with ?card the counts per period. */
 type SmsRow = Extract<CallData<'students.smsLog'>, unknown[]>[number];
-type Counts = Exclude<CallData<'students.smsLog'>, unknown[]>;
 
 const PAGE_SIZE = 50;
 /** Typing pauses this long before the search is sent. */
@@ -47,7 +46,7 @@ export default function SmsLog(_props: PageProps) {
   const [page, setPage] = useState(1);
   const log = useLogPage(page, q);
   const cards = useDeclaredQuery('students.smsLog', { query: { card: '1' } });
-  const counts = cards.result?.data as Counts | undefined;
+  const counts = cards.result?.data && !Array.isArray(cards.result.data) ? cards.result.data : undefined;
 
   const columns: ColumnsType<SmsRow> = [
     { key: 'id', dataIndex: 'id', title: 'ID', width: 80 },

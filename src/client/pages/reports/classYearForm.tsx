@@ -4,21 +4,18 @@
  */
 import { useEffect, useMemo } from 'react';
 import { Form, Select, type FormInstance } from 'antd';
-import { useList } from '@refinedev/core';
 import { optionLabel } from '../../framework/labels.js';
 import { sameValue } from '../../framework/calls.js';
+import { useClassesAndYears, type ClassRow } from '../useClassesAndYears.js';
 
-export interface ClassRow { id: number; class?: string | null; section?: string | null }
+export type { ClassRow } from '../useClassesAndYears.js';
 
 export const AT_LEAST_ONE_CLASS = 'Atlease one class must be selected!';
 export const YEAR_REQUIRED = 'Please select academic year!';
 
 /** The classes and academic years, with the enabled year put into the form's `ac_year_id` once they load. */
 export function useClassYearChoices(form: FormInstance) {
-  const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification: false });
-  const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
-  const classRows = (classes.result?.data ?? []) as ClassRow[];
-  const yearRows = (years.result?.data ?? []) as Array<Record<string, any>>;
+  const { classes: classRows, years: yearRows, classesLoading, yearsLoading } = useClassesAndYears();
 
   useEffect(() => {
     if (form.getFieldValue('ac_year_id') || yearRows.length === 0) return;
@@ -28,8 +25,9 @@ export function useClassYearChoices(form: FormInstance) {
 
   const classOptions = useMemo(() => classRows.map((c) => ({ value: c.id, label: optionLabel(c, 'class-section') })), [classRows]);
   const yearOptions = useMemo(() => yearRows.map((y) => ({ value: y.id, label: optionLabel(y, 'name') })), [yearRows]);
-  const classById = (id: unknown): ClassRow => classRows.find((c) => sameValue(c.id, id)) ?? { id: Number(id) };
-  return { classOptions, yearOptions, classById, classesLoading: classes.query.isLoading, yearsLoading: years.query.isLoading };
+  // A class the list has not brought (yet) is known by its id alone.
+  const classById = (id: unknown): Pick<ClassRow, 'id'> & Partial<ClassRow> => classRows.find((c) => sameValue(c.id, id)) ?? { id: Number(id) };
+  return { classOptions, yearOptions, classById, classesLoading, yearsLoading };
 }
 
 /** The class picker: several classes ('Atlease one class must be selected!') or one. */

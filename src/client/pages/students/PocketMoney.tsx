@@ -38,9 +38,9 @@ export default function PocketMoney(_props: PageProps) {
     filters: [{ field: 'student_id', operator: 'eq', value: studentId }],
     queryOptions: { enabled: Number.isInteger(studentId) },
   });
-  const rows = useMemo(() => ledger(result?.data as PocketMoneyTxn[] | undefined), [result]);
-  const balance = currentBalance(result?.data as PocketMoneyTxn[] | undefined);
-  const s = student.result?.data as StudentRecord | undefined;
+  const rows = useMemo(() => ledger(result?.data), [result]);
+  const balance = currentBalance(result?.data);
+  const s: StudentRecord | undefined = student.result?.data;
 
   return (
     <Card

@@ -18,6 +18,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useList } from '@refinedev/core';
+import type { ClassRow, YearRow } from '../useClassesAndYears.js';
 import type { PageProps } from '../registry.js';
 import { ParentLoginSelect, type SearchUser } from './ParentLoginSelect.js';
 import { optionLabel } from '../../framework/labels.js';
@@ -111,10 +112,10 @@ interface DetailsValues extends Omit<DetailsStep, 'dob' | 'admission_date'> { do
 function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: DetailsStep) => void }) {
   const [form] = Form.useForm<DetailsValues>();
   const fields = fieldConfig(students);
-  const years = useList({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
-  const classes = useList({ resource: 'classes', pagination: { mode: 'off' }, errorNotification: false });
-  const yearRows = (years.result?.data ?? []) as Array<Record<string, any>>;
-  const classRows = (classes.result?.data ?? []) as Array<Record<string, any>>;
+  const years = useList<YearRow>({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification: false });
+  const classes = useList<ClassRow>({ resource: 'classes', pagination: { mode: 'off' }, errorNotification: false });
+  const yearRows = years.result?.data ?? [];
+  const classRows = classes.result?.data ?? [];
   const login = Form.useWatch('login', form) ?? initial?.login ?? 'new';
   const mobileAsUsername = Form.useWatch('mobile_as_username', form) ?? true;
   const userLabelNow = Form.useWatch('user_label', form) ?? initial?.user_label;

@@ -44,7 +44,7 @@ export default function StudentDetails({ resource }: PageProps) {
   const [modal, setModal] = useState<'message' | 'text' | null>(null);
 
   const studentQ = useDeclaredQuery('students.one', { params: { id: studentId } }, { enabled: Number.isInteger(studentId) && studentId > 0 });
-  const base = studentQ.result?.data as StudentRecord | undefined;
+  const base: StudentRecord | undefined = studentQ.result?.data;
   const years: AcademicYearEntry[] = base?.academic_years ?? [];
   const [yearId, setYearId] = useState<number>();
   useEffect(() => {
@@ -52,7 +52,7 @@ export default function StudentDetails({ resource }: PageProps) {
   }, [years, yearId]);
 
   const detailsQ = useDeclaredQuery('students.details', { params: { id: studentId, ac_year_id: yearId! } }, { enabled: yearId !== undefined });
-  const details = detailsQ.result?.data as DetailsAnswer | undefined;
+  const details: DetailsAnswer | undefined = detailsQ.result?.data;
   const { contacts, loading: contactsLoading } = useContacts(studentId);
 
   const school = useDeclaredQuery('school.about', {}, { errorToast: false });

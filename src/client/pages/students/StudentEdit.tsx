@@ -7,12 +7,12 @@ import { useParams } from 'react-router';
 import { Result, Spin } from 'antd';
 import type { PageProps } from '../registry.js';
 import ResourceForm from '../../framework/form/ResourceForm.js';
-import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
+import { useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 
 export default function StudentEdit({ resource }: PageProps) {
   const { id } = useParams();
   const { result, query } = useDeclaredQuery('students.one', { params: { id: Number(id) } }, { enabled: Boolean(id) });
-  const record = result?.data as Record<string, any> | undefined;
+  const record: CallData<'students.one'> | undefined = result?.data;
   if (query.isError) return <Result status="404" title="Record not found" subTitle={query.error?.message} />;
   if (!record || query.isFetching) return <Spin style={{ display: 'block', margin: 48 }} />;
   return <ResourceForm key={String(record.id)} name={resource.name} mode="edit" record={record} />;

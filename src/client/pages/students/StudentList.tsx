@@ -22,10 +22,10 @@ import { errorText } from '../../framework/useCall.js';
 import { callDeclared, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import {
   DEFAULT_STATUS_FILTER, STATUS_FILTERS, classSection, exportQuery, initials, matchesStatus, mobilesOf, searchStudents, statusLabel,
-  type StudentRow,
+  type ListedStudent,
 } from './studentModel.js';
 import { useStudentSearch } from './search/useStudentSearch.js';
-import MessageModal from './modals/MessageModal.js';
+import MessageModal, { type MessageRecipient } from './modals/MessageModal.js';
 import TextMessageModal from './modals/TextMessageModal.js';
 import DeleteStudentModal from './modals/DeleteStudentModal.js';
 import { totalOf } from '../../../shared/plural.js';
@@ -48,9 +48,9 @@ export default function StudentList({ resource }: PageProps) {
   const [page, setPage] = useState(1);
   const [statusFilter, setStatusFilter] = useState<Array<number | string> | null>(DEFAULT_STATUS_FILTER);
   const [selected, setSelected] = useState<React.Key[]>([]);
-  const [messageTo, setMessageTo] = useState<StudentRow[] | null>(null);
+  const [messageTo, setMessageTo] = useState<MessageRecipient[] | null>(null);
   const [textTo, setTextTo] = useState<string[] | null>(null);
-  const [deleting, setDeleting] = useState<StudentRow | null>(null);
+  const [deleting, setDeleting] = useState<ListedStudent | null>(null);
   const [exporting, setExporting] = useState(false);
 
   const canCreate = useAllowed(resource, 'create');
@@ -69,7 +69,7 @@ export default function StudentList({ resource }: PageProps) {
 
   const ready = Boolean(classId) && Boolean(yearId);
   const { result, query } = useDeclaredQuery('students.classYearList', { params: { class_id: Number(classId), ac_year_id: Number(yearId) } }, { enabled: ready });
-  const all = useMemo(() => (ready && Array.isArray(result?.data) ? (result.data as StudentRow[]) : []), [ready, result]);
+  const all = useMemo(() => (ready && Array.isArray(result?.data) ? result.data : []), [ready, result]);
   // Two or more characters search the whole school; the class list is for browsing a class.
   const search = useStudentSearch(q);
   const rows = useMemo(() => (search.active ? search.rows : searchStudents(all, q)), [search.active, search.rows, all, q]);
@@ -105,7 +105,7 @@ export default function StudentList({ resource }: PageProps) {
     },
   };
 
-  const columns: ColumnsType<StudentRow> = [
+  const columns: ColumnsType<ListedStudent> = [
     { key: 'serial', title: '#', width: 56, render: (_v, _r, i) => (page - 1) * PAGE_SIZE + i + 1 },
     {
       key: 'avatar', title: 'Avatar', width: 72,
@@ -130,7 +130,7 @@ export default function StudentList({ resource }: PageProps) {
     ...(fields.hidden('usn') ? [] : [{ key: 'usn', dataIndex: 'usn', title: fields.title('usn', 'SATS/USN') }]),
     // The school's own fields shown in lists (config/schools/<CODE>.json, `list: true`).
     ...fields.custom.filter((c) => listed.includes(c.key)).map(({ key, prop }) => ({
-      key, dataIndex: key, title: prop.title, sorter: (a: StudentRow, b: StudentRow) => compareValues(a[key], b[key]),
+      key, dataIndex: key, title: prop.title, sorter: (a: ListedStudent, b: ListedStudent) => compareValues(a[key], b[key]),
       render: (v: unknown) => (v === true ? 'Yes' : v === false ? 'No' : v as ReactNode),
     })),
     {
@@ -198,7 +198,7 @@ export default function StudentList({ resource }: PageProps) {
       {!ready && !search.active ? (
         <Alert type="info" showIcon message={`Please select ${[!classId && 'Class', !yearId && 'Academic Year'].filter(Boolean).join(', ')}`} />
       ) : (
-        <Table<StudentRow>
+        <Table<ListedStudent>
           rowKey="id"
           columns={columns}
           dataSource={rows}

@@ -15,13 +15,13 @@ export type AttendanceDay = DetailsAnswer['attendance'][number];
 export type MonthlyAttendance = DetailsAnswer['monthly_attendance'][number];
 
 /** The year the page opens on: the student's latest (academic_years come oldest first). */
-export function latestYear(years: AcademicYearEntry[] | undefined): AcademicYearEntry | undefined {
+export function latestYear<Y>(years: Y[] | undefined): Y | undefined {
   return years && years.length > 0 ? years[years.length - 1] : undefined;
 }
 
 /** A profile field kept either on the record or in its extras (father_name, address, blood_group). */
-export function profileValue(s: StudentRecord, field: string): string {
-  const own = (s as unknown as Record<string, unknown>)[field];
+export function profileValue(s: { extras?: Record<string, unknown> | null; [field: string]: unknown }, field: string): string {
+  const own = s[field];
   if (own !== undefined && own !== null && own !== '') return String(own);
   const extra = s.extras?.[field];
   return extra !== undefined && extra !== null ? String(extra) : '';
@@ -30,7 +30,7 @@ export function profileValue(s: StudentRecord, field: string): string {
 export interface MarksRow { key: number; test: string; cells: Record<number, string> }
 
 /** One row per test, one cell per subject: the mark, or 'NA' when there is none. */
-export function marksGrid(m: MarksAnswer | undefined): MarksRow[] {
+export function marksGrid(m: { tests: MarksAnswer['tests']; subjects: Array<Pick<MarksAnswer['subjects'][number], 'id' | 'name'>>; marks: MarksAnswer['marks'] } | undefined): MarksRow[] {
   if (!m) return [];
   const found = new Map<string, string>();
   for (const x of m.marks ?? []) {
@@ -44,14 +44,14 @@ export function marksGrid(m: MarksAnswer | undefined): MarksRow[] {
 }
 
 /** Attendance records by their day (YYYY-MM-DD). */
-export function attendanceByDate(days: AttendanceDay[] | undefined): Map<string, AttendanceDay> {
-  const out = new Map<string, AttendanceDay>();
+export function attendanceByDate<D extends Pick<AttendanceDay, 'date'>>(days: D[] | undefined): Map<string, D> {
+  const out = new Map<string, D>();
   for (const d of days ?? []) out.set(String(d.date).slice(0, 10), d);
   return out;
 }
 
 /** The month the calendar opens on: the latest month with attendance, else today. */
-export function calendarStart(days: AttendanceDay[] | undefined, today = dayjs()): dayjs.Dayjs {
+export function calendarStart(days: Array<Pick<AttendanceDay, 'date'>> | undefined, today = dayjs()): dayjs.Dayjs {
   let latest: string | undefined;
   for (const d of days ?? []) {
     const day = String(d.date).slice(0, 10);

@@ -3,24 +3,22 @@
  * running balance after each, and the current balance. Tested in tests/unit/pocket-money.test.ts.
  */
 
-export interface PocketMoneyTxn {
-  id: number;
-  student_id?: number;
-  amount: number | string;
-  /** 0 credit, 1 debit. */
-  txn_type: number;
-  /** UTC timestamp. */
-  date: string;
-  details?: string | null;
-}
+import type { PocketMoney } from '../../../generated/entities/students.js';
+import type { EntityRow } from '../../../shared/wire.js';
 
-export interface LedgerRow extends PocketMoneyTxn { credit: number | null; debit: number | null; balance: number }
+/** A transaction as the pocket money list answers it (txn_type 0 credit, 1 debit; date a UTC timestamp). */
+export type PocketMoneyTxn = EntityRow<PocketMoney>;
+
+/** What the ledger reads of a transaction. */
+type TxnLike = Pick<PocketMoneyTxn, 'id' | 'date'> & { amount: number | string; txn_type: number };
+
+export type LedgerRow<T extends TxnLike = PocketMoneyTxn> = T & { credit: number | null; debit: number | null; balance: number };
 
 /** Paise-exact sum of rupee amounts (avoids 0.1 + 0.2 drift in the balance). */
 const toPaise = (v: number | string) => Math.round(Number(v) * 100);
 
 /** Oldest first (by date, then id) with the balance after each transaction. */
-export function ledger(rows: PocketMoneyTxn[] | undefined): LedgerRow[] {
+export function ledger<T extends TxnLike>(rows: T[] | undefined): Array<LedgerRow<T>> {
   const sorted = [...(rows ?? [])].sort((a, b) => {
     const ta = Date.parse(a.date);
     const tb = Date.parse(b.date);
@@ -37,7 +35,7 @@ export function ledger(rows: PocketMoneyTxn[] | undefined): LedgerRow[] {
 }
 
 /** The balance after the last transaction (0 with none). */
-export function currentBalance(rows: PocketMoneyTxn[] | undefined): number {
+export function currentBalance(rows: TxnLike[] | undefined): number {
   const l = ledger(rows);
   return l.length ? l[l.length - 1]!.balance : 0;
 }

@@ -4,6 +4,7 @@
  * No React and no fetch, so each is unit tested (tests/unit/students-model.test.ts).
  */
 import type { CallData } from '../../framework/useDeclaredCall.js';
+import type { FoundStudent } from './search/useStudentSearch.js';
 import type { StudentsCreateUserPayload, StudentsProfileItemPayload } from '../../../generated/call-inputs.js';
 import { MODULES } from '../../../shared/registry.js';
 import studentSchema from '../../../../schemas/students/student.json' with { type: 'json' };
@@ -13,9 +14,14 @@ import { enumLabels } from '../../framework/format.js';
 import { optionLabel } from '../../framework/labels.js';
 import { MOBILE_RE } from '../../../shared/mobile.js';
 
-/** A student as the list calls answer (GET /students-list/{class_id}/{ac_year_id}/). */
 /** A student of a class list as students.classYearList answers it. */
 export type StudentRow = CallData<'students.classYearList'>[number];
+
+/** A row of the student list: a class list's student, or a whole-school search's (which carries no school fields). */
+export type ListedStudent = (StudentRow | FoundStudent) & { [field: string]: unknown };
+
+/** The two statuses a student's status label is read from. */
+export interface StatusFields { status?: number | null; acy_status?: number | null }
 
 /** Year status (student_year.status, sent as acy_status) and student status labels, from their schemas. */
 const YEAR_STATUS = enumLabels(yearSchema.properties.status);
@@ -37,7 +43,7 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== '';
  * The Status cell: the year status when the row has one, else the student status (spec 1, 4).
  * A student who left with a TC reads 'TC' even though their last year row still says Current.
  */
-export function statusLabel(row: Pick<StudentRow, 'status' | 'acy_status'>): string {
+export function statusLabel(row: StatusFields): string {
   if (Number(row.status) === TC) return STUDENT_STATUS.get(String(TC))!;
   if (present(row.acy_status)) return YEAR_STATUS.get(String(row.acy_status)) ?? String(row.acy_status);
   if (present(row.status)) return STUDENT_STATUS.get(String(row.status)) ?? String(row.status);
@@ -48,7 +54,7 @@ export function statusLabel(row: Pick<StudentRow, 'status' | 'acy_status'>): str
  * The year status the filter compares: acy_status, else what the student status means for
  * the year (active = Current, graduated = Graduated). A TC student matches no filter value.
  */
-export function filterStatus(row: Pick<StudentRow, 'status' | 'acy_status'>): number | null {
+export function filterStatus(row: StatusFields): number | null {
   if (Number(row.status) === TC) return null;
   if (present(row.acy_status)) return Number(row.acy_status);
   if (Number(row.status) === 1) return 1;
@@ -56,7 +62,7 @@ export function filterStatus(row: Pick<StudentRow, 'status' | 'acy_status'>): nu
   return null;
 }
 
-export const matchesStatus = (row: StudentRow, value: unknown) => filterStatus(row) === Number(value);
+export const matchesStatus = <T extends StatusFields>(row: T, value: unknown) => filterStatus(row) === Number(value);
 
 /** Up to two initials for the avatar of a student without a photo. */
 export function initials(name: string | null | undefined): string {
@@ -71,7 +77,7 @@ export function initials(name: string | null | undefined): string {
 export const classSection = (row: { class?: string | null; section?: string | null } | undefined) => optionLabel(row ?? {}, 'class-section');
 
 /** Case-insensitive search of the list's rows by name, admission number, mobile and SATS/USN. */
-export function searchStudents<T extends StudentRow>(rows: T[], q: string): T[] {
+export function searchStudents<T extends Pick<StudentRow, 'fullname' | 'admission_no' | 'mobile' | 'usn'>>(rows: T[], q: string): T[] {
   const needle = q.trim().toLowerCase();
   if (!needle) return rows;
   return rows.filter((r) => [r.fullname, r.admission_no, r.mobile, r.usn].some((v) => present(v) && String(v).toLowerCase().includes(needle)));

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../../generated/db.js';
 import { defineHandlers } from '../../framework/calls.js';
 import { assertClass, assertYear } from '../../framework/lookups.js';
 import { givenId } from './reports.js';
@@ -11,7 +12,7 @@ import { givenId } from './reports.js';
  */
 
 /** The bills of one created fee with their students, by roll number then name. */
-export function createdFeeStudentsQuery(db: Kysely<any>, createdFeeId: number) {
+export function createdFeeStudentsQuery(db: Kysely<DB>, createdFeeId: number) {
   return db.selectFrom('fee_payment as p')
     .innerJoin('created_fee as cf', 'cf.id', 'p.created_fee_id')
     .innerJoin('student as s', 's.id', 'p.student_id')

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../../generated/db.js';
 import { csvFile } from '../../../shared/csv.js';
 import type { Ctx } from '../../framework/context.js';
 import { exportScope } from '../../framework/lookups.js';
@@ -23,16 +24,17 @@ export const FEE_EXPORT_COLUMNS = [
  * lines, receipt numbers and class are gathered once per year (grouped), not looked up bill by
  * bill, so a whole school's year is one pass over each table.
  */
-export function feeExportQuery(db: Kysely<any>, yearId: number, classId?: number) {
+export function feeExportQuery(db: Kysely<DB>, yearId: number, classId?: number) {
   const tz = sql.lit(SCHOOL_TZ);
-  const yearBills = (alias: string) => (eb: any) => eb.selectFrom('fee_payment as yb').select('yb.id').where('yb.ac_year_id', '=', yearId).whereRef('yb.id', '=', `${alias}.payment_id`);
+  /** The year's bill of a line or receipt (by its payment_id column), for a correlated exists. */
+  const yearBill = (paymentId: string) => db.selectFrom('fee_payment as yb').select('yb.id').where('yb.ac_year_id', '=', yearId).where('yb.id', '=', sql.ref<number>(paymentId));
   const lines = db.selectFrom('fee_payment_detail as d')
     .select(['d.payment_id',
       sql<string>`string_agg(${sql.ref('d.fee_item_name')} || ' x' || ${sql.ref('d.quantity')} || ' @ ' || ${sql.ref('d.amount')}::text, '; ' order by ${sql.ref('d.id')})`.as('items')])
-    .where((eb) => eb.exists(yearBills('d')(eb))).groupBy('d.payment_id');
+    .where((eb) => eb.exists(yearBill('d.payment_id'))).groupBy('d.payment_id');
   const receipts = db.selectFrom('fee_installment as i')
     .select(['i.payment_id', sql<string>`string_agg(${sql.ref('i.receipt_no')}::text, ' ' order by ${sql.ref('i.receipt_no')})`.as('receipts')])
-    .where((eb) => eb.exists(yearBills('i')(eb))).groupBy('i.payment_id');
+    .where((eb) => eb.exists(yearBill('i.payment_id'))).groupBy('i.payment_id');
   // The bill's class: the student's live year row for the year (the latest if there were two).
   const places = db.selectFrom('student_year as sy').distinctOn('sy.student_id')
     .select(['sy.student_id', 'sy.class_id'])

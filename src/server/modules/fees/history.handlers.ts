@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type InferResult } from 'kysely';
 import { toPaise, toRupees } from '../../../shared/money.js';
 import type { Ctx } from '../../framework/context.js';
 import { defineHandlers } from '../../framework/calls.js';
@@ -7,8 +7,13 @@ import { defaultDetails, getSetting } from '../school/settings.js';
 
 /** Receipts and a student's fee history (spec 2 §7, spec 4): staff, and parents for their own children (the declared scope). */
 
+/** Bills with their year's name, money as rupees. */
+const billRows = (ctx: Ctx) => ctx.db.selectFrom('fee_payment as p').leftJoin('ac_year as y', 'y.id', 'p.ac_year_id')
+  .select(['p.id', 'p.student_id', 'p.ac_year_id', 'p.name', 'p.timestamp', 'p.created_fee_id', 'y.name as ac_year_name',
+    moneyColumn('p.total_amount'), moneyColumn('p.paid_amount'), moneyColumn('p.discount_amount')]);
+
 /** A bill as the screens read it: the stored figures plus the names the spec also uses and the pending amount. */
-function billView(b: Record<string, any>) {
+function billView(b: InferResult<ReturnType<typeof billRows>>[number]) {
   return {
     id: b.id, student_id: b.student_id, ac_year_id: b.ac_year_id, ac_year_name: b.ac_year_name, name: b.name,
     total_amount: b.total_amount, paid_amount: b.paid_amount, discount_amount: b.discount_amount,
@@ -20,9 +25,7 @@ function billView(b: Record<string, any>) {
 
 /** Bills with their lines and installments, newest first. */
 async function billsWith(ctx: Ctx, where: { billId?: number; studentId?: number }) {
-  let qb = ctx.db.selectFrom('fee_payment as p').leftJoin('ac_year as y', 'y.id', 'p.ac_year_id')
-    .select(['p.id', 'p.student_id', 'p.ac_year_id', 'p.name', 'p.timestamp', 'p.created_fee_id', 'y.name as ac_year_name',
-      moneyColumn('p.total_amount'), moneyColumn('p.paid_amount'), moneyColumn('p.discount_amount')]);
+  let qb = billRows(ctx);
   if (where.billId !== undefined) qb = qb.where('p.id', '=', where.billId);
   if (where.studentId !== undefined) qb = qb.where('p.student_id', '=', where.studentId);
   const bills = await qb.orderBy('p.timestamp', 'desc').orderBy('p.id', 'desc').execute();

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type Insertable, type Kysely, type RawBuilder } from 'kysely';
+import type { DB, FeeItemDayTable } from '../../../generated/db.js';
 import type { DerivedTable } from '../../db/derived.js';
 import { SCHOOL_TZ } from '../../framework/periods.js';
 
@@ -25,14 +26,14 @@ const COLUMNS = [...KEY, 'total_amount', 'quantity', 'lines'] as const;
 export const schoolDay = (column: string) => sql<string>`(${sql.ref(column)} at time zone ${sql.lit(SCHOOL_TZ)})::date`;
 
 /** Bill lines summed by key, in key order: all of them, or one bill's (negated to take them away). */
-function linesByKey(db: Kysely<any>, bill?: { id: number; sign: 1 | -1 }) {
-  const signed = (expr: ReturnType<typeof sql>) => (bill?.sign === -1 ? sql`-${expr}` : expr);
+function linesByKey(db: Kysely<DB>, bill?: { id: number; sign: 1 | -1 }) {
+  const signed = <T>(expr: RawBuilder<T>) => (bill?.sign === -1 ? sql<T>`-${expr}` : expr);
   let qb = db.selectFrom('fee_payment_detail as d').innerJoin('fee_payment as p', 'p.id', 'd.payment_id')
     .select([
       'p.ac_year_id', schoolDay('p.timestamp').as('day'), 'd.fee_item_id', 'd.fee_item_name',
-      signed(sql`sum(${sql.ref('d.amount')} * ${sql.ref('d.quantity')})`).as('total_amount'),
-      signed(sql`sum(${sql.ref('d.quantity')})`).as('quantity'),
-      signed(sql`count(*)`).as('lines'),
+      signed(sql<string>`sum(${sql.ref('d.amount')} * ${sql.ref('d.quantity')})`).as('total_amount'),
+      signed(sql<number>`sum(${sql.ref('d.quantity')})`).as('quantity'),
+      signed(sql<number>`count(*)`).as('lines'),
     ])
     .groupBy([sql`1`, sql`2`, sql`3`, sql`4`])
     .orderBy(sql`1`).orderBy(sql`2`).orderBy(sql`3`).orderBy(sql`4`);
@@ -41,8 +42,8 @@ function linesByKey(db: Kysely<any>, bill?: { id: number; sign: 1 | -1 }) {
 }
 
 /** Adds rows (in key order) to the kept ones: a new key is inserted, a kept key's figures grow (or shrink). */
-async function addRows(db: Kysely<any>, rows: SelectQueryBuilder<any, any, any>): Promise<void> {
-  const plus = (column: string) => sql`${sql.ref(`${FEE_ITEM_TOTALS}.${column}`)} + ${sql.ref(`excluded.${column}`)}`;
+async function addRows(db: Kysely<DB>, rows: Expression<Insertable<FeeItemDayTable>>): Promise<void> {
+  const plus = (column: string) => sql<number>`${sql.ref(`${FEE_ITEM_TOTALS}.${column}`)} + ${sql.ref(`excluded.${column}`)}`;
   await db.insertInto(FEE_ITEM_TOTALS).columns([...COLUMNS]).expression(rows)
     .onConflict((oc) => oc.columns([...KEY]).doUpdateSet({ total_amount: plus('total_amount'), quantity: plus('quantity'), lines: plus('lines') }))
     .execute();
@@ -71,7 +72,7 @@ export const feeItemTotalsTable: DerivedTable = {
  * Adds a bill's lines to the totals (sign 1, once they are written) or takes them away
  * (sign -1, before they are deleted). Runs inside the ledger's transaction.
  */
-export async function countBillLines(db: Kysely<any>, billId: number, sign: 1 | -1): Promise<void> {
+export async function countBillLines(db: Kysely<DB>, billId: number, sign: 1 | -1): Promise<void> {
   await addRows(db, linesByKey(db, { id: billId, sign }));
   if (sign === -1) {
     // Keys no bill has any more go (the bill is still there: its lines are taken away first).
@@ -88,7 +89,7 @@ export async function countBillLines(db: Kysely<any>, billId: number, sign: 1 | 
  * clears the reference), so its totals become those of lines without an item, by name, merged
  * with any already kept under that name. Runs in the delete's transaction, after the lines changed.
  */
-export async function forgetFeeItem(db: Kysely<any>, itemId: number): Promise<void> {
+export async function forgetFeeItem(db: Kysely<DB>, itemId: number): Promise<void> {
   const rows = db.selectFrom(`${FEE_ITEM_TOTALS} as t`)
     .select(['t.ac_year_id', 't.day', sql<null>`null::integer`.as('fee_item_id'), 't.fee_item_name', 't.total_amount', 't.quantity', 't.lines'])
     .where('t.fee_item_id', '=', itemId)

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DB } from '../../../generated/db.js';
 import { badRequest } from '../../framework/errors.js';
 import { GATEWAY_NAMES, type GatewayName, type GatewaySecrets } from '../../integrations/payments/index.js';
 import { putSetting } from '../school/settings.js';
@@ -114,7 +115,7 @@ export function describeFeeSettings(settings: FeeSettings, secrets: GatewaySecre
 }
 
 /** Applies an operator's changes, records them in the audit (secret values left out) and returns the outcome. */
-export async function changeFeeSettings(db: Kysely<any>, change: { set?: string[]; secret?: string[] }): Promise<{ settings: FeeSettings; secrets: GatewaySecrets }> {
+export async function changeFeeSettings(db: Kysely<DB>, change: { set?: string[]; secret?: string[] }): Promise<{ settings: FeeSettings; secrets: GatewaySecrets }> {
   return db.transaction().execute(async (trx) => {
     let settings = await getFeeSettings(trx);
     let secrets = await readSecrets(trx);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../../generated/db.js';
 import { toRupees } from '../../../shared/money.js';
 import { onlineAmountPaise, type PayAnswer } from '../../../shared/online-pay.js';
 import type { AuthUser, Ctx } from '../../framework/context.js';
@@ -33,10 +34,10 @@ export interface FeeOrder {
   extras: Record<string, unknown> | null;
 }
 
-export const readSecrets = (db: Kysely<any>) => getSetting<GatewaySecrets>(db, SECRETS_KEY, {});
+export const readSecrets = (db: Kysely<DB>) => getSetting<GatewaySecrets>(db, SECRETS_KEY, {});
 
 /** The school's test-gateway secret, made on first use (concurrent first uses agree on one). */
-export async function ensureTestSecret(db: Kysely<any>): Promise<string> {
+export async function ensureTestSecret(db: Kysely<DB>): Promise<string> {
   const current = (await readSecrets(db)).test?.secret;
   if (current) return current;
   const fresh = crypto.randomBytes(32).toString('hex');

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type QueryCreator, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type AliasableExpression, type InferResult, type Kysely, type QueryCreator, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../../../generated/db.js';
 import { badRequest } from '../../framework/errors.js';
 import { ACY } from '../students/student.hooks.js';
 import { PERIODS, periodRows, SCHOOL_TZ, type Period } from '../../framework/periods.js';
@@ -48,11 +49,11 @@ const dayStart = (day: string) => sql`(cast(${day} as date)::timestamp at time z
 /** Midnight at the end of a YYYY-MM-DD day. */
 const dayEnd = (day: string) => sql`((cast(${day} as date) + 1)::timestamp at time zone ${TZ})`;
 
-/** Bills dated within a range of school days (the timestamp column's index serves it). */
-function inDateRange<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, column: string, range: DateRange): QB {
+/** Rows dated within a range of school days (the timestamp column's index serves it). */
+function inDateRange<D, T extends keyof D, O>(qb: SelectQueryBuilder<D, T, O>, column: string, range: DateRange) {
   let out = qb;
-  if (range.start) out = out.where(sql.ref(column), '>=', dayStart(range.start)) as QB;
-  if (range.end) out = out.where(sql.ref(column), '<', dayEnd(range.end)) as QB;
+  if (range.start) out = out.where(sql.ref(column), '>=', dayStart(range.start));
+  if (range.end) out = out.where(sql.ref(column), '<', dayEnd(range.end));
   return out;
 }
 
@@ -60,17 +61,8 @@ function inDateRange<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, colum
 const rupees = (expr: RawBuilder<unknown> | string) => sql<number>`${typeof expr === 'string' ? sql.ref(expr) : expr}::float8`;
 const sumOf = (expr: RawBuilder<unknown> | string) => sql<number>`coalesce(sum(${typeof expr === 'string' ? sql.ref(expr) : expr}), 0)::float8`;
 
-/**
- * The card periods as rows (period, lo, hi): today, this week (from Monday), this month, and
- * the total (all time), each from midnight India time to the start of the next one. Used as a
- * materialised CTE `per`, so the bounds are worked out once per query, not once per row.
- */
-function withPeriods(db: Kysely<any>): QueryCreator<any> {
-  return db.with((cte) => cte('per').materialized(), () => periodRows() as any);
-}
-
 /** Bills of a class in a year: the bill's student has a live year row there. Alias p (bill), sy (year row). */
-export function classBills(db: QueryCreator<any>, classId: number, yearId: number) {
+export function classBills(db: QueryCreator<DB>, classId: number, yearId: number) {
   return db.selectFrom('fee_payment as p')
     .innerJoin('student_year as sy', (j) => j.onRef('sy.student_id', '=', 'p.student_id').onRef('sy.ac_year_id', '=', 'p.ac_year_id'))
     .where('sy.class_id', '=', classId).where('sy.ac_year_id', '=', yearId).where('sy.status', '<>', ACY.SHUFFLED);
@@ -79,12 +71,12 @@ export function classBills(db: QueryCreator<any>, classId: number, yearId: numbe
 /** Which bills a report covers: a class (through the bill's year), a year, a range of days, a bill name. */
 export interface BillFilter { classId?: number; yearId?: number; range?: DateRange; feeName?: string }
 
-function filteredBills(db: Kysely<any>, f: BillFilter) {
-  let qb: SelectQueryBuilder<any, any, any> = db.selectFrom('fee_payment as p');
-  if (f.classId !== undefined) {
-    qb = qb.innerJoin('student_year as sy', (j) => j.onRef('sy.student_id', '=', 'p.student_id').onRef('sy.ac_year_id', '=', 'p.ac_year_id'))
-      .where('sy.class_id', '=', f.classId).where('sy.status', '<>', ACY.SHUFFLED);
-  }
+function filteredBills(db: Kysely<DB>, f: BillFilter) {
+  const { classId } = f;
+  let qb = db.selectFrom('fee_payment as p')
+    .$if(classId !== undefined, (q) => q
+      .innerJoin('student_year as sy', (j) => j.onRef('sy.student_id', '=', 'p.student_id').onRef('sy.ac_year_id', '=', 'p.ac_year_id'))
+      .where('sy.class_id', '=', classId!).where('sy.status', '<>', ACY.SHUFFLED));
   if (f.yearId !== undefined) qb = qb.where('p.ac_year_id', '=', f.yearId);
   if (f.feeName !== undefined) qb = qb.where('p.name', '=', f.feeName);
   if (f.range) qb = inDateRange(qb, 'p.timestamp', f.range);
@@ -103,29 +95,35 @@ function filteredBills(db: Kysely<any>, f: BillFilter) {
  * (a year, a range of days), from the fee item totals the ledger keeps per year, day and item
  * (item-totals.ts), which hold the same sums.
  */
-export function feeItemsQuery(db: Kysely<any>, f: BillFilter) {
+export function feeItemsQuery(db: Kysely<DB>, f: BillFilter) {
   if (f.classId === undefined && f.feeName === undefined) {
     // The whole school: the totals the ledger keeps per year, day and item hold these sums.
-    let qb = db.selectFrom(`${FEE_ITEM_TOTALS} as d`);
-    if (f.yearId !== undefined) qb = qb.where('d.ac_year_id', '=', f.yearId);
-    if (f.range?.start) qb = qb.where('d.day', '>=', sql<string>`cast(${f.range.start} as date)`);
-    if (f.range?.end) qb = qb.where('d.day', '<=', sql<string>`cast(${f.range.end} as date)`);
-    return byFeeItem(qb, { total: sql.ref('d.total_amount'), count: sql`sum(${sql.ref('d.lines')})` });
+    let kept = db.selectFrom(`${FEE_ITEM_TOTALS} as d`)
+      .select(['d.fee_item_id', 'd.fee_item_name', 'd.quantity', 'd.total_amount as total', 'd.lines']);
+    if (f.yearId !== undefined) kept = kept.where('d.ac_year_id', '=', f.yearId);
+    if (f.range?.start) kept = kept.where('d.day', '>=', sql<string>`cast(${f.range.start} as date)`);
+    if (f.range?.end) kept = kept.where('d.day', '<=', sql<string>`cast(${f.range.end} as date)`);
+    return byFeeItem(db, kept);
   }
-  const lines = filteredBills(db, f).innerJoin('fee_payment_detail as d', 'd.payment_id', 'p.id');
-  return byFeeItem(lines, { total: sql`${sql.ref('d.amount')} * ${sql.ref('d.quantity')}`, count: sql`count(*)` });
+  const lines = filteredBills(db, f).innerJoin('fee_payment_detail as d', 'd.payment_id', 'p.id')
+    .select(['d.fee_item_id', 'd.fee_item_name', 'd.quantity', sql<string>`${sql.ref('d.amount')} * ${sql.ref('d.quantity')}`.as('total'), sql<number>`1`.as('lines')]);
+  return byFeeItem(db, lines);
 }
 
-/** The fee items table's rows from bill lines, or from kept totals, aliased d (fee_item_id, fee_item_name, quantity). */
-function byFeeItem(qb: SelectQueryBuilder<any, any, any>, f: { total: RawBuilder<unknown>; count: RawBuilder<unknown> }) {
-  return qb.leftJoin('fee_item as fi', 'fi.id', 'd.fee_item_id')
+/** What the fee items table sums: bill lines (one line each), or kept totals (their lines counted). */
+interface ItemLines { fee_item_id: number | null; fee_item_name: string | null; quantity: number; total: string; lines: number }
+
+/** The fee items table's rows from bill lines or kept totals (a plain subquery: the planner pulls it up). */
+function byFeeItem(db: Kysely<DB>, source: AliasableExpression<ItemLines>) {
+  return db.selectFrom(source.as('d')).leftJoin('fee_item as fi', 'fi.id', 'd.fee_item_id')
     .select([
       'd.fee_item_id as id',
       sql<string>`coalesce(${sql.ref('fi.name')}, min(${sql.ref('d.fee_item_name')}))`.as('fee_item_name'),
-      sumOf(f.total).as('total_amount'),
+      sumOf('d.total').as('total_amount'),
       sql<number>`sum(${sql.ref('d.quantity')})::int`.as('quantity'),
-      sql<number>`${f.count}::int`.as('count'),
-      rupees('fi.amount').as('amount'),
+      sql<number>`sum(${sql.ref('d.lines')})::int`.as('count'),
+      // null for lines without an item (Transportation, Miscellaneous, a deleted item's).
+      sql<number | null>`${sql.ref('fi.amount')}::float8`.as('amount'),
     ])
     .groupBy(['d.fee_item_id', 'fi.id', sql`case when ${sql.ref('d.fee_item_id')} is null then ${sql.ref('d.fee_item_name')} end`])
     .orderBy(sql`3`, 'desc').orderBy(sql`2`).orderBy(sql`1`);
@@ -138,7 +136,7 @@ function byFeeItem(qb: SelectQueryBuilder<any, any, any>, f: { total: RawBuilder
  * of the item, item_quantity), and total_paid, what the student has paid on all their bills of
  * the year. id and payment_id are the bill's id.
  */
-export function itemStudentsQuery(db: Kysely<any>, classId: number, yearId: number, item: { id: number } | { name: string }) {
+export function itemStudentsQuery(db: Kysely<DB>, classId: number, yearId: number, item: { id: number } | { name: string }) {
   let qb = classBills(db, classId, yearId)
     .innerJoin('fee_payment_detail as d', 'd.payment_id', 'p.id')
     .innerJoin('student as s', 's.id', 'p.student_id');
@@ -165,11 +163,13 @@ export function itemStudentsQuery(db: Kysely<any>, classId: number, yearId: numb
  * CARD_LIST_LIMIT installments with their student's name: one row per listed installment, or
  * one row with no installment for a period without any.
  */
-export function cardsQuery(db: Kysely<any>, classId: number, yearId: number) {
+export function cardsQuery(db: Kysely<DB>, classId: number, yearId: number) {
   const inPeriod = (t: string, per: string) =>
     sql<boolean>`${sql.ref(`${t}.timestamp`)} >= ${sql.ref(`${per}.lo`)} and ${sql.ref(`${t}.timestamp`)} < ${sql.ref(`${per}.hi`)}`;
-  return withPeriods(db)
+  return db
     .with((cte) => cte('b').materialized(), (q) => classBills(q, classId, yearId).select(['p.id', 'p.student_id', 'p.total_amount', 'p.paid_amount', 'p.timestamp']))
+    // The card periods as rows (period, lo, hi), materialised: the bounds are worked out once per query, not once per row.
+    .with((cte) => cte('per').materialized(), () => periodRows())
     .with((cte) => cte('i').materialized(), (q) => q.selectFrom('b').innerJoin('fee_installment as i', 'i.payment_id', 'b.id')
       .select(['i.id', 'i.receipt_no', 'i.payment_id', 'b.student_id', 'i.paid_amount', 'i.mode', 'i.timestamp']))
     // The sums once per period (materialised: not once per listed row).
@@ -192,18 +192,18 @@ export function cardsQuery(db: Kysely<any>, classId: number, yearId: number) {
     .orderBy('f.period').orderBy('l.timestamp', 'desc').orderBy('l.id', 'desc');
 }
 
-export interface CardInstallment { id: number; receipt_no: number; payment_id: number; student_id: number; fullname: string; paid_amount: number; mode: string; timestamp: Date | string }
-export type Card = { paid: number; total: number; pending: number; list: CardInstallment[] };
+export type CardRow = InferResult<ReturnType<typeof cardsQuery>>[number];
+/** A listed installment of a card: the row's own columns (a period without any has none, its id null). */
+export type CardInstallment = Omit<CardRow, 'period' | 'period_paid' | 'period_total' | 'period_pending'>;
+export interface Card { paid: number; total: number; pending: number; list: CardInstallment[] }
 
 /** The four cards from the rows of cardsQuery. */
-export function cardsFrom(rows: Array<Record<string, any>>): Record<Period, Card> {
+export function cardsFrom(rows: CardRow[]): Record<Period, Card> {
   const cards = Object.fromEntries(PERIODS.map((p) => [p, { paid: 0, total: 0, pending: 0, list: [] as CardInstallment[] }])) as Record<Period, Card>;
-  for (const r of rows) {
-    const card = cards[r.period as Period];
-    card.paid = r.period_paid;
-    card.total = r.period_total;
-    card.pending = r.period_pending;
-    if (r.id !== null) card.list.push({ id: r.id, receipt_no: r.receipt_no, payment_id: r.payment_id, student_id: r.student_id, fullname: r.fullname, paid_amount: r.paid_amount, mode: r.mode, timestamp: r.timestamp });
+  for (const { period, period_paid: paid, period_total: total, period_pending: pending, ...installment } of rows) {
+    // The sums are coalesced to 0 in SQL; a scalar subquery's type still admits null.
+    Object.assign(cards[period], { paid: paid ?? 0, total: total ?? 0, pending: pending ?? 0 });
+    if (installment.id !== null) cards[period].list.push(installment);
   }
   return cards;
 }
@@ -213,7 +213,7 @@ export function cardsFrom(rows: Array<Record<string, any>>): Record<Period, Card
  * sums of their bills (optionally only bills of one name or dated in a range): total, paid,
  * discount, pending (total − paid) and the number of bills. Students without bills show zeros.
  */
-export function classFeeListQuery(db: Kysely<any>, classId: number, yearId: number, f: { feeName?: string; range?: DateRange } = {}) {
+export function classFeeListQuery(db: Kysely<DB>, classId: number, yearId: number, f: { feeName?: string; range?: DateRange } = {}) {
   return db.selectFrom('student_year as sy')
     .innerJoin('student as s', 's.id', 'sy.student_id')
     .leftJoin('fee_payment as p', (j) => {
@@ -235,7 +235,7 @@ export function classFeeListQuery(db: Kysely<any>, classId: number, yearId: numb
 }
 
 /** Installments (payments and refunds) of the school dated within a range of days, with the bill's student and class. */
-function installmentsInRange(db: Kysely<any>, range: Required<DateRange>, f: { yearId?: number; classId?: number }) {
+function installmentsInRange(db: Kysely<DB>, range: Required<DateRange>, f: { yearId?: number; classId?: number }) {
   let qb = inDateRange(db.selectFrom('fee_installment as i'), 'i.timestamp', range)
     .innerJoin('fee_payment as p', 'p.id', 'i.payment_id');
   if (f.yearId !== undefined) qb = qb.where('p.ac_year_id', '=', f.yearId);
@@ -248,7 +248,7 @@ function installmentsInRange(db: Kysely<any>, range: Required<DateRange>, f: { y
 }
 
 /** The installments report's rows, newest first; a page of them when asked. */
-export function installmentRowsQuery(db: Kysely<any>, range: Required<DateRange>, f: { yearId?: number; classId?: number } = {}) {
+export function installmentRowsQuery(db: Kysely<DB>, range: Required<DateRange>, f: { yearId?: number; classId?: number } = {}) {
   return installmentsInRange(db, range, f)
     .innerJoin('student as s', 's.id', 'p.student_id')
     // The bill's class: the student's live year row for the bill's year.
@@ -267,6 +267,6 @@ export function installmentRowsQuery(db: Kysely<any>, range: Required<DateRange>
 }
 
 /** The installments report's figures over the whole range: Σ paid_amount (net of refunds) and how many. */
-export function installmentTotalQuery(db: Kysely<any>, range: Required<DateRange>, f: { yearId?: number; classId?: number } = {}) {
+export function installmentTotalQuery(db: Kysely<DB>, range: Required<DateRange>, f: { yearId?: number; classId?: number } = {}) {
   return installmentsInRange(db, range, f).select([sumOf('i.paid_amount').as('total'), sql<number>`count(*)::int`.as('count')]);
 }

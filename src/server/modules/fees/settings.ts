@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DB } from '../../../generated/db.js';
 import { getSetting } from '../school/settings.js';
 
 /**
@@ -43,7 +44,7 @@ export const DEFAULT_FEE_SETTINGS: FeeSettings = {
 export const FEE_SETTINGS_KEY = 'fees';
 
 /** The stored settings over the defaults, so a setting added later has its default everywhere. */
-export async function getFeeSettings(db: Kysely<any>): Promise<FeeSettings> {
+export async function getFeeSettings(db: Kysely<DB>): Promise<FeeSettings> {
   const stored = await getSetting<Partial<FeeSettings>>(db, FEE_SETTINGS_KEY, {});
   return { ...DEFAULT_FEE_SETTINGS, ...stored };
 }

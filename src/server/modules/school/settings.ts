@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DB } from '../../../generated/db.js';
 
 /** School details shown in the header, on receipts and on printed sheets. */
 export interface SchoolDetails {
@@ -11,12 +12,12 @@ export interface SchoolDetails {
   is_disabled: '0' | '1';
 }
 
-export async function getSetting<T>(db: Kysely<any>, key: string, fallback: T): Promise<T> {
+export async function getSetting<T>(db: Kysely<DB>, key: string, fallback: T): Promise<T> {
   const row = await db.selectFrom('setting').select('value').where('key', '=', key).executeTakeFirst();
   return (row?.value as T) ?? fallback;
 }
 
-export async function putSetting(db: Kysely<any>, key: string, value: unknown): Promise<void> {
+export async function putSetting(db: Kysely<DB>, key: string, value: unknown): Promise<void> {
   await db.insertInto('setting').values({ key, value: JSON.stringify(value) })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) })).execute();
 }

@@ -51,7 +51,7 @@ const studentChildren = () => RESOURCES.flatMap((r) => Object.values(r.relations
   .filter((x, i, all) => all.findIndex((y) => y.table === x.table && y.column === x.column) === i);
 
 /** Reason 1: the record was a mistake, so it and everything hanging off it goes, with its login if no one else uses it. */
-async function removeStudent(ctx: CallCtx, student: Record<string, any>) {
+async function removeStudent(ctx: CallCtx, student: Pick<Awaited<ReturnType<typeof lockStudent>>, 'id' | 'user_id' | 'profile_photo'>) {
   const removed: Record<string, number> = {};
   // Money records are never swept away with a student.
   for (const { table, column, keep } of studentChildren()) {
@@ -84,7 +84,7 @@ export default defineHandlers('students', {
     if (!existing) throw notFound('Academic Year Entry not found');
     await tx.db.updateTable('student_year').set({ admission_type: b.admission_type, updated_at: new Date() }).where('id', '=', b.aym_id).execute();
     await audit(tx, 'student-years', 'admission-type', b.aym_id, { before: existing.admission_type, admission_type: b.admission_type });
-    return { aym_id: b.aym_id, student_id: existing.student_id as number, admission_type: b.admission_type };
+    return { aym_id: b.aym_id, student_id: existing.student_id, admission_type: b.admission_type };
   }),
 
   profileItem: async (ctx, { body: b }) => {
@@ -107,11 +107,11 @@ export default defineHandlers('students', {
       if (reason === DELETE_REASONS.TC) {
         await tx.db.updateTable('student').set({ status: STUDENT_STATUS.TC, updated_at: new Date() }).where('id', '=', student.id).execute();
         await audit(tx, 'students', 'tc', student.id, { before: student.status, status: STUDENT_STATUS.TC });
-        return { id: student.id as number, reason: 2, status: STUDENT_STATUS.TC as number, removed: undefined, user_removed: undefined };
+        return { id: student.id, reason: 2, status: STUDENT_STATUS.TC as number, removed: undefined, user_removed: undefined };
       }
       const outcome = await removeStudent(tx, student);
       await audit(tx, 'students', 'remove', student.id, { reason: 1, student, ...outcome });
-      return { id: student.id as number, reason: 1, status: undefined, ...outcome };
+      return { id: student.id, reason: 1, status: undefined, ...outcome };
     });
   },
 });

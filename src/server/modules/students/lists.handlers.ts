@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { defineHandlers } from '../../framework/calls.js';
 import type { Ctx } from '../../framework/context.js';
 import { isIdText } from '../../framework/route.js';
-import { ownRows, studentWithYears, studentYearRows, type DetailsAnswer, type StudentRow } from './queries.js';
+import { ownRows, studentWithYears, studentYearRows, type WithCustomFields } from './queries.js';
 import { likePattern } from '../../framework/paging.js';
 import { assertClass, assertYear, enabledYearId } from '../../framework/lookups.js';
 import { flattenCustom } from '../../framework/query.js';
@@ -12,7 +12,7 @@ import { resourceByName } from '../../../shared/registry.js';
 const SEARCH_LIMIT = 20;
 
 /** Students of a class in a year: every one with a year row there, whatever its status. */
-async function classList(ctx: Ctx, classId: number, yearId: number | null): Promise<StudentRow[]> {
+async function classList(ctx: Ctx, classId: number, yearId: number | null) {
   await assertClass(ctx, classId);
   if (yearId === null) return [];
   // The school's custom fields shown as list columns come along, flat (config/schools/<CODE>.json).
@@ -21,8 +21,9 @@ async function classList(ctx: Ctx, classId: number, yearId: number | null): Prom
     .$if(Boolean(r.customFields?.length), (qb) => qb.select('s.custom'))
     .where('sy.class_id', '=', classId).where('sy.ac_year_id', '=', yearId)
     .orderBy(sql`sy.roll_no asc nulls last`).orderBy('s.fullname').orderBy('s.id')
-    .execute() as StudentRow[];
-  return r.customFields?.length ? rows.map((row) => flattenCustom(r, row)) : rows;
+    .execute();
+  const out: Array<WithCustomFields<(typeof rows)[number]>> = r.customFields?.length ? rows.map((row) => flattenCustom(r, row)) : rows;
+  return out;
 }
 
 const FATHER = sql<string | null>`s.extras->>'father_name'`;
@@ -112,7 +113,7 @@ export default defineHandlers('students', {
 });
 
 /** A student's page for one year: the record, the year's tests and subjects, attendance and its monthly sums. */
-async function studentDetails(ctx: Ctx, id: number, yearId: number): Promise<DetailsAnswer> {
+async function studentDetails(ctx: Ctx, id: number, yearId: number) {
   const student = await studentWithYears(ctx, id);
   await assertYear(ctx, yearId);
   const place = (student.academic_years ?? []).find((y) => y.ac_year_id === yearId);
@@ -132,5 +133,6 @@ async function studentDetails(ctx: Ctx, id: number, yearId: number): Promise<Det
     .groupBy(sql`to_char(date, 'YYYY-MM')`).orderBy(sql`to_char(date, 'YYYY-MM')`)
     .execute();
   // Marks are [] until the marks module stores them.
-  return { student, marks: { tests, subjects, marks: [] as Array<{ test_id: number; subject_id: number; marks: number }> }, attendance, monthly_attendance: monthly };
+  const marks: Array<{ test_id: number; subject_id: number; marks: number | string | null }> = [];
+  return { student, marks: { tests, subjects, marks }, attendance, monthly_attendance: monthly };
 }

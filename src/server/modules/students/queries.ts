@@ -21,32 +21,14 @@ const STUDENT_COLUMNS = [
   's.religion', 's.caste', 's.gender', 's.blood_group', 's.quota', 's.profile_photo', 's.extras', 's.status',
 ] as const;
 
-/** A student in one academic year, as the class lists and the search answer it. */
-export interface StudentRow {
-  id: number;
-  user_id?: number | null;
-  fullname: string;
-  mobile?: string | null;
-  dob?: string | null;
-  admission_no?: string | null;
-  admission_date?: string | null;
-  roll_no?: number | null;
-  usn?: string | null;
-  profile_photo?: string | null;
-  status?: number | null;
-  acy_status?: number | null;
-  class_id?: number | null;
-  class?: string | null;
-  section?: string | null;
-  ac_year_id?: number | null;
-  [k: string]: unknown;
-}
+/** A row with the school's own fields (config/schools/<CODE>.json) beside the declared ones, by their keys. */
+export type WithCustomFields<T> = T & { [field: string]: unknown };
 
 /**
  * Student rows through their year rows (student_year as sy): one row per student and year,
  * with the year's class, roll number, year status (acy_status) and admission type.
  */
-export function studentYearRows(ctx: Ctx): SelectQueryBuilder<any, any, any> {
+export function studentYearRows(ctx: Ctx) {
   const qb = ctx.db.selectFrom('student as s')
     .innerJoin('student_year as sy', 'sy.student_id', 's.id')
     .leftJoin('class as c', 'c.id', 'sy.class_id')
@@ -60,7 +42,7 @@ export function studentYearRows(ctx: Ctx): SelectQueryBuilder<any, any, any> {
  * One student as of their latest year (the record's class and year), with the login's
  * username and email; the year fields are empty when the year row is missing.
  */
-export function studentLatestRows(ctx: Ctx): SelectQueryBuilder<any, any, any> {
+export function studentLatestRows(ctx: Ctx) {
   const qb = ctx.db.selectFrom('student as s')
     // A shuffled student's old class row (status 4) stays in the year as history; the live row is the other.
     .leftJoin('student_year as sy', (j) => j.onRef('sy.student_id', '=', 's.id').onRef('sy.ac_year_id', '=', 's.ac_year_id').on('sy.status', '<>', 4))
@@ -72,72 +54,8 @@ export function studentLatestRows(ctx: Ctx): SelectQueryBuilder<any, any, any> {
   return ownRows(ctx, qb);
 }
 
-export interface AcademicYearEntry {
-  aym_id: number;
-  ac_year_id: number;
-  ac_year: string;
-  class_id?: number;
-  class?: string;
-  section?: string;
-  roll_no?: number | null;
-  status?: number | null;
-  admission_type?: string | null;
-}
-
-/** A student as the record and details pages read it. */
-export interface StudentRecord {
-  id: number;
-  user_id?: number | null;
-  fullname: string;
-  mobile?: string;
-  dob?: string;
-  admission_no?: string;
-  admission_date?: string;
-  roll_no?: number | null;
-  usn?: string | null;
-  aadhar_no?: string | null;
-  religion?: string | null;
-  caste?: string | null;
-  gender?: string | null;
-  blood_group?: string | null;
-  quota?: string | null;
-  profile_photo?: string | null;
-  father_name?: string | null;
-  address?: string | null;
-  extras?: Record<string, unknown> | null;
-  status?: number | null;
-  acy_status?: number | null;
-  admission_type?: string | null;
-  aym_id?: number | null;
-  class_id?: number;
-  class?: string;
-  section?: string;
-  ac_year_id?: number;
-  ac_year?: string;
-  username?: string | null;
-  email?: string | null;
-  academic_years?: AcademicYearEntry[];
-}
-
-export interface MarksAnswer {
-  tests: Array<{ id: number; name: string }>;
-  subjects: Array<{ id: number; name: string; code?: string }>;
-  marks: Array<{ test_id: number; subject_id: number; marks: number | string | null }>;
-}
-
-export interface AttendanceDay { id: number; date: string; present: number | null; reason?: string | null }
-
-export interface MonthlyAttendance { month: string; present: number; total: number }
-
-export interface DetailsAnswer {
-  student: StudentRecord;
-  marks: MarksAnswer;
-  attendance: AttendanceDay[];
-  monthly_attendance: MonthlyAttendance[];
-}
-
 /** A student the person may read, with the login and every academic year (oldest first); 404 otherwise. */
-export async function studentWithYears(ctx: Ctx, id: number): Promise<StudentRecord> {
+export async function studentWithYears(ctx: Ctx, id: number) {
   const found = await studentLatestRows(ctx).select('s.custom').where('s.id', '=', id).executeTakeFirst();
   if (!found) throw notFound('Student not found');
   // The school's custom fields (config/schools/<CODE>.json), flat like the declared ones.

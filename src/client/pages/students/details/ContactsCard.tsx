@@ -13,19 +13,11 @@ import { errorNotification } from '../../../framework/notify.js';
 import { useAllowed } from '../../../framework/useAccess.js';
 import { fillMessage } from '../../../framework/calls.js';
 import { tooManySms } from '../detailsModel.js';
+import type { StudentContact } from '../../../../generated/entities/students.js';
+import type { EntityRow } from '../../../../shared/wire.js';
 
-export interface Contact {
-  id: number;
-  student_id: number;
-  contact_name: string;
-  mobile?: string;
-  email?: string | null;
-  address?: string | null;
-  student_relation?: string | null;
-  enable_sms?: boolean | null;
-  is_emergency_contact?: boolean | null;
-  extras?: { aadhar_no?: string; pan_no?: string } | null;
-}
+/** A contact as the student contacts list answers it. */
+export type Contact = EntityRow<StudentContact>;
 
 const def = resourceByName('student-contacts');
 
@@ -36,7 +28,7 @@ export function useContacts(studentId: number) {
     filters: [{ field: 'student_id', operator: 'eq', value: studentId }],
     queryOptions: { enabled: Number.isInteger(studentId) },
   });
-  return { contacts: (result?.data ?? []) as Contact[], loading: query.isFetching };
+  return { contacts: result?.data ?? [], loading: query.isFetching };
 }
 
 export function ContactsCard({ studentId, contacts, loading }: { studentId: number; contacts: Contact[]; loading: boolean }) {

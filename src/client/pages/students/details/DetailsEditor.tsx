@@ -10,6 +10,7 @@ import { randomPassword } from '../../../framework/form/formModel.js';
 import { datePickerProps, WIRE_DATE } from '../../../framework/dates.js';
 import { latestYear, PROFILE_ITEMS, type StudentRecord } from '../detailsModel.js';
 import { useSend } from './useSend.js';
+import type { CallData } from '../../../framework/useDeclaredCall.js';
 import { declaredCall } from '../../../../shared/calls.js';
 import { resourceByName } from '../../../../shared/registry.js';
 import { fieldConfig } from '../../../framework/form/CustomFields.js';
@@ -176,7 +177,8 @@ function ProfileItemsEditor({ student, onChanged }: { student: StudentRecord; on
   );
 }
 
-interface AttendanceAnswer { id: number | null; date: string; present: number | null; reason: string | null }
+/** A day's attendance, or the day with nothing recorded (id null). */
+type AttendanceAnswer = CallData<'attendance.day'>;
 
 /** Attendance Editor: a day's record (GET /attendance/student/{id}/{date}/), corrected with POST /attendance/students/. */
 export function AttendanceEditor({ studentId, onChanged }: { studentId: number; onChanged: () => void }) {

@@ -6,14 +6,15 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Checkbox, Form, Input, Modal, Typography } from 'antd';
 import { errorText } from '../../../framework/useCall.js';
-import { resourceCall } from '../../../framework/useDeclaredCall.js';
+import { resourceCall, type CallData } from '../../../framework/useDeclaredCall.js';
 import { payloadRules } from '../../../framework/form/payloadRules.js';
 import { resourceByName } from '../../../../shared/registry.js';
 
 /** The checks and messages the server applies to this payload. */
 const rules = (k: string) => payloadRules(resourceByName('messages').schema, k);
 
-export interface MessageRecipient { id: number; user_id?: number | null; fullname: string }
+/** A student a message goes to (to their login, when they have one), as the student answers carry them. */
+export type MessageRecipient = Pick<CallData<'students.one'>, 'id' | 'user_id' | 'fullname'>;
 
 interface Values { subject: string; message: string; reply_enabled: boolean }
 
