@@ -144,6 +144,9 @@ it('collapses the side menu on a phone', async () => {
   const width = await sider().evaluate((el) => el.getBoundingClientRect().width);
   expect(width).toBeLessThanOrEqual(80);
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The menu opens again on a wide screen; the page's closing checks read it once it has.
+  await expect.poll(() => sider().evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(80);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 3_000 }).catch(() => {});
 });
 
 it('logs out: storage is cleared and the old token is refused', async () => {
