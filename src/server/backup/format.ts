@@ -125,6 +125,9 @@ export async function* readLines(file: string): AsyncGenerator<Line> {
       else if ('rows' in line) counted[school]![table]! += line.rows.length;
       yield line;
     }
+  } catch (e) {
+    if (/^Z_/.test((e as NodeJS.ErrnoException).code ?? '')) throw new BackupFileError(`The backup file ${file} is damaged or incomplete (it does not unpack)`);
+    throw e;
   } finally {
     lines.close();
     stream.destroy();
