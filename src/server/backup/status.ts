@@ -50,10 +50,24 @@ const shape = (r: any): BackupRun => ({ ...r, size: r.size === null ? null : Num
 
 /** The latest run that covered this school (every run when no code is given), and the latest good one. */
 export async function lastRuns(db: Kysely<any>, code?: string): Promise<{ last: BackupRun | null; lastGood: BackupRun | null }> {
-  await ensureBackupTable(db);
+  const exists = (await sql<{ t: string | null }>`select to_regclass('platform.backup_run')::text as t`.execute(db)).rows[0]!.t;
+  if (!exists) return { last: null, lastGood: null };
   const covers = code ? sql`where ${code} = any(schools)` : sql``;
   const good = code ? sql`where ok and ${code} = any(schools)` : sql`where ok`;
   const last = (await sql`select ${FIELDS} from platform.backup_run ${covers} order by finished_at desc, id desc limit 1`.execute(db)).rows[0];
   const lastGood = (await sql`select ${FIELDS} from platform.backup_run ${good} order by finished_at desc, id desc limit 1`.execute(db)).rows[0];
   return { last: last ? shape(last) : null, lastGood: lastGood ? shape(lastGood) : null };
+}
+
+/**
+ * What the super admin is warned of: the last backup failed, the last is too old, or none was
+ * made though the school has been here longer than a backup may be old (a new school is not
+ * warned before its first night).
+ */
+export function backupWarning(runs: { last: BackupRun | null; lastGood: BackupRun | null }, staleHours: number, schoolCreatedAt: Date, now = new Date()): string | null {
+  if (!runs.last) return now.getTime() - schoolCreatedAt.getTime() > staleHours * 3_600_000 ? 'No backup of this school has been made yet.' : null;
+  if (!runs.last.ok) return `The last backup failed (${runs.last.finished_at}): ${runs.last.message.replace(/^Backup failed: /, '')}`;
+  const age = now.getTime() - Date.parse(runs.last.finished_at);
+  if (age > staleHours * 3_600_000) return `The last backup is ${Math.floor(age / 3_600_000)} hours old.`;
+  return null;
 }
