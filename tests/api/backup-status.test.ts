@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { backupsToKeep, applyRetention } from '../../src/server/backup/retention.js';
 import { backupFileName } from '../../src/server/backup/dump.js';
 import { runBackup } from '../../src/server/backup/run.js';
-import { schoolClock, startBackupSchedule } from '../../src/server/backup/schedule.js';
+import { backupBeforeUpgrade, schoolClock, startBackupSchedule } from '../../src/server/backup/schedule.js';
 import { backupSettings } from '../../src/server/backup/settings.js';
 import { backupWarning, lastRuns, type BackupRun } from '../../src/server/backup/status.js';
 import { openDatabase } from '../../src/server/db/index.js';
@@ -150,6 +150,38 @@ describe('the daily schedule', () => {
       expect(lines).toHaveLength(1);
     } finally {
       delete process.env.BACKUP_CATCH_UP_MINUTES;
+      await database.close();
+    }
+  }, 90_000);
+});
+
+describe('before an upgrade', () => {
+  it('backs every school up when a school has a migration to run, and not otherwise', async () => {
+    const dataDir = tmp();
+    const template = process.env.DATABASE_URL ? '' : inject('pgliteTemplate');
+    if (template) fs.cpSync(template, dataDir, { recursive: true });
+    const database = await openDatabase({ dataDir });
+    try {
+      await ensurePlatform(database.db);
+      const { schema } = await createSchool(database.db, { code: 'UPGRD1', name: 'Upgrade School', adminEmail: 'a@upgrade.test', adminPassword: 'secret123' });
+      const dir = path.join(tmp(), 'backups');
+      const settings = { ...backupSettings({}), dir };
+      const lines: string[] = [];
+      await backupBeforeUpgrade(database.db, database.kind, settings, (l) => lines.push(l));
+      expect(lines, 'nothing to migrate: no backup').toEqual([]);
+      // As a store of the previous release: its last migration not yet run.
+      const last = (await database.db.withSchema(schema).selectFrom('migration').select('name').orderBy('name', 'desc').executeTakeFirstOrThrow()).name;
+      await database.db.withSchema(schema).deleteFrom('migration').where('name', '=', last).execute();
+      await backupBeforeUpgrade(database.db, database.kind, settings, (l) => lines.push(l));
+      expect(lines[0]).toBe('Backing up before migrating UPGRD1…');
+      expect(lines[1]).toMatch(/^Backup before the upgrade written to .*backup-\d{8}T\d{6}Z\.jsonl\.gz$/);
+      expect((await lastRuns(database.db, 'UPGRD1')).last).toMatchObject({ ok: true, reason: 'upgrade' });
+
+      // A backup that cannot be written stops the upgrade.
+      const blocked = path.join(tmp(), 'file');
+      fs.writeFileSync(blocked, 'x');
+      await expect(backupBeforeUpgrade(database.db, database.kind, { ...settings, dir: blocked }, () => {})).rejects.toThrow(/Nothing was migrated/);
+    } finally {
       await database.close();
     }
   }, 90_000);
