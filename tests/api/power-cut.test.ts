@@ -3,7 +3,8 @@
  * truncate and unlink the store makes is recorded while commits are acknowledged; then, for
  * many cut points, a directory is rebuilt holding only what had reached the disk at that point
  * (a file's writes once that file was fsynced; names once any fsync committed the file system's
- * journal, as ext4 does), the store is opened on it, and it must start and hold every commit
+ * journal, as ext4 does; at some cuts also the first sectors of the last write, torn), the store
+ * is opened on it, and it must start and hold every commit
  * acknowledged before the cut, its index agreeing with its table.
  * POWER_CUT_POINTS sets how many cut points (CI: 10; a longer run: POWER_CUT_POINTS=300).
  * A control run with PGlite's own settings (fsync off) must lose acknowledged commits, so the
@@ -71,8 +72,11 @@ async function record(durable: boolean): Promise<{ events: Event[]; dir: string 
   return { events, dir };
 }
 
-/** The directory as the disk holds it after a cut before events[cut]. */
-function afterCut(events: Event[], cut: number, runDir: string): string {
+/**
+ * The directory as the disk holds it after a cut before events[cut]. With `tear`, the last write
+ * before the cut, if it was not yet fsynced, reached the disk in part: its first 512-byte sectors.
+ */
+function afterCut(events: Event[], cut: number, runDir: string, tear = false): { disk: string; torn: boolean } {
   const rel = (p: string) => path.relative(runDir, p);
   const inodes: Inode[] = [];
   const fresh = (origin: string | null) => inodes.push({ origin, ops: [], durable: 0 }) - 1;
@@ -92,6 +96,7 @@ function afterCut(events: Event[], cut: number, runDir: string): string {
     pending.push(f);
   };
   const fds = new Map<number, number | 'dir'>();
+  const writer = new Map<Buffer, number>();
   const commitJournal = () => {
     for (const f of pending) f(durable);
     pending = [];
@@ -129,7 +134,10 @@ function afterCut(events: Event[], cut: number, runDir: string): string {
       }
       case 'write': {
         const id = fds.get(e.fd);
-        if (typeof id === 'number') inodes[id]!.ops.push({ write: e.bytes, at: e.position });
+        if (typeof id === 'number') {
+          inodes[id]!.ops.push({ write: e.bytes, at: e.position });
+          writer.set(e.bytes, id);
+        }
         break;
       }
       case 'truncate': {
@@ -165,6 +173,18 @@ function afterCut(events: Event[], cut: number, runDir: string): string {
         break;
     }
   }
+  let torn: { id: number; op: { write: Buffer; at: number } } | null = null;
+  if (tear) {
+    for (let i = cut - 1; i >= 0 && !torn; i--) {
+      const e = events[i]!;
+      if (e.op !== 'write') continue;
+      const id = writer.get(e.bytes);
+      if (id === undefined) break;
+      const index = inodes[id]!.ops.findIndex((o) => 'write' in o && o.write === e.bytes);
+      if (index >= inodes[id]!.durable && e.bytes.length > 512) torn = { id, op: { write: e.bytes.subarray(0, Math.max(512, Math.floor(e.bytes.length / 1024) * 512)), at: e.position } };
+      break;
+    }
+  }
   const out = path.join(tmp('power-cut-disk-'), 'pgdata');
   fs.mkdirSync(out, { recursive: true });
   // Directories as the base had them (PostgreSQL makes none in this workload it needs back).
@@ -178,7 +198,7 @@ function afterCut(events: Event[], cut: number, runDir: string): string {
   for (const [name, id] of durable) {
     const inode = inodes[id]!;
     let content = inode.origin ? fs.readFileSync(path.join(base, inode.origin)) : Buffer.alloc(0);
-    for (const op of inode.ops.slice(0, inode.durable)) {
+    for (const op of [...inode.ops.slice(0, inode.durable), ...(torn?.id === id ? [torn.op] : [])]) {
       if ('truncate' in op) {
         const c = Buffer.alloc(op.truncate);
         content.copy(c, 0, 0, Math.min(content.length, op.truncate));
@@ -195,7 +215,7 @@ function afterCut(events: Event[], cut: number, runDir: string): string {
     fs.mkdirSync(path.dirname(path.join(out, name)), { recursive: true });
     fs.writeFileSync(path.join(out, name), content);
   }
-  return out;
+  return { disk: out, torn: Boolean(torn && [...durable.values()].includes(torn.id)) };
 }
 
 /** Opens the store left by a cut: whether it starts, what it holds, and whether its unique index agrees with its table. */
@@ -220,8 +240,13 @@ function cutPoints(events: Event[], n: number): number[] {
   let seed = 15;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   const acks = events.flatMap((e, i) => (e.op === 'ack' ? [i + 1] : []));
+  // Just after a write of more than a sector that no fsync has followed yet: where a write can tear.
+  const inFlight = events.flatMap((e, i) => (e.op === 'write' && e.bytes.length > 512 && events[i + 1]?.op !== 'fsync' ? [i + 1] : []));
   const points = new Set<number>([events.length]);
-  while (points.size < n) points.add(random() < 0.5 ? acks[Math.floor(random() * acks.length)]! : Math.floor(random() * events.length));
+  while (points.size < n) {
+    const r = random();
+    points.add(r < 0.4 ? acks[Math.floor(random() * acks.length)]! : r < 0.7 ? inFlight[Math.floor(random() * inFlight.length)]! : Math.floor(random() * events.length));
+  }
   return [...points].sort((a, b) => a - b);
 }
 
@@ -231,9 +256,12 @@ describe('a power cut on the embedded store', () => {
     const fsyncs = events.filter((e) => e.op === 'fsync').length;
     expect(fsyncs, 'commits are fsynced').toBeGreaterThanOrEqual(COMMITS);
     const failures: string[] = [];
-    for (const cut of cutPoints(events, POINTS)) {
+    let tornCuts = 0;
+    for (const [n, cut] of cutPoints(events, POINTS).entries()) {
       const acked = events.slice(0, cut).flatMap((e) => (e.op === 'ack' ? [e.value] : []));
-      const disk = afterCut(events, cut, dir);
+      // Every other cut also tears the last write in flight, if it was not yet fsynced.
+      const { disk, torn } = afterCut(events, cut, dir, n % 2 === 1 || events[cut - 1]?.op === 'write');
+      if (torn) tornCuts++;
       const r = await reopen(disk);
       const lost = acked.filter((v) => !r.values.has(v));
       if (!r.started) failures.push(`cut at event ${cut}/${events.length}: the store does not start: ${r.error}`);
@@ -242,13 +270,15 @@ describe('a power cut on the embedded store', () => {
       fs.rmSync(path.dirname(disk), { recursive: true, force: true });
     }
     expect(failures).toEqual([]);
+    if (process.env.POWER_CUT_STATS) console.log(`${POINTS} cut points over ${events.length} events (${fsyncs} fsyncs), ${tornCuts} with a torn last write`);
+    expect(tornCuts, 'cuts that tore a write in flight').toBeGreaterThan(0);
   }, 600_000);
 
   it('the control: with PGlite\'s own settings (fsync off), a cut at the end loses acknowledged commits', async () => {
     const { events, dir } = await record(false);
     expect(events.filter((e) => e.op === 'fsync')).toEqual([]);
     const acked = events.flatMap((e) => (e.op === 'ack' ? [e.value] : []));
-    const r = await reopen(afterCut(events, events.length, dir));
+    const r = await reopen(afterCut(events, events.length, dir).disk);
     const lost = acked.filter((v) => !r.values.has(v));
     if (process.env.POWER_CUT_STATS) console.log(`fsync off: ${lost.length} of ${acked.length} acknowledged commits lost at a cut after the last one; started: ${r.started}`);
     expect(lost.length).toBeGreaterThan(0);

@@ -50,10 +50,11 @@ export function startBackupSchedule(db: Kysely<any>, engine: string, settings: B
   timer.unref();
   void tick().catch(() => {});
   return {
+    /** A backup under way gets two seconds to end; a shutdown does not wait a big school's minute for it (its file stays unnamed). */
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running;
+      await Promise.race([running, new Promise((r) => setTimeout(r, 2000).unref())]);
     },
   };
 }
