@@ -18,7 +18,7 @@ export function BackupNotice() {
       banner
       type="error"
       data-testid="backup-notice"
-      message={<>Backups: {status.warning} <Link to="/settings">See backups</Link></>}
+      message={<>Backups: {status.warning} <Link to="/settings" style={{ textDecoration: 'underline' }}>See backups</Link></>}
     />
   );
 }
