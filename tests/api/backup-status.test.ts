@@ -181,6 +181,8 @@ describe('before an upgrade', () => {
       const blocked = path.join(tmp(), 'file');
       fs.writeFileSync(blocked, 'x');
       await expect(backupBeforeUpgrade(database.db, database.kind, { ...settings, dir: blocked }, () => {})).rejects.toThrow(/Nothing was migrated/);
+      // The failure of a backup of every school is the last backup of each of them.
+      expect((await lastRuns(database.db, 'UPGRD1')).last).toMatchObject({ ok: false, reason: 'upgrade', schools: ['UPGRD1'] });
     } finally {
       await database.close();
     }

@@ -48,7 +48,8 @@ export async function runBackup(db: Kysely<any>, opts: RunOptions): Promise<RunR
   }
   const run: BackupRun = {
     started_at: started.toISOString(), finished_at: new Date().toISOString(), reason: opts.reason,
-    schools: summary?.header.schools ?? (opts.code ? [opts.code.toUpperCase()] : []),
+    // A failed backup of every school is shown to every school's super admin.
+    schools: summary?.header.schools ?? (opts.code ? [opts.code.toUpperCase()] : await everySchool(db)),
     file: ok ? summary!.file : null, size: ok ? summary!.size : null, ok, message, uploaded,
   };
   try {
@@ -57,4 +58,12 @@ export async function runBackup(db: Kysely<any>, opts: RunOptions): Promise<RunR
     // The database itself may be what failed; the caller still gets the result.
   }
   return { ...run, summary: ok ? summary : null };
+}
+
+async function everySchool(db: Kysely<any>): Promise<string[]> {
+  try {
+    return (await db.withSchema('platform').selectFrom('school').select('code').orderBy('code').execute()).map((r) => r.code as string);
+  } catch {
+    return [];
+  }
 }
