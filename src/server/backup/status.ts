@@ -33,7 +33,13 @@ export interface BackupRun {
 }
 
 export async function ensureBackupTable(db: Kysely<any>) {
-  for (const s of DDL) await sql.raw(s).execute(db);
+  try {
+    for (const s of DDL) await sql.raw(s).execute(db);
+  } catch (e) {
+    // Two processes creating it at the same moment on one PostgreSQL: one of them wins.
+    const made = (await sql<{ t: string | null }>`select to_regclass('platform.backup_run')::text as t`.execute(db)).rows[0]!.t;
+    if (!made) throw e;
+  }
 }
 
 export async function recordRun(db: Kysely<any>, run: BackupRun): Promise<void> {
