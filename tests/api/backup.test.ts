@@ -128,7 +128,7 @@ afterAll(async () => {
   for (const d of opened.splice(0)) await d.close().catch(() => {});
   if (pgDatabases.length) {
     const admin = await openDatabase({ databaseUrl: ADMIN_URL, dataDir: '' });
-    for (const n of pgDatabases) await sql.raw(`drop database if exists ${n}`).execute(admin.db).catch(() => {});
+    for (const n of pgDatabases) await sql.raw(`drop database if exists ${n} with (force)`).execute(admin.db).catch(() => {});
     await admin.close();
   }
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
