@@ -94,8 +94,9 @@ export async function restoreBackup(db: Kysely<any>, file: string, opts: Restore
 
 /** The start of the statement that inserts one batch, read from a JSON array of rows in the backup's column order. */
 async function insertSql(db: Kysely<any>, schema: string, table: string, columns: Column[]): Promise<string> {
+  const exists = (await sql<{ t: string | null }>`select to_regclass(${qualified(schema, table)})::text as t`.execute(db)).rows[0]!.t;
+  if (!exists) throw new BackupFileError(`The backup holds a table "${table}" this release does not have`);
   const present = new Set((await columnsOf(db, schema, table)).map((c) => c.name));
-  if (!present.size) throw new BackupFileError(`The backup holds a table "${table}" this release does not have`);
   const missing = columns.filter((c) => !present.has(c.name)).map((c) => c.name);
   if (missing.length) throw new BackupFileError(`The backup's table "${table}" has columns this release does not have: ${missing.join(', ')}`);
   const values = columns.map((c, i) => (c.bytea ? `decode(x->>${i}, 'base64')` : `(x->>${i})::${c.type}`));
