@@ -272,7 +272,7 @@ describe('a power cut on the embedded store', () => {
     expect(failures).toEqual([]);
     if (process.env.POWER_CUT_STATS) console.log(`${POINTS} cut points over ${events.length} events (${fsyncs} fsyncs), ${tornCuts} with a torn last write`);
     expect(tornCuts, 'cuts that tore a write in flight').toBeGreaterThan(0);
-  }, 600_000);
+  }, 60_000 + POINTS * 5_000);
 
   it('the control: with PGlite\'s own settings (fsync off), a cut at the end loses acknowledged commits', async () => {
     const { events, dir } = await record(false);
