@@ -28,5 +28,8 @@ export default defineResource({
     // Every reader of bills, whatever their fees module access: the Settings page's Fees tab and
     // the parent's online payment show the school's fee settings.
     feeSettings: { call: 'GET /settings/fees/', permission: 'read', roles: bills.access.read },
+    // Ours, not the specification's (it has no backups): the last backup covering this school,
+    // for the super admin's Settings screen and the warning banner.
+    backupStatus: { call: 'GET /backup-status/', permission: 'read', roles: ['super_admin'] },
   },
 });

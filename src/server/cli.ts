@@ -6,6 +6,8 @@
  *   npm run school -- fee-settings --code DEMO01 [--set key=value ...] [--secret gateway.field=value ...]
  *                                                            (fee settings and online payment gateway keys)
  *   npm run school -- config --code DEMO01 --check           (checks config/schools/DEMO01.json; no database needed)
+ *   npm run school -- backup [--code DEMO01]                 (a checked backup into BACKUP_DIR, default ./backups)
+ *   npm run school -- restore --from FILE [--code DEMO01] [--yes]
  * Against the embedded database the server must be stopped; with DATABASE_URL it runs any time.
  */
 import { parseArgs } from 'node:util';
@@ -18,6 +20,8 @@ import { checkConfigFile, shown } from './framework/school-config.js';
 import { describeConfig } from '../shared/school-config.js';
 import { changeFeeSettings, describeFeeSettings } from './modules/fees/online-settings.js';
 import { createSchool } from './provision.js';
+import { backupCommand, restoreCommand } from './backup/commands.js';
+import { BackupFileError } from './backup/format.js';
 
 const USAGE = `Usage:
   npm run school -- create --code ABC123 --name "School name" --admin-email admin@example.com --admin-password secret123
@@ -32,7 +36,12 @@ const USAGE = `Usage:
   npm run school -- config --code ABC123 --check
     Checks the school's configuration file (CONFIG_DIR, default ./config: schools/ABC123.json) against
     config/school-config.schema.json and the product's modules and fields; prints what it sets, or each
-    problem as file: path: reason (exit code 1). See docs/school-config.md.`;
+    problem as file: path: reason (exit code 1). See docs/school-config.md.
+  npm run school -- backup [--code ABC123]
+    Writes a backup of every school (or one) to BACKUP_DIR (default ./backups), then checks it by restoring it
+    into scratch tables and comparing row counts.
+  npm run school -- restore --from backups/backup-….jsonl.gz [--code ABC123] [--yes]
+    Restores every school of the backup (or one). Says what it would replace and changes nothing without --yes.`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -42,20 +51,27 @@ async function main(argv: string[]): Promise<number> {
       code: { type: 'string' }, name: { type: 'string' }, 'admin-email': { type: 'string' },
       'admin-password': { type: 'string' }, 'admin-name': { type: 'string' }, limit: { type: 'string' },
       set: { type: 'string', multiple: true }, secret: { type: 'string', multiple: true }, check: { type: 'boolean' },
+      from: { type: 'string' }, yes: { type: 'boolean' },
     },
     strict: true,
   });
-  if (!['create', 'list', 'outbox', 'fee-settings', 'config'].includes(command ?? '')) {
+  if (!['create', 'list', 'outbox', 'fee-settings', 'config', 'backup', 'restore'].includes(command ?? '')) {
     console.error(USAGE);
     return 2;
   }
   const config = loadConfig();
   // Reads a file only: no database, so it runs beside a running server.
   if (command === 'config') return configCommand(config.configDir, values.code, values.check);
+  if (command === 'restore' && !values.from) {
+    console.error(`Missing --from\n${USAGE}`);
+    return 2;
+  }
   const lock = config.databaseUrl ? null : acquireStoreLock(config.dataDir, 'school command');
   const database = await openDatabase(config);
   try {
     await ensurePlatform(database.db);
+    if (command === 'backup') return await backupCommand(database.db, database.kind, values.code);
+    if (command === 'restore') return await restoreCommand(database.db, values.from!, values.code, Boolean(values.yes));
     if (command === 'create') {
       const missing = ['code', 'name', 'admin-email', 'admin-password'].filter((k) => !values[k as keyof typeof values]);
       if (missing.length) {
@@ -126,7 +142,7 @@ function configCommand(dir: string, code: string | undefined, check: boolean | u
 }
 
 main(process.argv.slice(2)).then((code) => process.exit(code), (e) => {
-  if (e instanceof StoreInUseError || e instanceof AppError) console.error(e.message);
+  if (e instanceof StoreInUseError || e instanceof AppError || e instanceof BackupFileError) console.error(e.message);
   else console.error(`Failed: ${(e as Error).message}`);
   process.exit(1);
 });

@@ -6,11 +6,14 @@ import { seedDemo, DEMO } from './db/seed-demo.js';
 import { startStatisticsJob, type StatisticsJob } from './db/statistics.js';
 import { acquireStoreLock, StoreInUseError } from './db/store-lock.js';
 import { syncAllSchools } from './provision.js';
+import { backupBeforeUpgrade, startBackupSchedule, type BackupSchedule } from './backup/schedule.js';
+import { backupSettings } from './backup/settings.js';
 
 const config = loadConfig();
 const started = Date.now();
 let app: FastifyInstance | null = null;
 let statistics: StatisticsJob | null = null;
+let backups: BackupSchedule | null = null;
 let stopping = false;
 
 let lock: { release(): void } | null = null;
@@ -34,6 +37,7 @@ async function shutdown(signal: string) {
   let code = 0;
   try {
     await statistics?.stop();
+    await backups?.stop();
     await app?.close();
     await (await database).close();
   } catch (e) {
@@ -49,6 +53,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   const { db, kind } = await database;
+  const backupConfig = backupSettings();
+  await backupBeforeUpgrade(db, kind, backupConfig);
   await syncAllSchools(db);
   const schools = await db.withSchema('platform').selectFrom('school').select('code').execute();
   if (schools.length === 0 && config.seedDemo && !stopping) {
@@ -60,6 +66,8 @@ try {
     await app.listen({ port: config.port, host: config.host });
     // Table statistics once a day (the embedded database has no autovacuum to do it).
     statistics = startStatisticsJob(db);
+    // Every school daily at BACKUP_TIME school time, into BACKUP_DIR.
+    backups = startBackupSchedule(db, kind, backupConfig);
     console.log(`School app listening on http://localhost:${config.port} (${kind}${kind === 'pglite' ? ` in ${config.dataDir}` : ''}), ready in ${Date.now() - started} ms`);
   }
 } catch (e) {

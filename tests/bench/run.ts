@@ -50,6 +50,11 @@
  *    DevTools' Fast 3G, a CPU 4x slower and a 390x844 screen, on the built app and the demo school:
  *    time to a usable login form and from the Login click to the parent's home, and the bytes of each.
  *
+ * 8. Backups and durable commits (tests/bench/backup.ts): a backup of the bench school and its
+ *    restore (into a scratch schema, counts compared), once the server has stopped; and the
+ *    embedded store's single-row commit rate with durable commits next to PGlite's own
+ *    settings (fsync off). Alone and small: `node --import tsx tests/bench/backup.ts`.
+ *
  * Database: PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a unique school
  * code; its schema and directory entry are dropped at the end). Prints a table and writes the
  * figures to .tmp/bench.json. Knobs: BENCH_DURATION_MS, BENCH_WARMUP_MS, BENCH_CLIENTS, BENCH_IMPORT_ROWS,
@@ -66,6 +71,7 @@ import { CPU_SLOWDOWN, FAST_3G, formatSlowNetwork, measureSlowNetwork, SLOW_GOAL
 import http from 'node:http';
 import { percentile, request, runLoad, summarize, type LoadResult, type LoadRun } from './load.js';
 import { formatINR } from '../../src/shared/money.js';
+import { formatBackupBench, measureBackup, measureWriteThroughput, type BackupBench } from './backup.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATABASE_URL = process.env.DATABASE_URL || '';
@@ -580,6 +586,13 @@ async function main() {
   await stop(server);
   if (server.cp.exitCode !== 0) console.warn(`The bench server exited with code ${server.cp.exitCode}`);
 
+  // 8. The bench school's backup and restore, with the server stopped (the embedded store has one owner).
+  console.log('… backup and restore of the bench school, durable commits');
+  let backup: BackupBench | null = null;
+  let backupNote = '';
+  try { backup = await measureBackup({ dataDir, databaseUrl: DATABASE_URL, code }); } catch (e) { backupNote = `could not measure: ${(e as Error).message}`; }
+  const writes = await measureWriteThroughput();
+
   // 3a. Cold starts on the data directory the bench just used (two schools in it with PGlite).
   console.log('… cold starts');
   const cold: Array<{ ms: number; readyInMs: number | null }> = [];
@@ -674,6 +687,8 @@ async function main() {
   if (slow) out.push(...formatSlowNetwork(slow));
   else out.push(`7. Slow phone network: ${slowNote}`);
   out.push(line);
+  out.push(...formatBackupBench(backup, writes, backupNote));
+  out.push(line);
   console.log(out.join('\n'));
 
   const json = {
@@ -689,6 +704,8 @@ async function main() {
     fees: { seeded: { ...info.fees, items: undefined, seedMs: info.timings.feesSeedMs }, throughput: feePairs.map((p) => ({ endpoint: p.endpoint, app: p.app, bare: p.bare, ratio: p.ratio, sameJson: p.sameJson })), singleClient: singles, check: feeCheck },
     login: { n: loginMs.length, p50: percentile(loginMs, 50), p99: percentile(loginMs, 99), samples: loginMs },
     coldStart: { existingDataDir: { medianMs: median(coldMs), runs: cold }, firstEverStart: firstStart },
+    backup: backup ?? { skipped: backupNote },
+    durableCommits: writes,
     slowNetwork: slow ? { ...slow, network: FAST_3G, cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, goals: SLOW_GOALS } : { skipped: slowNote },
     bundle: bundle ? { ...bundle, dir: path.relative(ROOT, bundle.dir), entryGzipKb: kB(bundle.totalGzip), loginScreenGzipKb: kB(bundle.totalGzip + (bundle.lazy.find((l) => /PublicApp/.test(l.file))?.addsGzip ?? 0)), goalKb: BUNDLE_GOAL_KB } : { skipped: bundleNote },
   };

@@ -79,6 +79,8 @@ export interface QueryOptions<T> {
   /** An answer already in hand (loaded at start-up), shown without asking again for `staleTime` ms. */
   initial?: T | null;
   staleTime?: number;
+  /** Asks again every so many ms while the screen is open (a status that changes by itself). */
+  refetchInterval?: number;
 }
 
 /** A declared read as a Refine query (cached, refetchable). */
@@ -89,6 +91,7 @@ export function useDeclaredQuery<I extends CallId>(id: I, input: { params?: Para
     errorNotification: opts.errorToast === false ? false : errorNotification,
     queryOptions: {
       enabled: opts.enabled ?? true,
+      ...(opts.refetchInterval ? { refetchInterval: opts.refetchInterval } : {}),
       ...(opts.initial ? { initialData: { data: opts.initial as CallData<I> & {} }, staleTime: opts.staleTime } : {}),
     },
   });

@@ -40,8 +40,14 @@ async function openPostgres(url: string): Promise<Database> {
 async function openPGlite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { DurableNodeFS, durableStartParams, syncTree } = await import('./durable-fs.js');
   fs.mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(`${dataDir}/pgdata`, {
+  const pgdata = `${dataDir}/pgdata`;
+  const fresh = !fs.existsSync(pgdata);
+  // Commits on disk before they are acknowledged (durable-fs.ts); PGLITE_FSYNC=off measures the cost.
+  const durable = process.env.PGLITE_FSYNC !== 'off';
+  const pg = await PGlite.create({
+    ...(durable ? { fs: new DurableNodeFS(pgdata), startParams: durableStartParams() } : { dataDir: pgdata }),
     // Trigram indexes keep substring search (names, numbers) fast in big schools.
     extensions: { pg_trgm },
     parsers: {
@@ -54,6 +60,8 @@ async function openPGlite(dataDir: string): Promise<Database> {
   // an index lookup costs about what a page of a table scan does, and the planner should know it
   // (with PostgreSQL's default, a class's bills were read by scanning every bill of the school).
   await pg.exec(`set random_page_cost = ${PGLITE_RANDOM_PAGE_COST}`);
+  // A new store's files were written by initdb without fsync.
+  if (fresh && durable) syncTree(pgdata);
   const db = new Kysely<any>({ dialect: new SerialPGliteDialect(pg) });
   let closed = false;
   return {

@@ -15,6 +15,7 @@ import { SideMenu } from './SideMenu.js';
 import { HeaderBar } from './HeaderBar.js';
 import { NetworkNotice } from './NetworkNotice.js';
 import { PasswordNotice } from './PasswordNotice.js';
+import { BackupNotice } from './BackupNotice.js';
 import { useAntdRepairs } from './antdRepairs.js';
 
 export const SIDER_WIDTH = 210;
@@ -74,6 +75,7 @@ export function AppLayout() {
       <Layout>
         <HeaderBar menuOpen={!collapsed} onToggleMenu={() => setCollapsed((c) => !c)} />
         <PasswordNotice />
+        <BackupNotice />
         {phone && !collapsed && (
           <div aria-hidden="true" onClick={() => setCollapsed(true)} style={{ position: 'fixed', inset: `${HEADER_HEIGHT}px 0 0 0`, zIndex: 999, background: 'rgba(0,0,0,0.25)' }} />
         )}

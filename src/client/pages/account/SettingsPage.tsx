@@ -7,6 +7,7 @@ import { MODULES_SETTINGS_ROUTE } from '../../app/routePaths.js';
 import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { formatMoney } from '../../framework/format.js';
 import { gatewayRows, isOn } from '../fees/feesModel.js';
+import { BackupStatusCard } from './BackupStatusCard.js';
 
 /** /settings: links to what the user can set; for admins a read-only Fees tab (?tab=fees). */
 export default function SettingsPage() {
@@ -19,9 +20,12 @@ export default function SettingsPage() {
     ...(roleMayCall('school.saveModules', user.role) ? [{ to: MODULES_SETTINGS_ROUTE, title: 'Modules', text: 'Enable, disable and hide modules' }] : []),
   ];
   const general = (
-    <List dataSource={entries} renderItem={(e) => (
-      <List.Item><List.Item.Meta title={<Link to={e.to} style={{ color: token.colorLink, textDecoration: 'underline' }}>{e.title}</Link>} description={e.text} /></List.Item>
-    )} />
+    <>
+      <List dataSource={entries} renderItem={(e) => (
+        <List.Item><List.Item.Meta title={<Link to={e.to} style={{ color: token.colorLink, textDecoration: 'underline' }}>{e.title}</Link>} description={e.text} /></List.Item>
+      )} />
+      {roleMayCall('school.backupStatus', user.role) && <BackupStatusCard />}
+    </>
   );
   if (!admin) return <Card title="Settings" style={{ maxWidth: 760 }}>{general}</Card>;
   const tab = params.get('tab') === 'fees' ? 'fees' : 'general';
