@@ -120,17 +120,24 @@ describe('retention', () => {
   });
 });
 
+/** A store of its own with one school (the schedule and the upgrade back up every school there is), closed afterwards. */
+async function withOwnStore(code: string, run: (database: Awaited<ReturnType<typeof openDatabase>>, schema: string, dir: string) => Promise<void>) {
+  const dataDir = tmp();
+  const template = process.env.DATABASE_URL ? '' : inject('pgliteTemplate');
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
+  const database = await openDatabase({ dataDir });
+  try {
+    await ensurePlatform(database.db);
+    const { schema } = await createSchool(database.db, { code, name: `School ${code}`, adminEmail: `a@${code.toLowerCase()}.test`, adminPassword: 'secret123' });
+    await run(database, schema, path.join(tmp(), 'backups'));
+  } finally {
+    await database.close();
+  }
+}
+
 describe('the daily schedule', () => {
   it('a server started after the backup time makes the day\'s backup once it has run a while, once, and keeps the rule', async () => {
-    // A store of its own: the schedule backs up every school there is.
-    const dataDir = tmp();
-    const template = process.env.DATABASE_URL ? '' : inject('pgliteTemplate');
-    if (template) fs.cpSync(template, dataDir, { recursive: true });
-    const database = await openDatabase({ dataDir });
-    try {
-      await ensurePlatform(database.db);
-      await createSchool(database.db, { code: 'SCHED1', name: 'Schedule School', adminEmail: 'a@sched.test', adminPassword: 'secret123' });
-      const dir = path.join(tmp(), 'backups');
+    await withOwnStore('SCHED1', async (database, _schema, dir) => {
       const lines: string[] = [];
       process.env.BACKUP_CATCH_UP_MINUTES = '0';
       const settings = { ...backupSettings({}), dir, time: '00:00' };
@@ -148,23 +155,13 @@ describe('the daily schedule', () => {
       await new Promise((r) => setTimeout(r, 1500));
       await again.stop();
       expect(lines).toHaveLength(1);
-    } finally {
-      delete process.env.BACKUP_CATCH_UP_MINUTES;
-      await database.close();
-    }
+    }).finally(() => { delete process.env.BACKUP_CATCH_UP_MINUTES; });
   }, 90_000);
 });
 
 describe('before an upgrade', () => {
   it('backs every school up when a school has a migration to run, and not otherwise', async () => {
-    const dataDir = tmp();
-    const template = process.env.DATABASE_URL ? '' : inject('pgliteTemplate');
-    if (template) fs.cpSync(template, dataDir, { recursive: true });
-    const database = await openDatabase({ dataDir });
-    try {
-      await ensurePlatform(database.db);
-      const { schema } = await createSchool(database.db, { code: 'UPGRD1', name: 'Upgrade School', adminEmail: 'a@upgrade.test', adminPassword: 'secret123' });
-      const dir = path.join(tmp(), 'backups');
+    await withOwnStore('UPGRD1', async (database, schema, dir) => {
       const settings = { ...backupSettings({}), dir };
       const lines: string[] = [];
       await backupBeforeUpgrade(database.db, database.kind, settings, (l) => lines.push(l));
@@ -183,8 +180,6 @@ describe('before an upgrade', () => {
       await expect(backupBeforeUpgrade(database.db, database.kind, { ...settings, dir: blocked }, () => {})).rejects.toThrow(/Nothing was migrated/);
       // The failure of a backup of every school is the last backup of each of them.
       expect((await lastRuns(database.db, 'UPGRD1')).last).toMatchObject({ ok: false, reason: 'upgrade', schools: ['UPGRD1'] });
-    } finally {
-      await database.close();
-    }
+    });
   }, 90_000);
 });
