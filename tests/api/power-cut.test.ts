@@ -6,7 +6,7 @@
  * journal, as ext4 does; at some cuts also the first sectors of the last write, torn), the store
  * is opened on it, and it must start and hold every commit
  * acknowledged before the cut, its index agreeing with its table.
- * POWER_CUT_POINTS sets how many cut points (CI: 10; a longer run: POWER_CUT_POINTS=300).
+ * POWER_CUT_POINTS sets how many cut points (CI: 24; a longer run: POWER_CUT_POINTS=300).
  * A control run with PGlite's own settings (fsync off) must lose acknowledged commits, so the
  * simulation is known to catch a loss.
  */
@@ -17,7 +17,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DurableNodeFS, durableStartParams, syncTree, type FsEvent } from '../../src/server/db/durable-fs.js';
 
-const POINTS = Number(process.env.POWER_CUT_POINTS ?? 10);
+const POINTS = Number(process.env.POWER_CUT_POINTS ?? 24);
 const COMMITS = 60;
 
 type Event = FsEvent | { op: 'ack'; value: string };
