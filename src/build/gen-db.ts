@@ -27,6 +27,7 @@ interface Column { name: string; ts: string; nullable: boolean; generated: boole
 /** The TypeScript a PostgreSQL type reads as on both drivers (src/server/db/index.ts sets the parsers). */
 function tsOf(sqlType: string, json = 'Json'): string {
   const t = sqlType.toLowerCase();
+  if (t.endsWith('[]')) return `${tsOf(t.slice(0, -2), json)}[]`;
   if (/^(integer|int|int4|bigint|int8|smallint|double precision|real)\b/.test(t)) return 'number';
   if (t.startsWith('numeric')) return 'Money';
   if (t === 'boolean') return 'boolean';
