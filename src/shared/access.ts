@@ -58,6 +58,9 @@ export function decideRule(f: AccessFacts | null, rule: AccessRule): Decision {
   return { allowed: true, scope: null };
 }
 
+/** The module whose switch and per-admin grant rule a resource; none for the platform's own (login, the school's settings). */
+export const switchedModule = (r: ResourceDef): string | undefined => (CORE_MODULES.has(r.module) ? undefined : r.module);
+
 /** The roles (numbers) a declared permission admits, narrowed by `roles` when given. */
 export function permittedRoles(r: ResourceDef, perm: Permission, narrow?: readonly Role[]): number[] {
   const all = roleIds(r.access[perm]);
@@ -73,7 +76,7 @@ export const callRoles = (r: ResourceDef, c: CallDef): number[] => permittedRole
  */
 export function decide(f: AccessFacts | null, r: ResourceDef, perm: Permission, narrow?: readonly Role[]): Decision {
   // The platform's own calls (login, the school's settings) belong to no switchable module.
-  const d = decideRule(f, { roles: permittedRoles(r, perm, narrow), module: CORE_MODULES.has(r.module) ? undefined : r.module, perm });
+  const d = decideRule(f, { roles: permittedRoles(r, perm, narrow), module: switchedModule(r), perm });
   if (!d.allowed) return d;
   return { allowed: true, scope: rowScopeOf(r, f!.role) };
 }

@@ -6,9 +6,9 @@
  * exports of `src/server/modules/<module>/*.handlers.ts`, made with `defineHandlers`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { decide } from '../../shared/access.js';
+import { decide, switchedModule } from '../../shared/access.js';
 import { parseCall, type CallDef, type ResourceDef } from '../../shared/resource.js';
-import { CORE_MODULES, resourceByName } from '../../shared/registry.js';
+import { resourceByName } from '../../shared/registry.js';
 import type { CallInputs } from '../../generated/call-inputs.js';
 import { requireDecision } from './access.js';
 import type { Ctx } from './context.js';
@@ -103,7 +103,7 @@ export function registerDeclaredCalls(app: FastifyInstance, env: RouteEnv, resou
     const payload = def.payload && { schema: def.payload, validate: compile(def.payload) };
     const query = def.query && { schema: def.query, validate: compile(def.query) };
     const scopes = Object.entries(def.scope ?? {});
-    const module = CORE_MODULES.has(r.module) ? undefined : r.module;
+    const module = switchedModule(r);
     app.route({
       method,
       url: path.replace(/\{(\w+)\}/g, ':$1'),

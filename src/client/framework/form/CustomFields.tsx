@@ -15,12 +15,9 @@ const typeOf = (p: JsonSchema): string => ([] as string[]).concat(p.type ?? 'str
 export function fieldConfig(def: ResourceDef) {
   const props: Record<string, JsonSchema> = def.schema.properties ?? {};
   const ui: Record<string, any> = def.form?.uiSchema ?? {};
-  const required: string[] = def.schema.required ?? [];
   return {
     title: (k: string, fallback: string) => props[k]?.title ?? fallback,
     hidden: (k: string) => ui[k]?.['ui:widget'] === 'hidden',
-    required: (k: string) => required.includes(k),
-    requiredMessage: (k: string) => def.schema.errorMessage?.required?.[k] ?? `${props[k]?.title ?? k} is required`,
     /** The field's checks and messages as the server makes them (required by the school's configuration too). */
     rules: (k: string) => payloadRules(def.schema, k),
     /** The choices a field's schema allows (`oneOf` with titles), as select or radio options. */
