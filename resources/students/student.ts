@@ -8,6 +8,7 @@ import importPayload from '../../schemas/students/calls/import.json' with { type
 import passwordReset from '../../schemas/students/calls/password-reset.json' with { type: 'json' };
 import textMessage from '../../schemas/students/calls/text-message.json' with { type: 'json' };
 import { defineResource, type CallRef } from '../../src/shared/resource.js';
+import { PHOTO_MESSAGES } from '../../src/shared/uploads.js';
 
 /** Texts several calls answer with (spec 1, 8). */
 const TEXTS = {
@@ -110,6 +111,11 @@ export default defineResource({
   unique: [{ fields: ['admission_no'], message: TEXTS.admissionNoTaken }],
   // A parent reaches only the students linked to their login.
   scope: { parent: { student: 'id' } },
+  uploads: {
+    // The students import and other staff documents: any type, served only as downloads.
+    documents: { permission: 'update', maxBytes: 10 * 1024 * 1024 },
+    profile: { permission: 'update', types: ['jpg', 'jpeg', 'png'], maxBytes: 256 * 1024 - 1, messages: PHOTO_MESSAGES },
+  },
   access: { read: ['parent', 'teacher', 'admin', 'super_admin', 'librarian'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
   calls: {
     // Lists by class and year, search, the record and details pages.

@@ -4,6 +4,7 @@
  * browser builds Refine resources, pages and the sidebar from the very same objects.
  */
 import { roleIds, type Role } from './roles.js';
+import type { UploadDef } from './uploads.js';
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
 /** A documented call: method, space, path under the school's API base. `{x}` are path parameters. */
@@ -279,6 +280,11 @@ export interface ResourceDef {
    * only (src/shared/school-config.ts): kept in the row's `custom` jsonb column, flat in the API.
    */
   customFields?: string[];
+  /**
+   * Kinds of file its screens upload (POST /upload/?file_path=<kind>), by kind name, unique
+   * across the product: who may upload, which types, how big (src/shared/uploads.ts).
+   */
+  uploads?: Record<string, UploadDef>;
 }
 
 export function defineResource<T extends ResourceDef>(def: T): T {

@@ -7,7 +7,7 @@ import { statusLabel } from '../../src/client/pages/students/studentModel.js';
 import { currentBalance, ledger } from '../../src/client/pages/students/pocketMoneyModel.js';
 import { PROMOTE_MSG, classLevel, lowerClassProblem, promoteBody, promoteProblem, promoteQuestion } from '../../src/shared/promotion.js';
 import { callRequest } from '../../src/shared/calls.js';
-import { isCsvName, photoProblem } from '../../src/client/framework/upload.js';
+import { isCsvName, uploadRule } from '../../src/client/framework/upload.js';
 import { permitted, rowComponent } from '../../src/client/framework/list/rowExtras.js';
 import { resourceByName } from '../../src/shared/registry.js';
 
@@ -139,9 +139,11 @@ describe('promotion checks', () => {
 
 describe('uploads and row extras', () => {
   it('refuses photos that are not JPG/PNG or not under 256 kB', () => {
-    expect(photoProblem({ type: 'image/gif', size: 10 })).toBe('You can only upload JPG/PNG file!');
-    expect(photoProblem({ type: 'image/png', size: 256 * 1024 })).toBe('Image must smaller than 256 kB!');
-    expect(photoProblem({ type: 'image/jpeg', size: 256 * 1024 - 1 })).toBeNull();
+    const photo = uploadRule('profile');
+    expect(photo.accept).toBe('.jpg,.jpeg,.png');
+    expect(photo.problem({ name: 'me.gif', size: 10 })).toBe('You can only upload JPG/PNG file!');
+    expect(photo.problem({ name: 'me.png', size: 256 * 1024 })).toBe('Image must smaller than 256 kB!');
+    expect(photo.problem({ name: 'me.JPG', size: 256 * 1024 - 1 })).toBeNull();
   });
   it('accepts .csv names only for the import', () => {
     expect(isCsvName('students.CSV')).toBe(true);

@@ -1,12 +1,22 @@
 /**
- * File uploads (POST /upload/?file_path=documents|profile): multipart with the session's token,
- * answered in the usual envelope with { path, name, size }. The checks the server makes on a
- * profile photo are made here first so the user reads the same message without a round trip.
+ * File uploads (POST /upload/?file_path=<kind>): multipart with the session's token, answered in
+ * the usual envelope with { path, name, size }. A kind is declared by a resource (`uploads`);
+ * its rule is checked here first so the person reads the server's message without a round trip.
  */
 import { ApiError, GENERIC_ERROR, unwrapEnvelope } from '../api.js';
 import { readSession } from '../session.js';
+import { RESOURCES } from '../../shared/registry.js';
+import { acceptOf, findUpload, uploadProblem } from '../../shared/uploads.js';
 
-export type UploadKind = 'documents' | 'profile';
+/** A kind of upload some resource declares. */
+export type UploadKind = string;
+
+/** What a file picker of a kind accepts, and why a chosen file would be refused (null: fine). */
+export function uploadRule(kind: UploadKind): { accept: string; problem: (file: { name: string; size: number }) => string | null } {
+  const found = findUpload(RESOURCES, kind);
+  if (!found) throw new Error(`No resource declares the upload kind ${kind}`);
+  return { accept: acceptOf(found.def), problem: (file) => uploadProblem(found.def, file) };
+}
 
 export interface UploadedFile { path: string; name: string; size: number }
 
@@ -32,8 +42,6 @@ export async function uploadFile(file: Blob, kind: UploadKind, filename?: string
   try { json = await res.json(); } catch { /* not JSON */ }
   return unwrapEnvelope<UploadedFile>(res.status, json);
 }
-
-export { photoProblem } from '../../shared/uploads.js';
 
 /** Whether a chosen file is a CSV by its name (the import accepts .csv only). */
 export const isCsvName = (name: string): boolean => /\.csv$/i.test(name.trim());

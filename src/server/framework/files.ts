@@ -1,4 +1,3 @@
-import { roleIds } from '../../shared/roles.js';
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Ctx } from './context.js';
@@ -6,7 +5,10 @@ import { ok } from './envelope.js';
 import { AppError, badRequest, notFound } from './errors.js';
 import { addRoute, type RouteEnv } from './route.js';
 import { audit, inTransaction } from './service.js';
-import { photoProblem } from '../../shared/uploads.js';
+import { findUpload, uploadProblem } from '../../shared/uploads.js';
+import { ACCESS_MESSAGES, decide, switchedModule } from '../../shared/access.js';
+import { RESOURCES } from '../../shared/registry.js';
+import { requireDecision } from './access.js';
 
 /**
  * Uploaded files, kept in the school's own `file` table (bytea), so they live beside the
@@ -106,8 +108,6 @@ export async function storedFileInfo(ctx: Ctx, path: string): Promise<{ key: str
   return row ? { key: row.key, name: row.name, contentType: row.content_type, kind: row.kind, size: Number(row.size) } : null;
 }
 
-const UPLOAD_KINDS = ['documents', 'profile'] as const;
-
 /** Reads the one `file` field of a multipart request, with the size limit; 413 beyond it. */
 async function readUpload(req: FastifyRequest, limit: number): Promise<{ name: string; bytes: Buffer }> {
   if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"');
@@ -129,30 +129,23 @@ async function readUpload(req: FastifyRequest, limit: number): Promise<{ name: s
 }
 
 export function registerFileRoutes(app: FastifyInstance, env: RouteEnv) {
+  // The kind decides who may upload: the declaring resource's rule, asked once the kind is known.
   addRoute(app, env, {
     call: 'POST /upload/',
-    roles: roleIds(['admin', 'super_admin']),
-    module: 'students',
-    perm: 'update',
+    public: true,
     handler: async (ctx, req) => {
-      const kind = (req.query as Record<string, unknown>)?.file_path;
-      if (!UPLOAD_KINDS.includes(kind as any)) throw badRequest('file_path must be documents or profile');
-      if (kind === 'profile') {
-        // Read a little past the limit so "too big" is told apart from "unreadable".
-        const { name, bytes } = await readUpload(req, MAX_DOCUMENT_BYTES);
-        const type = sniffType(bytes) ?? undefined;
-        const problem = photoProblem({ type, size: bytes.length });
-        if (problem) throw badRequest(problem);
-        return inTransaction(ctx, async (tx) => {
-          const saved = await saveFile(tx, { name, contentType: type!, bytes, kind });
-          await audit(tx, 'files', 'upload', saved.key, { kind, name: safeFileName(name), size: bytes.length });
-          return ok({ path: saved.path, name: safeFileName(name), size: bytes.length });
-        });
-      }
-      const { name, bytes } = await readUpload(req, MAX_DOCUMENT_BYTES);
-      if (bytes.length === 0) throw badRequest('The file is empty');
+      if (!req.user) throw new AppError(401, ACCESS_MESSAGES.signedOut);
+      const kind = String((req.query as Record<string, unknown>)?.file_path ?? '');
+      const found = findUpload(RESOURCES, kind);
+      if (!found) throw badRequest('Unknown kind of upload (file_path)');
+      const { resource, def } = found;
+      await requireDecision(req, switchedModule(resource), (f) => decide(f, resource, def.permission, def.roles));
+      // Read a little past the limit so "too big" is told apart from "unreadable".
+      const { name, bytes } = await readUpload(req, Math.max(def.maxBytes, MAX_DOCUMENT_BYTES));
+      const problem = uploadProblem(def, { name, size: bytes.length }, sniffType(bytes));
+      if (problem) throw badRequest(problem);
       return inTransaction(ctx, async (tx) => {
-        const saved = await saveFile(tx, { name, contentType: contentTypeFor(name, bytes), bytes, kind: 'documents' });
+        const saved = await saveFile(tx, { name, contentType: contentTypeFor(name, bytes), bytes, kind });
         await audit(tx, 'files', 'upload', saved.key, { kind, name: safeFileName(name), size: bytes.length });
         return ok({ path: saved.path, name: safeFileName(name), size: bytes.length });
       });

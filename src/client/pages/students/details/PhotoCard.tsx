@@ -6,9 +6,11 @@
 import { useState } from 'react';
 import { Avatar, Button, Card, Space, Upload } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { photoProblem, uploadFile } from '../../../framework/upload.js';
+import { uploadFile, uploadRule } from '../../../framework/upload.js';
 import { ApiError } from '../../../api.js';
 import { useSend } from './useSend.js';
+
+const PHOTO = uploadRule('profile');
 
 export function PhotoCard({ studentId, name, photo, canEdit, onChanged }: {
   studentId: number; name: string; photo?: string | null; canEdit: boolean; onChanged: () => void;
@@ -44,10 +46,10 @@ export function PhotoCard({ studentId, name, photo, canEdit, onChanged }: {
           : <Avatar size={128} icon={<UserOutlined />} alt={`No photo of ${name}`} />}
         {canEdit && (
           <Upload
-            accept="image/png,image/jpeg"
+            accept={PHOTO.accept}
             showUploadList={false}
             beforeUpload={(file) => {
-              const problem = photoProblem(file);
+              const problem = PHOTO.problem(file);
               if (problem) {
                 notify('error', problem);
                 return Upload.LIST_IGNORE;
