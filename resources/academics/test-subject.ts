@@ -7,7 +7,7 @@ export default defineResource({
   label: 'Test Details', singular: 'Test Item', icon: 'ScheduleOutlined',
   routes: { list: '/academics/test/list/:test_id', edit: '/academics/test/details/edit/:id/' },
   api: {
-    list: ['GET /class/test/{test_id}/{class_id}/', 'GET /class/test/{test_id}/'],
+    list: ['GET /class/test/{test_id}/{class_id}/', 'GET /class/test/{test_id}/', 'GET /class/test/{test_id}/{class_id}/{subject_id}/'],
     create: 'PUT /class/tests/', update: 'POST /class/test/{id}/', remove: 'DELETE /class/test/{id}/',
     one: 'GET /class/test/{id}/detail/',
   },

@@ -113,4 +113,6 @@ export const SCOPE_KINDS: Record<string, ScopeKind> = {
     resource: 'subjects',
     any: [{ from: 'teacher', resource: 'subjects', by: 'subject_teacher_id' }, { from: 'teacher_led_class', resource: 'subjects', by: 'class_id' }],
   },
+  /** A test's subjects for a class (marks sheets) whose subject the teacher teaches or whose class they lead. */
+  teacher_test_subject: { resource: 'test-subjects', any: [{ from: 'teacher_subject', resource: 'test-subjects', by: 'subject_id' }] },
 };

@@ -163,8 +163,13 @@ export interface CallDef {
   /**
    * Path parameters or payload fields naming rows of a resource whose row scope must admit them
    * (`{ student_id: 'students' }`): a row the person may not reach answers 404, like a missing one.
+   * `'<resource>.<column>'` asks instead whether the resource's row scope admits that value in
+   * that column (`{ test_subject_id: 'marks.test_subject_id' }`: may this teacher write marks of
+   * this test subject, before any exist).
    */
   scope?: Record<string, string>;
+  /** The error (a key of `errors`) answered 403 when the scope refuses, instead of 404 (the person knows the row exists). */
+  refused?: string;
   /**
    * Success message from the specification, sent in the envelope and shown by the browser; a
    * call with several outcomes names each (the handler answers `ctx.answer(data, key)`).

@@ -32,6 +32,7 @@ export function receiptSettings(c: ReceiptConfig | undefined) {
 /** SMS templates the product sends, with the placeholders each may use. */
 export const SMS_TEMPLATES: Record<string, { what: string; placeholders: string[] }> = {
   fee_due: { what: 'Due alert of a bill or of a year (Fees reports, Fee records)', placeholders: ['school', 'student', 'bill', 'amount'] },
+  marks_approved: { what: 'A test\'s marks approved for a class (Marks viewer, Approve Marks)', placeholders: ['school', 'student', 'test', 'marks'] },
 };
 
 /** Fills '{student}' placeholders of a template. */

@@ -15,7 +15,7 @@ import type { Ctx } from './context.js';
 import { ok } from './envelope.js';
 import { AppError, badRequest, notFound } from './errors.js';
 import { numericParams, rateLimitFor, textParams, type RouteEnv } from './route.js';
-import { reaches, scoped } from './scope.js';
+import { reaches, reachesValue, scoped } from './scope.js';
 import { assertValid, compile } from './validation.js';
 
 /** What a declared call's handler works with: the request's context, its scope, its declared errors. */
@@ -133,10 +133,13 @@ export function registerDeclaredCalls(app: FastifyInstance, env: RouteEnv, resou
         };
         const body = (req.body ?? undefined) as Record<string, unknown> | undefined;
         // Scoped ids (path or payload): a row the person may not reach is answered like a missing one.
-        for (const [field, name] of scopes) {
+        for (const [field, target] of scopes) {
           const v = field in ids ? ids[field] : body?.[field];
           if (typeof v !== 'number') continue;
-          if (!await reaches(ctx, name, v)) throw notFound(`${resourceByName(name).singular ?? 'Record'} not found`);
+          const [name, column] = target.split('.') as [string, string | undefined];
+          if (column ? await reachesValue(ctx, name, column, v) : await reaches(ctx, name, v)) continue;
+          if (def.refused) throw ctx.fail(def.refused, 403);
+          throw notFound(`${resourceByName(name).singular ?? 'Record'} not found`);
         }
         const data = await handler(ctx, { params: { ...ids, ...text }, body, query: q });
         const said = data && typeof data === 'object' ? (data as Record<symbol, string>)[SAID] : undefined;

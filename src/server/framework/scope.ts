@@ -46,3 +46,16 @@ export function scoped(ctx: Ctx, name: string, alias = 't'): AnyQuery {
 export async function reaches(ctx: Ctx, name: string, id: number): Promise<boolean> {
   return !!(await scoped(ctx, name).select('t.id').where('t.id', '=', id).executeTakeFirst());
 }
+
+/**
+ * Whether the row scope of `name` admits `value` in `column` (a call's `'<resource>.<column>'`
+ * scope): every kind of reach the role has on that column must hold the value.
+ */
+export async function reachesValue(ctx: Ctx, name: string, column: string, value: number): Promise<boolean> {
+  for (const [kind, col] of Object.entries(rowScopeOf(resourceByName(name), ctx.user.role) ?? {})) {
+    if (col !== column) continue;
+    const hit = await untypedDb(ctx.db).selectFrom(reach(ctx, kind).as('r')).select('r.id').where('r.id', '=', value).executeTakeFirst();
+    if (!hit) return false;
+  }
+  return true;
+}

@@ -6,44 +6,19 @@ import type { Ctx } from '../../framework/context.js';
 import { assertClass, assertYear, enabledYearId } from '../../framework/lookups.js';
 import { audit } from '../../framework/service.js';
 import { sendAll, type SmsMessage } from '../../integrations/sms/index.js';
-import { defaultDetails, getSetting } from '../school/settings.js';
+import { schoolName } from '../school/settings.js';
+import { templatedSms } from '../school/sms.js';
 import { visibleBill } from './ledger.js';
-import { configOf } from '../../framework/school-config.js';
-import { fillTemplateText } from '../../../shared/school-config.js';
+import { familyMobiles } from '../students/family-mobiles.js';
 
 /** Due-alert SMS (spec 2 §7, spec 3 §7): one bill's balance, or every pending balance of a year. */
 
 export const dueAlertText = (school: string, fullname: string, billName: string, pending: number) =>
   `Dear Parent, ${formatINR(pending)} of ${billName} for ${fullname} is pending. Please pay at the earliest. - ${school}`;
 
-/**
- * The due alert as the school's `fee_due` SMS template says it, with its DLT template id
- * (config/schools/<CODE>.json, sms.templates); the product's text without one.
- */
-function dueAlertSms(ctx: Ctx, school: string, fullname: string, billName: string, pending: number): Omit<SmsMessage, 'mobile'> {
-  const t = configOf(ctx).config?.sms?.templates?.fee_due;
-  if (!t) return { message: dueAlertText(school, fullname, billName, pending) };
-  return { message: fillTemplateText(t.text, { school, student: fullname, bill: billName, amount: formatINR(pending) }), templateId: t.dlt_template_id };
-}
-
-/** The student's own mobile and their SMS-enabled contacts', once each. */
-async function mobilesOf(ctx: Ctx, studentIds: number[]): Promise<Map<number, string[]>> {
-  const out = new Map<number, string[]>();
-  if (!studentIds.length) return out;
-  const own = await ctx.db.selectFrom('student').select(['id', 'mobile']).where('id', 'in', studentIds).execute();
-  const contacts = await ctx.db.selectFrom('student_contact').select(['student_id', 'mobile'])
-    .where('student_id', 'in', studentIds).where('enable_sms', '=', true).execute();
-  for (const r of [...own.map((s) => ({ student_id: s.id, mobile: s.mobile })), ...contacts]) {
-    if (!r.mobile) continue;
-    const list = out.get(r.student_id) ?? [];
-    if (!list.includes(r.mobile)) list.push(r.mobile);
-    out.set(r.student_id, list);
-  }
-  return out;
-}
-
-
-const schoolName = async (ctx: Ctx) => (await getSetting(ctx.db, 'school', defaultDetails(ctx.school.name))).school_name;
+/** The due alert in the school's `fee_due` template (config sms.templates) or the product's words. */
+const dueAlertSms = (ctx: Ctx, school: string, fullname: string, billName: string, pending: number) =>
+  templatedSms(ctx, 'fee_due', { school, student: fullname, bill: billName, amount: formatINR(pending) }, dueAlertText(school, fullname, billName, pending));
 
 /** One bill's alert: its pending amount, the student's name and the mobiles it goes to. */
 async function billAlert(ctx: CallCtx, paymentId: number) {
@@ -51,7 +26,7 @@ async function billAlert(ctx: CallCtx, paymentId: number) {
   const pending = toRupees(toPaise(bill.total_amount) - toPaise(bill.paid_amount));
   if (pending <= 0) throw ctx.fail('nothing');
   const student = await ctx.db.selectFrom('student').select('fullname').where('id', '=', bill.student_id).executeTakeFirstOrThrow();
-  const mobiles = (await mobilesOf(ctx, [bill.student_id])).get(bill.student_id) ?? [];
+  const mobiles = (await familyMobiles(ctx, [bill.student_id])).get(bill.student_id) ?? [];
   if (!mobiles.length) throw ctx.fail('noMobile');
   return { bill, pending, fullname: student.fullname, mobiles };
 }
@@ -75,7 +50,7 @@ async function yearAlerts(ctx: CallCtx, b: DueAlertPayload) {
       .where('ac_year_id', '=', yearId).where('class_id', '=', b.class_id).where('status', '<>', 4));
   }
   const dues = await qb.execute();
-  const mobiles = await mobilesOf(ctx, dues.map((d) => d.student_id));
+  const mobiles = await familyMobiles(ctx, dues.map((d) => d.student_id));
   const reached = dues.filter((d) => (mobiles.get(d.student_id) ?? []).length > 0);
   const families = new Set(reached.map((d) => d.mobile ?? `student:${d.student_id}`)).size;
   return { yearId, classId: b.class_id ?? null, dues, mobiles, families, sms: reached.reduce((n, d) => n + mobiles.get(d.student_id)!.length, 0) };

@@ -25,3 +25,7 @@ export async function putSetting(db: Kysely<DB>, key: string, value: unknown): P
 export const defaultDetails = (name: string): SchoolDetails => ({
   school_name: name, short_name: '', school_logo: '', school_address: '', phone_number: '', maintenance_mode: '0', is_disabled: '0',
 });
+
+/** The school's name as its details give it (the name it was registered with until they are saved). */
+export const schoolName = async (ctx: { db: Kysely<DB>; school: { name: string } }) =>
+  (await getSetting(ctx.db, 'school', defaultDetails(ctx.school.name))).school_name;

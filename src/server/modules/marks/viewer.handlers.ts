@@ -1,0 +1,92 @@
+/**
+ * The marks viewer (spec 2 Marks): a test's results for a class, and approving them. Approval
+ * closes the marks to edits until an admin re-opens them, and tells each family once, by SMS
+ * when the school's SMS switch is on (spec 2 §4); approving again is refused and texts no one.
+ */
+import { sql } from 'kysely';
+import { defineHandlers, type CallCtx } from '../../framework/calls.js';
+import { audit, inTransaction } from '../../framework/service.js';
+import { sendAll, type SmsMessage } from '../../integrations/sms/index.js';
+import { schoolName } from '../school/settings.js';
+import { smsAllowed, templatedSms } from '../school/sms.js';
+import { familyMobiles } from '../students/family-mobiles.js';
+import { approvalOf, isApproved, testSubjectsOf } from './sheet.js';
+import { testResults } from './results.js';
+
+/** A test's year, or 'No test taken' when the test has no subjects for the class. */
+async function testOfClass(ctx: CallCtx, testId: number, classId: number) {
+  const test = await ctx.db.selectFrom('test').select(['id', 'name', 'ac_year']).where('id', '=', testId).executeTakeFirst();
+  const subjects = test ? await testSubjectsOf(ctx, testId, classId) : [];
+  if (!test || !subjects.length) throw ctx.fail('noTest', 404);
+  return { test, subjects };
+}
+
+/** "412/500 (82.4%)", or the grades of a graded test ("A, B"). */
+function marksSummary(r: Awaited<ReturnType<typeof testResults>>['students'][number]): string | null {
+  if (r.total !== null) return `${r.total}/${r.max_total} (${r.percentage}%)`;
+  const grades = Object.values(r.marks).map((m) => (m.absent ? 'AB' : m.grade)).filter(Boolean);
+  return grades.length ? grades.join(', ') : null;
+}
+
+/** The families' texts for an approved test: one per number of each student with marks. */
+async function resultTexts(ctx: CallCtx, test: { id: number; name: string; ac_year: number }, classId: number): Promise<SmsMessage[]> {
+  const { students } = await testResults(ctx, test.id, classId, test.ac_year);
+  const withMarks = students.map((s) => ({ s, summary: marksSummary(s) })).filter((x) => x.summary !== null);
+  const mobiles = await familyMobiles(ctx, withMarks.map((x) => x.s.student_id));
+  const school = await schoolName(ctx);
+  return withMarks.flatMap(({ s, summary }) => (mobiles.get(s.student_id) ?? []).map((mobile) => ({
+    mobile,
+    ...templatedSms(ctx, 'marks_approved', { school, student: s.fullname, test: test.name, marks: summary! },
+      `Dear Parent, ${s.fullname} has scored ${summary} in ${test.name}. - ${school}`),
+  })));
+}
+
+export default defineHandlers('marks', {
+  async view(ctx, { params }) {
+    const test = await ctx.db.selectFrom('test').select(['id', 'name']).where('id', '=', params.test).executeTakeFirst();
+    const results = await testResults(ctx, params.test, params.class, params.year);
+    const approval = await approvalOf(ctx, params.test, params.class);
+    return {
+      test_name: test?.name ?? null, ...results,
+      approval: { approved: isApproved(approval), approved_at: approval?.approved_at ?? null, sms_sent: approval?.sms_sent ?? 0 },
+    };
+  },
+
+  async approve(ctx, { params }) {
+    const { test, subjects } = await testOfClass(ctx, params.test, params.class);
+    const approval = await inTransaction(ctx, async (tx) => {
+      const any = await tx.db.selectFrom('marks').select('id').where('test_subject_id', 'in', subjects.map((s) => s.test_subject_id)).limit(1).executeTakeFirst();
+      if (!any) throw ctx.fail('noMarks');
+      // One statement decides: of two approvals at once, only one turns the status to 1.
+      const row = await tx.db.insertInto('marks_approval')
+        .values({ test_id: test.id, class_id: params.class, status: 1, approved_by: ctx.user.id, approved_at: new Date() })
+        .onConflict((oc) => oc.columns(['test_id', 'class_id']).doUpdateSet({ status: 1, approved_by: ctx.user.id, approved_at: new Date(), updated_at: new Date() })
+          .where('marks_approval.status', '<>', 1))
+        .returning(['id', 'notified_at']).executeTakeFirst();
+      if (!row) throw ctx.fail('already', 409);
+      await audit(tx, 'marks', 'approve', row.id, { test_id: test.id, class_id: params.class });
+      return row;
+    });
+    if (approval.notified_at !== null || !await smsAllowed(ctx.db, 'sms')) return ctx.answer({ approved: true, sms_sent: 0 }, 'quiet');
+    // Families are told once: the first approval claims the notice, a later one (after a re-open) does not.
+    const claimed = await ctx.db.updateTable('marks_approval').set({ notified_at: new Date() })
+      .where('id', '=', approval.id).where('notified_at', 'is', null).returning('id').executeTakeFirst();
+    if (!claimed) return ctx.answer({ approved: true, sms_sent: 0 }, 'quiet');
+    const texts = await resultTexts(ctx, test, params.class);
+    await sendAll(ctx.integrations.sms, ctx.db, texts);
+    await ctx.db.updateTable('marks_approval').set({ sms_sent: sql<number>`sms_sent + ${texts.length}` }).where('id', '=', approval.id).execute();
+    await audit(ctx, 'marks', 'approval-sms', approval.id, { sent: texts.length });
+    return ctx.answer({ approved: true, sms_sent: texts.length }, texts.length ? 'sent' : 'quiet');
+  },
+
+  async reopen(ctx, { params }) {
+    const row = await inTransaction(ctx, async (tx) => {
+      const r = await tx.db.updateTable('marks_approval').set({ status: 0, updated_at: new Date() })
+        .where('test_id', '=', params.test).where('class_id', '=', params.class).where('status', '=', 1).returning('id').executeTakeFirst();
+      if (!r) throw ctx.fail('notApproved', 409);
+      await audit(tx, 'marks', 'reopen', r.id, { test_id: params.test, class_id: params.class });
+      return r;
+    });
+    return { reopened: row.id };
+  },
+});

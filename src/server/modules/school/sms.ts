@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../generated/db.js';
+import type { Ctx } from '../../framework/context.js';
+import { configOf } from '../../framework/school-config.js';
+import { fillTemplateText, SMS_TEMPLATES } from '../../../shared/school-config.js';
+import type { SmsMessage } from '../../integrations/sms/index.js';
+import { getSetting } from './settings.js';
+
+/**
+ * The school's SMS switches (spec 3 §3: each '0' or '1'); the master `sms` switch turns every
+ * automatic text off. Texts nobody switched off are sent.
+ */
+export interface SmsSwitches {
+  sms: '0' | '1';
+  smart_sms: '0' | '1';
+  announcements_sms: '0' | '1';
+  messages_sms: '0' | '1';
+  fee_payment_sms: '0' | '1';
+  attendance_sms: '0' | '1';
+}
+
+export const DEFAULT_SMS_SWITCHES: SmsSwitches = { sms: '1', smart_sms: '0', announcements_sms: '1', messages_sms: '1', fee_payment_sms: '1', attendance_sms: '1' };
+
+export async function smsSwitches(db: Kysely<DB>): Promise<SmsSwitches> {
+  return { ...DEFAULT_SMS_SWITCHES, ...await getSetting<Partial<SmsSwitches>>(db, 'sms', {}) };
+}
+
+/** Whether the school sends a kind of automatic text: the master switch and the kind's own. */
+export async function smsAllowed(db: Kysely<DB>, kind: keyof SmsSwitches): Promise<boolean> {
+  const s = await smsSwitches(db);
+  return s.sms === '1' && s[kind] === '1';
+}
+
+/**
+ * A text the product sends, as the school's template of that name says it (config
+ * `sms.templates`, with its DLT template id), else in the product's own words.
+ */
+export function templatedSms(ctx: Pick<Ctx, 'config' | 'school'>, key: keyof typeof SMS_TEMPLATES, values: Record<string, string>, productText: string): Omit<SmsMessage, 'mobile'> {
+  const t = configOf(ctx).config?.sms?.templates?.[key];
+  if (!t) return { message: productText };
+  return { message: fillTemplateText(t.text, values), templateId: t.dlt_template_id };
+}
