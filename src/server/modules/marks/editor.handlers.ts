@@ -32,7 +32,8 @@ async function sheet(ctx: CallCtx, testSubjectId: number, classId: number, yearI
       class_id: ts.class_id, class: ts.class, section: ts.section, max_marks: ts.max_marks, min_marks: ts.min_marks, marks_type: ts.marks_type,
     },
     approved: isApproved(approval),
-    grades: scale.map((b) => b.grade),
+    /** The school's grading scale: the grades a graded subject takes, and how marks are graded. */
+    scale,
     marks: students.map((s) => {
       const m = mine?.get(s.student_id);
       return {
