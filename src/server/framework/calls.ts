@@ -137,8 +137,9 @@ export function registerDeclaredCalls(app: FastifyInstance, env: RouteEnv, resou
           const v = field in ids ? ids[field] : body?.[field];
           if (typeof v !== 'number') continue;
           const [name, column] = target.split('.') as [string, string | undefined];
-          if (column ? await reachesValue(ctx, name, column, v) : await reaches(ctx, name, v)) continue;
-          if (def.refused) throw ctx.fail(def.refused, 403);
+          const found = column ? await reachesValue(ctx, name, column, v) : (await reaches(ctx, name, v)) ? 'yes' : 'missing';
+          if (found === 'yes') continue;
+          if (found === 'no' && def.refused) throw ctx.fail(def.refused, 403);
           throw notFound(`${resourceByName(name).singular ?? 'Record'} not found`);
         }
         const data = await handler(ctx, { params: { ...ids, ...text }, body, query: q });

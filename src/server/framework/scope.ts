@@ -49,13 +49,16 @@ export async function reaches(ctx: Ctx, name: string, id: number): Promise<boole
 
 /**
  * Whether the row scope of `name` admits `value` in `column` (a call's `'<resource>.<column>'`
- * scope): every kind of reach the role has on that column must hold the value.
+ * scope): every kind of reach the role has on that column must hold the value. 'missing' when
+ * the value names no row at all (answered like any missing row, not as a refusal).
  */
-export async function reachesValue(ctx: Ctx, name: string, column: string, value: number): Promise<boolean> {
+export async function reachesValue(ctx: Ctx, name: string, column: string, value: number): Promise<'yes' | 'no' | 'missing'> {
+  const db = untypedDb(ctx.db);
   for (const [kind, col] of Object.entries(rowScopeOf(resourceByName(name), ctx.user.role) ?? {})) {
     if (col !== column) continue;
-    const hit = await untypedDb(ctx.db).selectFrom(reach(ctx, kind).as('r')).select('r.id').where('r.id', '=', value).executeTakeFirst();
-    if (!hit) return false;
+    if (await db.selectFrom(reach(ctx, kind).as('r')).select('r.id').where('r.id', '=', value).executeTakeFirst()) continue;
+    const table = resourceByName(SCOPE_KINDS[kind]!.resource).table!;
+    return (await db.selectFrom(table).select('id').where('id', '=', value).executeTakeFirst()) ? 'no' : 'missing';
   }
-  return true;
+  return 'yes';
 }

@@ -80,7 +80,7 @@ export default defineHandlers('marks', {
     const entries = new Map<number, Array<{ student_id: number; marks?: number | 'AB' | null; grade?: string | null }>>();
     const notTaught: string[] = [];
     for (const c of columns) {
-      if (!await reachesValue(ctx, 'marks', 'test_subject_id', c.subject!.test_subject_id)) notTaught.push(c.subject!.subject);
+      if (await reachesValue(ctx, 'marks', 'test_subject_id', c.subject!.test_subject_id) !== 'yes') notTaught.push(c.subject!.subject);
     }
     rows.forEach((r, n) => {
       const row = n + 2;
