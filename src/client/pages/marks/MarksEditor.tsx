@@ -42,7 +42,7 @@ export default function MarksEditor(_props: PageProps) {
 
 function SheetEditor({ testSubjectId, classId, year }: { testSubjectId: number; classId: number; year: number }) {
   const { result, query } = useDeclaredQuery('marks.sheetOfYear', { params: { test_subject_id: testSubjectId, class_id: classId, year } }, { errorToast: false });
-  const sheet = result?.data;
+  const sheet = query.isSuccess ? result?.data : undefined;
   if (query.isLoading) return <Card loading />;
   if (query.isError || !sheet) return <Alert type="error" showIcon message={(query.error as { message?: string } | null)?.message ?? 'Could not load the marks'} />;
   return <SheetTable sheet={sheet} onSaved={() => void query.refetch()} />;

@@ -27,7 +27,8 @@ export default function MarksViewer({ resource }: PageProps) {
   const [picks, set] = usePicks();
   const ready = picks.class_id !== undefined && picks.year !== undefined && picks.test !== undefined;
   const { result, query } = useDeclaredQuery('marks.view', { params: { test: picks.test!, class: picks.class_id!, year: picks.year! } }, { enabled: ready });
-  const data = ready ? result?.data : undefined;
+  // Until the call has answered, a query's result holds an empty object, not the answer.
+  const data = ready && query.isSuccess ? result?.data : undefined;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card title="Marks" size="small"><MarksPicks picks={picks} set={set} /></Card>

@@ -23,7 +23,7 @@ function ChildMarks({ studentId }: { studentId: number }) {
   const { result, query } = useDeclaredQuery('marks.student', { params: { student_id: studentId } });
   const tests = useMemo(() => {
     const byTest = new Map<number, { name: string; date: string | null; rows: MarkRow[] }>();
-    for (const r of result?.data ?? []) {
+    for (const r of query.isSuccess ? result?.data ?? [] : []) {
       const t = byTest.get(r.test_id) ?? { name: r.test_name, date: r.start_date ? String(r.start_date) : null, rows: [] };
       t.rows.push(r);
       byTest.set(r.test_id, t);
