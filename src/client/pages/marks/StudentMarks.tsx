@@ -29,7 +29,7 @@ function ChildMarks({ studentId }: { studentId: number }) {
       byTest.set(r.test_id, t);
     }
     return [...byTest.values()];
-  }, [result]);
+  }, [result, query.isSuccess]);
   if (query.isLoading) return <Card loading />;
   if (query.isError) return <Alert type="error" showIcon message="Could not load the marks." />;
   if (!tests.length) return <Alert type="info" showIcon message="No marks have been published yet." />;
