@@ -178,6 +178,13 @@ describe("a parent's marks", () => {
     const ts = await createRecord(t, s, 'test-subjects', { test_id: t3, class_id: klass, subject_id: maths.subject_id, marks_type: 1, max_marks: 100, min_marks: 0 });
     await save(ts.id, [{ student_id: kids[0]!.id, marks: 91 }]);
     expect((await call(`GET /marks/${kids[0]!.id}/`, undefined, parent)).body.data.some((r: any) => r.test_name === 'Pre Board')).toBe(false);
+    // The student details' marks grid: every mark for staff, approved tests only for the parent.
+    const staffGrid = (await call(`GET /student/details/${kids[0]!.id}/${year}/`)).body.data.marks.marks;
+    expect(staffGrid).toContainEqual({ test_id: t3, subject_id: maths.subject_id, marks: 91 });
+    expect(staffGrid).toContainEqual({ test_id: test, subject_id: art.subject_id, marks: 'A2' });
+    const parentGrid = (await call(`GET /student/details/${kids[0]!.id}/${year}/`, undefined, parent)).body.data.marks.marks;
+    expect(parentGrid.some((m: any) => m.test_id === t3)).toBe(false);
+    expect(parentGrid).toContainEqual({ test_id: test, subject_id: maths.subject_id, marks: 78 });
   });
 });
 

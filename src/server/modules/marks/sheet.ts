@@ -67,3 +67,21 @@ export const MARKS_TYPE = { marks: 1, grades: 2 } as const;
 
 /** The grade a mark earns on the scale. */
 export const gradeOfMarks = (obtained: number, max: number, scale: GradeBand[]) => gradeFor(percentOf(obtained, max), scale);
+
+/**
+ * A student's marks in a year's tests, as the student details' grid shows them: the mark, AB,
+ * or the grade of a graded subject; only approved tests for a parent, every mark for staff.
+ */
+export async function studentYearMarks(ctx: Ctx, studentId: number, yearId: number, approvedOnly: boolean) {
+  let qb = ctx.db.selectFrom('marks as m')
+    .innerJoin('class_test as ts', 'ts.id', 'm.test_subject_id')
+    .innerJoin('test as t', 't.id', 'ts.test_id')
+    .select(['ts.test_id', 'ts.subject_id', 'm.marks_obtained', 'm.absent', 'm.grade'])
+    .where('m.student_id', '=', studentId).where('t.ac_year', '=', yearId);
+  if (approvedOnly) {
+    qb = qb.where(({ exists, selectFrom }) => exists(selectFrom('marks_approval as a').select('a.id')
+      .whereRef('a.test_id', '=', 'ts.test_id').whereRef('a.class_id', '=', 'ts.class_id').where('a.status', '=', 1)));
+  }
+  const rows = await qb.execute();
+  return rows.map((r) => ({ test_id: r.test_id, subject_id: r.subject_id, marks: r.absent ? 'AB' : r.marks_obtained ?? r.grade }));
+}

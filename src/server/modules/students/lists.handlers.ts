@@ -8,6 +8,8 @@ import { assertClass, assertYear, enabledYearId } from '../../framework/lookups.
 import { flattenCustom } from '../../framework/query.js';
 import { resourceFor } from '../../framework/school-config.js';
 import { resourceByName } from '../../../shared/registry.js';
+import { ROLE_IDS } from '../../../shared/roles.js';
+import { studentYearMarks } from '../marks/sheet.js';
 
 const SEARCH_LIMIT = 20;
 
@@ -132,7 +134,6 @@ async function studentDetails(ctx: Ctx, id: number, yearId: number) {
     .where('student_id', '=', id).where('ac_year_id', '=', yearId)
     .groupBy(sql`to_char(date, 'YYYY-MM')`).orderBy(sql`to_char(date, 'YYYY-MM')`)
     .execute();
-  // Marks are [] until the marks module stores them.
-  const marks: Array<{ test_id: number; subject_id: number; marks: number | string | null }> = [];
+  const marks = await studentYearMarks(ctx, id, yearId, ctx.user.role === ROLE_IDS.parent);
   return { student, marks: { tests, subjects, marks }, attendance, monthly_attendance: monthly };
 }
