@@ -55,6 +55,9 @@
  *    embedded store's single-row commit rate with durable commits next to PGlite's own
  *    settings (fsync off). Alone and small: `node --import tsx tests/bench/backup.ts`.
  *
+ * 9. Marks (tests/bench/marks.ts): saving one subject's marks for a class of 60 and the viewer's
+ *    60 x 8 grid, each next to its raw SQL, on a school of its own.
+ *
  * Database: PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a unique school
  * code; its schema and directory entry are dropped at the end). Prints a table and writes the
  * figures to .tmp/bench.json. Knobs: BENCH_DURATION_MS, BENCH_WARMUP_MS, BENCH_CLIENTS, BENCH_IMPORT_ROWS,
@@ -72,6 +75,7 @@ import http from 'node:http';
 import { percentile, request, runLoad, summarize, type LoadResult, type LoadRun } from './load.js';
 import { formatINR } from '../../src/shared/money.js';
 import { formatBackupBench, measureBackup, measureWriteThroughput, type BackupBench } from './backup.js';
+import { formatMarksBench, measureMarks, type MarksBench } from './marks.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATABASE_URL = process.env.DATABASE_URL || '';
@@ -593,6 +597,12 @@ async function main() {
   try { backup = await measureBackup({ dataDir, databaseUrl: DATABASE_URL, code }); } catch (e) { backupNote = `could not measure: ${(e as Error).message}`; }
   const writes = await measureWriteThroughput();
 
+  // 9. Marks, on a school of their own (a class of 60, a test of 8 subjects).
+  console.log('… marks: saving a class\'s marks, the viewer');
+  let marks: MarksBench | null = null;
+  let marksNote = '';
+  try { marks = await measureMarks(); } catch (e) { marksNote = `could not measure: ${(e as Error).message}`; }
+
   // 3a. Cold starts on the data directory the bench just used (two schools in it with PGlite).
   console.log('… cold starts');
   const cold: Array<{ ms: number; readyInMs: number | null }> = [];
@@ -689,6 +699,8 @@ async function main() {
   out.push(line);
   out.push(...formatBackupBench(backup, writes, backupNote));
   out.push(line);
+  out.push(...formatMarksBench(marks, marksNote));
+  out.push(line);
   console.log(out.join('\n'));
 
   const json = {
@@ -706,6 +718,7 @@ async function main() {
     coldStart: { existingDataDir: { medianMs: median(coldMs), runs: cold }, firstEverStart: firstStart },
     backup: backup ?? { skipped: backupNote },
     durableCommits: writes,
+    marks: marks ?? { skipped: marksNote },
     slowNetwork: slow ? { ...slow, network: FAST_3G, cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, goals: SLOW_GOALS } : { skipped: slowNote },
     bundle: bundle ? { ...bundle, dir: path.relative(ROOT, bundle.dir), entryGzipKb: kB(bundle.totalGzip), loginScreenGzipKb: kB(bundle.totalGzip + (bundle.lazy.find((l) => /PublicApp/.test(l.file))?.addsGzip ?? 0)), goalKb: BUNDLE_GOAL_KB } : { skipped: bundleNote },
   };
