@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/shared/csv.js';
 import { openTestSchool, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { createRecord } from '../support/samples.js';
+import { multipart } from '../support/upload.js';
 
 let t: TestApp;
 let s: TestSchool;
@@ -28,12 +29,6 @@ const mob = () => `7${String(100000000 + ++mobileSeq * 7919).slice(-9)}`;
 let admSeq = 0;
 const adm = () => `IM${Date.now() % 1000000}-${++admSeq}`;
 
-function multipart(filename: string, bytes: Buffer) {
-  const boundary = `----imp${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** POST /upload/?file_path=documents, as the import modal does; the stored path. */
 async function upload(content: string | Buffer, name = 'students.csv'): Promise<string> {
