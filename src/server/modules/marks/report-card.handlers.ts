@@ -12,6 +12,7 @@ import { audit, inTransaction } from '../../framework/service.js';
 import { cardPlan, gradedAreas } from '../../../shared/report-card.js';
 import { classAndYear, classCards, className, entriesOf, recordedAttendance, setupOf, type Chosen } from './report-card-data.js';
 import { renderCards } from './report-card-pdf.js';
+import type { ReportCard } from '../../../generated/entities/marks.js';
 import { approvalOf, classStudents, isApproved } from './sheet.js';
 
 /** The class and year named by a call, or its declared 404. */
@@ -62,7 +63,7 @@ export default defineHandlers('report-cards', {
           co_scholastic: (e?.co_scholastic ?? {}) as Record<string, Record<string, string | null>>,
           days_present: e?.days_present ?? null, working_days: e?.working_days ?? null,
           recorded: attendance ? { present: attendance.present.get(st.student_id) ?? 0, working: attendance.working } : null,
-          remarks: e?.remarks ?? null, result: e?.result ?? null, promoted_to_class_id: e?.promoted_to_class_id ?? null,
+          remarks: e?.remarks ?? null, result: (e?.result ?? null) as NonNullable<ReportCard['result']> | null, promoted_to_class_id: e?.promoted_to_class_id ?? null,
         };
       }),
     };
