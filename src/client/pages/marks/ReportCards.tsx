@@ -34,7 +34,8 @@ export default function ReportCards({ resource }: PageProps) {
 
   const ready = Boolean(classId && yearId);
   const query = useDeclaredQuery('report-cards.sheet', { params: { class_id: classId!, ac_year_id: yearId! } }, { enabled: ready });
-  const sheet = ready ? query.result?.data : undefined;
+  // The query's own data: undefined until this class's sheet has arrived.
+  const sheet = ready ? query.query.data?.data : undefined;
   const classOptions = useMemo(() => classes.map((c) => ({ value: c.id, label: optionLabel(c, 'class-section') })), [classes]);
 
   return (
