@@ -55,6 +55,10 @@
  *    embedded store's single-row commit rate with durable commits next to PGlite's own
  *    settings (fsync off). Alone and small: `node --import tsx tests/bench/backup.ts`.
  *
+ * 9. Report cards (tests/bench/report-cards.ts): one class's cards as one PDF, 60 students, through
+ *    the app on its own embedded database: seconds and pages per second. Alone:
+ *    `node --import tsx tests/bench/report-cards.ts`.
+ *
  * Database: PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a unique school
  * code; its schema and directory entry are dropped at the end). Prints a table and writes the
  * figures to .tmp/bench.json. Knobs: BENCH_DURATION_MS, BENCH_WARMUP_MS, BENCH_CLIENTS, BENCH_IMPORT_ROWS,
@@ -72,6 +76,7 @@ import http from 'node:http';
 import { percentile, request, runLoad, summarize, type LoadResult, type LoadRun } from './load.js';
 import { formatINR } from '../../src/shared/money.js';
 import { formatBackupBench, measureBackup, measureWriteThroughput, type BackupBench } from './backup.js';
+import { formatReportCardBench, measureReportCards, type ReportCardBench } from './report-cards.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATABASE_URL = process.env.DATABASE_URL || '';
@@ -606,6 +611,12 @@ async function main() {
   let slowNote = '';
   try { slow = await measureSlowNetwork(); } catch (e) { slowNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
 
+  // 9. A class's report cards as one PDF, on a school of its own.
+  console.log('… report cards PDF');
+  let reportCards: ReportCardBench | null = null;
+  let reportCardsNote = '';
+  try { reportCards = await measureReportCards(); } catch (e) { reportCardsNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
+
   // ---------------------------------------------------------------- report
   const line = '-'.repeat(92);
   const out: string[] = [];
@@ -689,6 +700,8 @@ async function main() {
   out.push(line);
   out.push(...formatBackupBench(backup, writes, backupNote));
   out.push(line);
+  out.push(...formatReportCardBench(reportCards, reportCardsNote));
+  out.push(line);
   console.log(out.join('\n'));
 
   const json = {
@@ -706,6 +719,7 @@ async function main() {
     coldStart: { existingDataDir: { medianMs: median(coldMs), runs: cold }, firstEverStart: firstStart },
     backup: backup ?? { skipped: backupNote },
     durableCommits: writes,
+    reportCards: reportCards ?? { skipped: reportCardsNote },
     slowNetwork: slow ? { ...slow, network: FAST_3G, cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, goals: SLOW_GOALS } : { skipped: slowNote },
     bundle: bundle ? { ...bundle, dir: path.relative(ROOT, bundle.dir), entryGzipKb: kB(bundle.totalGzip), loginScreenGzipKb: kB(bundle.totalGzip + (bundle.lazy.find((l) => /PublicApp/.test(l.file))?.addsGzip ?? 0)), goalKb: BUNDLE_GOAL_KB } : { skipped: bundleNote },
   };
