@@ -8,8 +8,6 @@ import { defineResource } from '../../src/shared/resource.js';
 const NOT_CLASS_TEACHER = 'Only the class teacher or an admin can prepare report cards for this class';
 const STAFF = ['teacher', 'admin', 'super_admin'] as const;
 const ADMINS = ['admin', 'super_admin'] as const;
-/** A class's calls: the class teacher reaches only the classes they lead (row scope below). */
-const CLASS_SCOPE = { class_id: 'report-cards.class_id' };
 
 /**
  * Report cards (CBSE style unless the school's configuration says otherwise): per student and
@@ -34,9 +32,11 @@ export default defineResource({
     teacher: { teacher_led_class: 'class_id' },
   },
   calls: {
+    // A class's calls (sheet, save, pdf) answer a class that does not exist 404, then keep a teacher
+    // to the classes the row scope below lets them reach (notClassTeacher, 403).
     // The preparation screen: the card's plan, the tests of the year, the chosen ones, every student's entries.
     sheet: {
-      call: 'GET /report-cards/{class_id}/{ac_year_id}/', permission: 'read', roles: [...STAFF], scope: CLASS_SCOPE, refused: 'notClassTeacher',
+      call: 'GET /report-cards/{class_id}/{ac_year_id}/', permission: 'read', roles: [...STAFF],
       errors: { notClassTeacher: NOT_CLASS_TEACHER, noClass: 'Class not found', noYear: 'Academic year not found' },
     },
     setup: {
@@ -48,7 +48,7 @@ export default defineResource({
       },
     },
     save: {
-      call: 'PUT /report-cards/students/', permission: 'update', payload: savePayload, scope: CLASS_SCOPE, refused: 'notClassTeacher', message: 'Report Cards Updated',
+      call: 'PUT /report-cards/students/', permission: 'update', payload: savePayload, message: 'Report Cards Updated',
       errors: {
         notClassTeacher: NOT_CLASS_TEACHER, noClass: 'Class not found', noYear: 'Academic year not found',
         notInClass: 'Student {id} is not in this class', term: '{term} is not one of the school\'s terms',
@@ -69,7 +69,7 @@ export default defineResource({
     },
     // One PDF for the class, a page a student (?student_id= one student's page alone).
     pdf: {
-      call: 'GET /report-cards/{class_id}/{ac_year_id}/pdf/', permission: 'read', roles: [...STAFF], query: pdfQuery, scope: CLASS_SCOPE, refused: 'notClassTeacher',
+      call: 'GET /report-cards/{class_id}/{ac_year_id}/pdf/', permission: 'read', roles: [...STAFF], query: pdfQuery,
       message: 'Report cards ready',
       errors: { notClassTeacher: NOT_CLASS_TEACHER, noClass: 'Class not found', noYear: 'Academic year not found', noStudents: 'No students in this class', notInClass: 'Student {id} is not in this class' },
     },
