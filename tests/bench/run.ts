@@ -57,6 +57,9 @@
  *
  * 9. Marks (tests/bench/marks.ts): saving one subject's marks for a class of 60 and the viewer's
  *    60 x 8 grid, each next to its raw SQL, on a school of its own.
+ * 10. Report cards (tests/bench/report-cards.ts): one class's cards as one PDF, 60 students, through
+ *    the app on its own embedded database: seconds and pages per second. Alone:
+ *    `node --import tsx tests/bench/report-cards.ts`.
  *
  * Database: PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a unique school
  * code; its schema and directory entry are dropped at the end). Prints a table and writes the
@@ -76,6 +79,7 @@ import { percentile, request, runLoad, summarize, type LoadResult, type LoadRun 
 import { formatINR } from '../../src/shared/money.js';
 import { formatBackupBench, measureBackup, measureWriteThroughput, type BackupBench } from './backup.js';
 import { formatMarksBench, measureMarks, type MarksBench } from './marks.js';
+import { formatReportCardBench, measureReportCards, type ReportCardBench } from './report-cards.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATABASE_URL = process.env.DATABASE_URL || '';
@@ -616,6 +620,12 @@ async function main() {
   let slowNote = '';
   try { slow = await measureSlowNetwork(); } catch (e) { slowNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
 
+  // 10. A class's report cards as one PDF, on a school of its own.
+  console.log('… report cards PDF');
+  let reportCards: ReportCardBench | null = null;
+  let reportCardsNote = '';
+  try { reportCards = await measureReportCards(); } catch (e) { reportCardsNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
+
   // ---------------------------------------------------------------- report
   const line = '-'.repeat(92);
   const out: string[] = [];
@@ -701,6 +711,8 @@ async function main() {
   out.push(line);
   out.push(...formatMarksBench(marks, marksNote));
   out.push(line);
+  out.push(...formatReportCardBench(reportCards, reportCardsNote));
+  out.push(line);
   console.log(out.join('\n'));
 
   const json = {
@@ -719,6 +731,7 @@ async function main() {
     backup: backup ?? { skipped: backupNote },
     durableCommits: writes,
     marks: marks ?? { skipped: marksNote },
+    reportCards: reportCards ?? { skipped: reportCardsNote },
     slowNetwork: slow ? { ...slow, network: FAST_3G, cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, goals: SLOW_GOALS } : { skipped: slowNote },
     bundle: bundle ? { ...bundle, dir: path.relative(ROOT, bundle.dir), entryGzipKb: kB(bundle.totalGzip), loginScreenGzipKb: kB(bundle.totalGzip + (bundle.lazy.find((l) => /PublicApp/.test(l.file))?.addsGzip ?? 0)), goalKb: BUNDLE_GOAL_KB } : { skipped: bundleNote },
   };

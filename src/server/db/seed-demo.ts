@@ -11,6 +11,7 @@ import * as service from '../framework/service.js';
 import '../installed.js';
 import { createIntegrations } from '../integrations/index.js';
 import { seedDemoFees } from './seed-demo-fees.js';
+import { seedDemoMarks } from './seed-demo-marks.js';
 import { seedDemoStudents } from './seed-demo-students.js';
 import { createSchool } from '../provision.js';
 import { schoolConfig } from '../framework/school-config.js';
@@ -129,5 +130,6 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await seedDemoFees(ctx, {
     yearId: current.id, classIds: ['5A', '5B', '10A', '10B'].map((k) => classIds[k]!), parentChildren: children.map((c) => c.id),
   });
+  await seedDemoMarks(ctx, { yearId: current.id, midTermId: midTerm.id, classIds, teacherIds });
   await sdb.insertInto('notification').values({ user_id: null, title: 'Welcome to Demo Public School', body: 'This demo school is ready: explore academics, teachers, students and more.' }).execute();
 }
