@@ -10,6 +10,7 @@ import * as service from '../framework/service.js';
 // The resources' hooks (an academic year's start) run as they do behind the API.
 import '../installed.js';
 import { createIntegrations } from '../integrations/index.js';
+import { seedDemoAnnouncements } from './seed-demo-announcements.js';
 import { seedDemoFees } from './seed-demo-fees.js';
 import { seedDemoStudents } from './seed-demo-students.js';
 import { createSchool } from '../provision.js';
@@ -68,6 +69,7 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
     { user_id: office.id, module_key: 'teachers', create: false, read: true, update: false, delete: false },
     { user_id: office.id, module_key: 'students', create: true, read: true, update: true, delete: true },
     { user_id: office.id, module_key: 'fees', create: true, read: true, update: true, delete: true },
+    { user_id: office.id, module_key: 'announcements', create: true, read: true, update: true, delete: true },
   ]).execute();
 
   const r = resourceByName;
@@ -130,4 +132,6 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
     yearId: current.id, classIds: ['5A', '5B', '10A', '10B'].map((k) => classIds[k]!), parentChildren: children.map((c) => c.id),
   });
   await sdb.insertInto('notification').values({ user_id: null, title: 'Welcome to Demo Public School', body: 'This demo school is ready: explore academics, teachers, students and more.' }).execute();
+  const teacherUser = await sdb.selectFrom('user').select('id').where('email', '=', DEMO.teacher).executeTakeFirstOrThrow();
+  await seedDemoAnnouncements(ctx, { classIds, adminUserId: admin.id, teacherUserId: teacherUser.id });
 }
