@@ -50,7 +50,7 @@ function Toolbar({ editor }: { editor: Editor }) {
     setLinkOpen(false);
   };
   return (
-    <Space size={2} wrap role="toolbar" aria-label="Formatting" style={{ padding: 4, borderBottom: '1px solid #d9d9d9' }}>
+    <Space size={2} wrap role="toolbar" aria-label="Formatting" style={{ display: 'flex', padding: 4, borderBottom: '1px solid #d9d9d9' }}>
       <Tool label="Bold" active={is.bold} onClick={() => chain().toggleBold().run()}><BoldOutlined /></Tool>
       <Tool label="Italic" active={is.italic} onClick={() => chain().toggleItalic().run()}><ItalicOutlined /></Tool>
       <Tool label="Underline" active={is.underline} onClick={() => chain().toggleUnderline().run()}><UnderlineOutlined /></Tool>
