@@ -44,6 +44,7 @@ export default defineResource({
   },
   calls: {
     list: { call: 'GET /announcements/', permission: 'read', query: listQuery },
+    // The reading modal's call, on the spec's path pattern (a list at /fees/items/, one at /fees/item/{id}/).
     one: { call: 'GET /announcement/{id}/', permission: 'read' },
     make: {
       call: 'PUT /announcements/', permission: 'create', payload: make, message: 'New Announcement Made',
@@ -53,7 +54,8 @@ export default defineResource({
         file: 'An attachment was not uploaded here: upload it again',
       },
     },
-    // The classes the person may make an announcement to (all, or a teacher's own).
+    // The classes picker: the classes the person may make an announcement to (all, or a teacher's
+    // own), in place of the spec's GET /class/, which would offer a teacher classes the server refuses.
     classes: { call: 'GET /announcements/classes/', permission: 'create' },
     web: { call: 'GET /announcements/web/', permission: 'read' },
     saveWeb: { call: 'POST /announcements/web/', permission: 'update', payload: web, message: 'Announcement data saved' },

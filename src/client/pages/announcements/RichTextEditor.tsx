@@ -57,7 +57,8 @@ function Toolbar({ editor }: { editor: Editor }) {
       <Tool label="Strikethrough" active={is.strike} onClick={() => chain().toggleStrike().run()}><StrikethroughOutlined /></Tool>
       <Divider type="vertical" />
       {([2, 3, 4] as const).map((level) => (
-        <Tool key={level} label={`Heading ${level}`} active={is[`h${level}`]} onClick={() => chain().toggleHeading({ level }).run()}>H{level}</Tool>
+        // The name holds the button's visible text (H2), as screen-reader users hear what they see.
+        <Tool key={level} label={`H${level} heading`} active={is[`h${level}`]} onClick={() => chain().toggleHeading({ level }).run()}>H{level}</Tool>
       ))}
       <Divider type="vertical" />
       <Tool label="Bulleted list" active={is.bullet} onClick={() => chain().toggleBulletList().run()}><UnorderedListOutlined /></Tool>
