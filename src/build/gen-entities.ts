@@ -8,15 +8,19 @@ import path from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import { ROOT, type Generated } from './paths.js';
 
-/** Nested titles would become named types that clash between schemas; labels are not types. */
-export function plain(s: any): any {
-  if (Array.isArray(s)) return s.map(plain);
+/**
+ * Nested titles would become named types that clash between schemas; labels are not types.
+ * The keys of `properties` are field names, kept whatever they are called (a field `title`).
+ */
+export function plain(s: any, fields = false): any {
+  if (Array.isArray(s)) return s.map((x) => plain(x));
   if (!s || typeof s !== 'object') return s;
   const out: any = {};
   for (const [k, v] of Object.entries(s)) {
+    if (fields) { out[k] = plain(v); continue; }
     if (k === 'title' || k === 'errorMessage' || k === '$id') continue;
     if (k === 'oneOf' && Array.isArray(v) && v.every((o: any) => 'const' in o)) { out.enum = v.map((o: any) => o.const); continue; }
-    out[k] = plain(v);
+    out[k] = plain(v, k === 'properties');
   }
   return out;
 }

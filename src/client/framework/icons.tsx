@@ -4,14 +4,14 @@ import {
   ApartmentOutlined, AppstoreOutlined, BankOutlined, BarChartOutlined, BookOutlined, CalendarOutlined, DeleteOutlined,
   DownloadOutlined, UploadOutlined, FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
   UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined, WalletOutlined,
-  MessageOutlined, ContactsOutlined, RiseOutlined, TrophyOutlined, SafetyCertificateOutlined,
+  MessageOutlined, ContactsOutlined, RiseOutlined, TrophyOutlined, SafetyCertificateOutlined, NotificationOutlined,
 } from '@ant-design/icons';
 
 export const ICONS: Record<string, ComponentType> = {
   ApartmentOutlined, AppstoreOutlined, BankOutlined, BarChartOutlined, BookOutlined, CalendarOutlined, DeleteOutlined,
   DownloadOutlined, UploadOutlined, FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
   UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined, WalletOutlined,
-  MessageOutlined, ContactsOutlined, RiseOutlined, TrophyOutlined, SafetyCertificateOutlined,
+  MessageOutlined, ContactsOutlined, RiseOutlined, TrophyOutlined, SafetyCertificateOutlined, NotificationOutlined,
 };
 
 /** A declared icon; a name not in the registry is an error (tests/unit/declared-ids.test.ts finds it first). */

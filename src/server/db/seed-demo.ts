@@ -10,6 +10,7 @@ import * as service from '../framework/service.js';
 // The resources' hooks (an academic year's start) run as they do behind the API.
 import '../installed.js';
 import { createIntegrations } from '../integrations/index.js';
+import { seedDemoAnnouncements } from './seed-demo-announcements.js';
 import { seedDemoFees } from './seed-demo-fees.js';
 import { seedDemoMarks } from './seed-demo-marks.js';
 import { seedDemoStudents } from './seed-demo-students.js';
@@ -69,6 +70,7 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
     { user_id: office.id, module_key: 'teachers', create: false, read: true, update: false, delete: false },
     { user_id: office.id, module_key: 'students', create: true, read: true, update: true, delete: true },
     { user_id: office.id, module_key: 'fees', create: true, read: true, update: true, delete: true },
+    { user_id: office.id, module_key: 'announcements', create: true, read: true, update: true, delete: true },
   ]).execute();
 
   const r = resourceByName;
@@ -132,4 +134,6 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   });
   await seedDemoMarks(ctx, { yearId: current.id, midTermId: midTerm.id, classIds, teacherIds });
   await sdb.insertInto('notification').values({ user_id: null, title: 'Welcome to Demo Public School', body: 'This demo school is ready: explore academics, teachers, students and more.' }).execute();
+  const teacherUser = await sdb.selectFrom('user').select('id').where('email', '=', DEMO.teacher).executeTakeFirstOrThrow();
+  await seedDemoAnnouncements(ctx, { classIds, adminUserId: admin.id, teacherUserId: teacherUser.id });
 }

@@ -9,7 +9,7 @@ export function Notifications() {
   const { result, query } = useDeclaredQuery('account.notifications', {}, { errorToast: false });
   const notes = Array.isArray(result?.data) ? result.data : [];
   const content = (
-    <div style={{ width: 320, maxHeight: 400, overflowY: 'auto' }}>
+    <div style={{ width: 'min(320px, calc(100vw - 32px))', maxHeight: 400, overflowY: 'auto' }}>
       {notes.length === 0 ? (
         <Empty description="No notifications" image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
@@ -28,7 +28,8 @@ export function Notifications() {
     </div>
   );
   return (
-    <Popover content={content} title="Notifications" trigger="click" placement="bottomRight" onOpenChange={(open) => open && query.refetch()}>
+    // Below the bell, shifted sideways as far as a phone's screen needs (antd shifts 'bottom', not 'bottomRight').
+    <Popover content={content} title="Notifications" trigger="click" placement="bottom" onOpenChange={(open) => open && query.refetch()}>
       <Button
         type="text"
         // The badge's count is visible text, so the name holds it too.

@@ -1,0 +1,48 @@
+/**
+ * The Announcements card of the parent and student dashboard (spec 4 §2.8): the school's web
+ * announcement, then the newest announcements meant for this family, each opening in the
+ * modal, and a link to all of them. Not shown when the school has announcements switched off.
+ */
+import { useState } from 'react';
+import { Card, List, Typography } from 'antd';
+import { Link } from 'react-router';
+import { resourceByName } from '../../../shared/registry.js';
+import { hasRichText } from '../../../shared/richText.js';
+import { formatDateTime } from '../../framework/format.js';
+import { useAllowed } from '../../framework/useAccess.js';
+import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
+import { audienceOf, type AnnouncementRow } from './announcementModel.js';
+import AnnouncementModal from './AnnouncementModal.js';
+import RichText from './RichText.js';
+
+const NEWEST = 3;
+
+function Announcements() {
+  const [open, setOpen] = useState<AnnouncementRow | null>(null);
+  const web = useDeclaredQuery('announcements.web', {}, { errorToast: false });
+  const list = useDeclaredQuery('announcements.list', { query: { page: '1', page_size: String(NEWEST) } }, { errorToast: false });
+  const html = web.result?.data?.data ?? '';
+  const rows = Array.isArray(list.result?.data) ? list.result.data : [];
+  return (
+    <Card title="Announcements" size="small" extra={<Link to="/announcements/">View all</Link>} data-testid="parent-announcements">
+      {hasRichText(html) && <RichText html={html} />}
+      <List<AnnouncementRow>
+        size="small"
+        loading={list.query.isFetching}
+        dataSource={rows}
+        locale={{ emptyText: 'No announcements' }}
+        renderItem={(a) => (
+          <List.Item key={a.id} style={{ display: 'block', paddingInline: 0 }}>
+            <Typography.Link onClick={() => setOpen(a)} style={{ fontWeight: 600 }}>{a.title}</Typography.Link>
+            <div><Typography.Text type="secondary">{formatDateTime(a.timestamp)} · {audienceOf(a)}</Typography.Text></div>
+          </List.Item>
+        )}
+      />
+      <AnnouncementModal row={open} onClose={() => setOpen(null)} />
+    </Card>
+  );
+}
+
+export default function ParentAnnouncements() {
+  return useAllowed(resourceByName('announcements'), 'read') ? <Announcements /> : null;
+}
