@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { RESOURCES } from '../../src/shared/registry.js';
 import { roleAllows } from '../../src/shared/resource.js';
-import { DEMO, accessibilityProblems, signIn, startE2E, type E2E } from './support.js';
+import { DEMO, accessibilityProblems, signIn, startE2E, type E2E, PHONE } from './support.js';
 
 let e: E2E;
 beforeAll(async () => { e = await startE2E(); });
@@ -16,7 +16,6 @@ afterAll(() => e?.close());
 const ROLES: Array<[string, string, number]> = [
   ['admin', DEMO.admin, 4], ['office', DEMO.office, 3], ['teacher', DEMO.teacher, 2], ['librarian', DEMO.librarian, 7], ['parent', DEMO.parentMobile, 1],
 ];
-const PHONE = { width: 390, height: 844 };
 
 /** Signs in and records every call the server refuses, and every error notification shown. */
 async function signedIn(user: string, viewport = { width: 1280, height: 900 }) {

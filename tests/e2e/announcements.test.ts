@@ -7,9 +7,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, expectAccessible, form, pick, signIn, startE2E, toast, type E2E } from './support.js';
+import { DEMO, expectAccessible, form, pick, signIn, startE2E, toast, type E2E, PHONE } from './support.js';
 
-const PHONE = { width: 390, height: 844 };
 const TITLE = 'Bring your atlas on Monday';
 const MESSAGE = 'Class 5 A: geography lesson on Monday. Please bring your atlas and a pencil. The map work is in the attached sheet.';
 const PDF = '/tmp/ann-map-work.pdf';
@@ -27,9 +26,7 @@ beforeAll(async () => {
 afterAll(() => e?.close());
 
 async function onPhone(user: string) {
-  const context = await e.browser.newContext({ baseURL: e.url, viewport: PHONE, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  const { context, page } = await e.newPage({ phone: true });
   await signIn(page, DEMO.code, user);
   return { context, page };
 }

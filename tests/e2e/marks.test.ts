@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, adminToken, demoApi, pick, signIn, startE2E, toast, type E2E } from './support.js';
+import { DEMO, PHONE, adminToken, demoApi, pick, signIn, startE2E, toast, type E2E } from './support.js';
 
 let e: E2E;
 let token: string;
@@ -101,8 +101,7 @@ it('an admin approves the marks once, and the texts show in the SMS log', async 
 });
 
 it("the parent reads Aarav's approved marks on a phone", async () => {
-  const context = await e.browser.newContext({ baseURL: e.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
+  const { context, page } = await e.newPage({ phone: true });
   await signIn(page, DEMO.code, DEMO.parentMobile);
   await page.goto('/marks/student');
   // The first of the family's children (by name) is shown first.
@@ -115,7 +114,7 @@ it("the parent reads Aarav's approved marks on a phone", async () => {
   expect(text).toContain('Mathematics');
   expect(text).toContain(aarav.absent ? 'AB' : `${aarav.marks_obtained} / 25`);
   // Nothing runs off the side of a phone.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await page.screenshot({ path: '/tmp/marks-parent.png', fullPage: true });
   await context.close();
 });

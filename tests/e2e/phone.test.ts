@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { putSetting } from '../../src/server/modules/school/settings.js';
-import { DEMO, adminToken, demoApi, expectAccessible, signIn, startE2E, type E2E } from './support.js';
+import { DEMO, adminToken, demoApi, expectAccessible, signIn, startE2E, type E2E, PHONE } from './support.js';
 
-const PHONE = { width: 390, height: 844 };
 let e: E2E;
 let billId: number;
 
@@ -29,9 +28,7 @@ beforeAll(async () => {
 afterAll(() => e?.close());
 
 async function onPhone(user: string) {
-  const context = await e.browser.newContext({ baseURL: e.url, viewport: PHONE, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  const { context, page } = await e.newPage({ phone: true });
   await signIn(page, DEMO.code, user);
   return { context, page };
 }

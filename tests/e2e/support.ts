@@ -15,6 +15,9 @@ import { syncAllSchools } from '../../src/server/provision.js';
 
 export { DEMO };
 
+/** The phone parents and students are designed for first. */
+export const PHONE = { width: 390, height: 844 };
+
 export interface E2E {
   url: string;
   app: FastifyInstance;
@@ -22,7 +25,8 @@ export interface E2E {
   /** The demo school's database handle, for reading the outbox and adding people. */
   demoDb: Database['db'];
   browser: Browser;
-  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /** A page of its own (a fresh context): a desktop window, or a phone's touch screen (PHONE). */
+  newPage(opts?: { phone?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -52,8 +56,10 @@ export async function startE2E(): Promise<E2E> {
   return {
     url, app, database, browser,
     demoDb: database.db.withSchema(schemaFor(DEMO.code)),
-    async newPage() {
-      const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 900 } });
+    async newPage(opts = {}) {
+      const context = await browser.newContext(opts.phone
+        ? { baseURL: url, viewport: PHONE, isMobile: true, hasTouch: true }
+        : { baseURL: url, viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       openPages.add(page);
