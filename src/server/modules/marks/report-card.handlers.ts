@@ -27,7 +27,7 @@ async function mustExist(ctx: CallCtx, classId: number, yearId: number) {
 /** As mustExist, and the person may prepare the class's cards: its class teacher (the resource's row scope) or an admin. */
 async function preparable(ctx: CallCtx, classId: number, yearId: number) {
   const found = await mustExist(ctx, classId, yearId);
-  if (!await reachesValue(ctx, 'report-cards', 'class_id', classId)) throw ctx.fail('notClassTeacher', 403);
+  if (await reachesValue(ctx, 'report-cards', 'class_id', classId) !== 'yes') throw ctx.fail('notClassTeacher', 403);
   return found;
 }
 
