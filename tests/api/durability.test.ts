@@ -158,7 +158,7 @@ describe('a signal during the first start', () => {
       .toEqual({ exit: { code: 0, signal: null }, closing: true, lockLeft: false });
     // Either the seeding was finished or undone and redone: never a half demo school for good.
     expect.soft(branches.sort(), 'demo branches after the restart').toEqual([...demoBranches].sort());
-    expect.soft(tests.body.data.map((x: { name: string }) => x.name).sort(), 'demo tests after the restart').toEqual(['Mid Term Examination', 'Unit Test 1']);
+    expect.soft(tests.body.data.map((x: { name: string }) => x.name).sort(), 'demo tests after the restart').toEqual(['Mid Term Examination', 'Notebook Submission, Term 1', 'Periodic Test 1', 'Subject Enrichment, Term 1', 'Unit Test 1']);
   }, 90_000);
 });
 
