@@ -313,7 +313,9 @@ it('deletes a student with reason TC', async () => {
   await page.getByRole('searchbox', { name: 'Search' }).fill('testwiz');
   await row(page, NAME).getByRole('button', { name: 'Delete' }).click();
   const modal = page.locator('.ant-modal:visible');
-  await modal.getByRole('radio', { name: /^TC/ }).check();
+  // The dialog may still be opening: a click that lands mid-animation is tried again.
+  const tc = modal.getByRole('radio', { name: /^TC/ });
+  await expect.poll(async () => { await tc.check().catch(() => undefined); return tc.isChecked(); }).toBe(true);
   await modal.getByRole('button', { name: 'Delete' }).click();
   await toast(page, 'Student Deleted').waitFor();
   // A student who left is no longer Current: the list no longer shows them.
