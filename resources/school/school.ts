@@ -1,4 +1,5 @@
 import modules from '../../schemas/school/calls/modules.json' with { type: 'json' };
+import smsSettings from '../../schemas/school/calls/sms-settings.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
 import { ROLE_NAMES } from '../../src/shared/roles.js';
 import bills from '../fees/fee-payment.js';
@@ -11,7 +12,7 @@ import bills from '../fees/fee-payment.js';
 export default defineResource({
   name: 'school', module: 'school', schema: { type: 'object', properties: {} },
   label: 'School', api: {},
-  access: { read: ROLE_NAMES, update: ['super_admin'] },
+  access: { read: ROLE_NAMES, update: ['admin', 'super_admin'] },
   messages: {},
   calls: {
     // The login screen, the guest admissions pages and the shells read it before anyone signs in.
@@ -22,12 +23,15 @@ export default defineResource({
     adminModules: { call: 'GET /admin/modules/', permission: 'read', roles: ['admin', 'super_admin'] },
     modules: { call: 'GET /settings/modules/', permission: 'read', roles: ['super_admin'] },
     saveModules: {
-      call: 'POST /settings/modules/', permission: 'update', payload: modules, message: 'Modules Saved',
+      call: 'POST /settings/modules/', permission: 'update', roles: ['super_admin'], payload: modules, message: 'Modules Saved',
       errors: { fixed: '{module} cannot be disabled', unknown: 'Unknown module {module}' },
     },
     // Every reader of bills, whatever their fees module access: the Settings page's Fees tab and
     // the parent's online payment show the school's fee settings.
     feeSettings: { call: 'GET /settings/fees/', permission: 'read', roles: bills.access.read },
+    // The Settings page's SMS tab (spec 3): the six switches, how many texts went out, the gateway's balance.
+    smsSettings: { call: 'GET /settings/sms/', permission: 'read', roles: ['admin', 'super_admin'] },
+    saveSmsSettings: { call: 'POST /settings/sms/', permission: 'update', payload: smsSettings, message: 'SMS Settings Updated' },
     // Ours, not the specification's (it has no backups): the last backup covering this school,
     // for the super admin's Settings screen and the warning banner.
     backupStatus: { call: 'GET /backup-status/', permission: 'read', roles: ['super_admin'] },

@@ -154,12 +154,13 @@ describe('marks viewer and approval', () => {
     const ts = await createRecord(t, s, 'test-subjects', { test_id: t2, class_id: klass, subject_id: maths.subject_id, marks_type: 1, max_marks: 20, min_marks: 0 });
     expect((await call(`GET /marks/approve/${t2}/${klass}/`)).body.error).toBe('No marks entered for this test and class');
     await save(ts.id, [{ student_id: kids[0]!.id, marks: 18 }]);
-    await db().insertInto('setting').values({ key: 'sms', value: JSON.stringify({ sms: '0' }) }).execute();
+    const switches = { sms: '0', smart_sms: '0', announcements_sms: '1', messages_sms: '1', fee_payment_sms: '1', attendance_sms: '1' };
+    expect((await call('POST /settings/sms/', switches)).status).toBe(200);
     const before = (await sms()).length;
     const res = await call(`GET /marks/approve/${t2}/${klass}/`);
     expect(res.body).toMatchObject({ success: true, message: 'Marks approved' });
     expect((await sms()).length).toBe(before);
-    await db().deleteFrom('setting').where('key', '=', 'sms').execute();
+    await call('POST /settings/sms/', { ...switches, sms: '1' });
   });
 });
 

@@ -113,6 +113,27 @@ it('lets the super admin disable a module, which then shows as Pro and is refuse
   await expect.poll(() => sider().getByText('Pro', { exact: true }).count()).toBe(0);
 });
 
+it('switches SMS off on the Settings page: the other switches are disabled and the choice is kept', async () => {
+  await page.goto('/settings?tab=sms');
+  const master = page.getByRole('switch', { name: 'SMS', exact: true });
+  const attendance = page.getByRole('switch', { name: 'Attendance SMS' });
+  await master.waitFor();
+  expect(await master.getAttribute('aria-checked')).toBe('true');
+  expect(await attendance.isDisabled()).toBe(false);
+  await master.click();
+  await expect.poll(() => attendance.isDisabled()).toBe(true);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await toast('SMS Settings Updated').waitFor();
+  const stored = await e.demoDb.selectFrom('setting').select('value').where('key', '=', 'sms').executeTakeFirstOrThrow();
+  expect(stored.value).toMatchObject({ sms: '0', attendance_sms: '1' });
+  await page.reload();
+  await expect.poll(() => page.getByRole('switch', { name: 'SMS', exact: true }).getAttribute('aria-checked')).toBe('false');
+  // Back on, as the other tests expect the school to text.
+  await page.getByRole('switch', { name: 'SMS', exact: true }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await toast('SMS Settings Updated').waitFor();
+});
+
 it('shows the maintenance banner and the disabled-account screen from the school details', async () => {
   const setting = await e.demoDb.selectFrom('setting').select('value').where('key', '=', 'school').executeTakeFirstOrThrow();
   await e.demoDb.updateTable('setting').set({ value: JSON.stringify({ ...setting.value, maintenance_mode: '1' }) }).where('key', '=', 'school').execute();

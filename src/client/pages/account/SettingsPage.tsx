@@ -8,8 +8,9 @@ import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { formatMoney } from '../../framework/format.js';
 import { gatewayRows, isOn } from '../fees/feesModel.js';
 import { BackupStatusCard } from './BackupStatusCard.js';
+import { SmsSettingsTab } from './SmsSettingsTab.js';
 
-/** /settings: links to what the user can set; for admins a read-only Fees tab (?tab=fees). */
+/** /settings: links to what the user can set; for admins the SMS switches (?tab=sms) and a read-only Fees tab (?tab=fees). */
 export default function SettingsPage() {
   const { user } = useSession();
   const { token } = theme.useToken();
@@ -28,7 +29,8 @@ export default function SettingsPage() {
     </>
   );
   if (!admin) return <Card title="Settings" style={{ maxWidth: 760 }}>{general}</Card>;
-  const tab = params.get('tab') === 'fees' ? 'fees' : 'general';
+  const asked = params.get('tab');
+  const tab = asked === 'fees' || asked === 'sms' ? asked : 'general';
   return (
     <Card title="Settings" style={{ maxWidth: 960 }}>
       <Tabs
@@ -37,6 +39,7 @@ export default function SettingsPage() {
         destroyOnHidden
         items={[
           { key: 'general', label: 'General', children: general },
+          { key: 'sms', label: 'SMS', children: <SmsSettingsTab /> },
           { key: 'fees', label: 'Fees', children: <FeeSettingsTab /> },
         ]}
       />

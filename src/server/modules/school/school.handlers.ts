@@ -7,6 +7,16 @@ import { forgetModuleStates, moduleList, moduleStates, type ModuleStates } from 
 import { configOf } from '../../framework/school-config.js';
 import { audit } from '../../framework/service.js';
 import { defaultDetails, getSetting, putSetting } from './settings.js';
+import { SMS_SETTING, smsSwitches } from './sms.js';
+
+/**
+ * The switches with what the SMS tab shows beside them: the texts the school has sent (its SMS
+ * log) and the gateway's balance, which the built-in log and the HTTP gateway do not report.
+ */
+async function smsSettingsOf(ctx: Ctx) {
+  const sent = await ctx.db.selectFrom('outbox_sms').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return { ...await smsSwitches(ctx.db), sms_sent: Number(sent.n), sms_balance: null as number | null };
+}
 
 const schoolModules = async (ctx: Ctx) => moduleList(await moduleStates(ctx.db, ctx.school.schema));
 
@@ -37,6 +47,15 @@ export default defineHandlers('school', {
   },
 
   modules: async (ctx) => schoolModules(ctx),
+
+  smsSettings: async (ctx) => smsSettingsOf(ctx),
+
+  async saveSmsSettings(ctx, { body }) {
+    const before = await smsSwitches(ctx.db);
+    await putSetting(ctx.db, SMS_SETTING, body);
+    await audit(ctx, 'school', 'sms-settings', null, { before, after: body });
+    return smsSettingsOf(ctx);
+  },
 
   saveModules: async (ctx, { body }) => {
     const states: ModuleStates = { ...(await getSetting<ModuleStates>(ctx.db, 'modules', {})) };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../generated/db.js';
+import type { SchoolSaveSmsSettingsPayload } from '../../../generated/call-inputs.js';
 import type { Ctx } from '../../framework/context.js';
 import { configOf } from '../../framework/school-config.js';
 import { fillTemplateText, SMS_TEMPLATES } from '../../../shared/school-config.js';
@@ -7,22 +8,18 @@ import type { SmsMessage } from '../../integrations/sms/index.js';
 import { getSetting } from './settings.js';
 
 /**
- * The school's SMS switches (spec 3 §3: each '0' or '1'); the master `sms` switch turns every
- * automatic text off. Texts nobody switched off are sent.
+ * The school's SMS switches (spec 3 §3: each '0' or '1', as POST /settings/sms/ takes them); the
+ * master `sms` switch turns every automatic text off.
  */
-export interface SmsSwitches {
-  sms: '0' | '1';
-  smart_sms: '0' | '1';
-  announcements_sms: '0' | '1';
-  messages_sms: '0' | '1';
-  fee_payment_sms: '0' | '1';
-  attendance_sms: '0' | '1';
-}
+export type SmsSwitches = SchoolSaveSmsSettingsPayload;
 
 export const DEFAULT_SMS_SWITCHES: SmsSwitches = { sms: '1', smart_sms: '0', announcements_sms: '1', messages_sms: '1', fee_payment_sms: '1', attendance_sms: '1' };
 
+/** The setting the switches are kept in. */
+export const SMS_SETTING = 'sms';
+
 export async function smsSwitches(db: Kysely<DB>): Promise<SmsSwitches> {
-  return { ...DEFAULT_SMS_SWITCHES, ...await getSetting<Partial<SmsSwitches>>(db, 'sms', {}) };
+  return { ...DEFAULT_SMS_SWITCHES, ...await getSetting<Partial<SmsSwitches>>(db, SMS_SETTING, {}) };
 }
 
 /** Whether the school sends a kind of automatic text: the master switch and the kind's own. */
