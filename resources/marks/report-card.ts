@@ -7,6 +7,8 @@ import { defineResource } from '../../src/shared/resource.js';
 
 const NOT_CLASS_TEACHER = 'Only the class teacher or an admin can prepare report cards for this class';
 const STAFF = ['teacher', 'admin', 'super_admin'] as const;
+/** A class's calls: a teacher reaches only the classes they lead (the row scope), else 403 with why. */
+const CLASS_TEACHER_ONLY = { scope: { class_id: 'report-cards.class_id' }, refused: 'notClassTeacher' };
 const ADMINS = ['admin', 'super_admin'] as const;
 
 /**
@@ -32,11 +34,11 @@ export default defineResource({
     teacher: { teacher_led_class: 'class_id' },
   },
   calls: {
-    // A class's calls (sheet, save, pdf) answer a class that does not exist 404, then keep a teacher
-    // to the classes the row scope below lets them reach (notClassTeacher, 403).
+    // A class's calls (sheet, save, pdf) keep a teacher to the classes the row scope below lets
+    // them reach (notClassTeacher, 403); a class that does not exist is 404.
     // The preparation screen: the card's plan, the tests of the year, the chosen ones, every student's entries.
     sheet: {
-      call: 'GET /report-cards/{class_id}/{ac_year_id}/', permission: 'read', roles: [...STAFF],
+      call: 'GET /report-cards/{class_id}/{ac_year_id}/', permission: 'read', roles: [...STAFF], ...CLASS_TEACHER_ONLY,
       errors: { notClassTeacher: NOT_CLASS_TEACHER, noClass: 'Class not found', noYear: 'Academic year not found' },
     },
     setup: {
@@ -48,7 +50,7 @@ export default defineResource({
       },
     },
     save: {
-      call: 'PUT /report-cards/students/', permission: 'update', payload: savePayload, message: 'Report Cards Updated',
+      call: 'PUT /report-cards/students/', permission: 'update', payload: savePayload, message: 'Report Cards Updated', ...CLASS_TEACHER_ONLY,
       errors: {
         notClassTeacher: NOT_CLASS_TEACHER, noClass: 'Class not found', noYear: 'Academic year not found',
         notInClass: 'Student {id} is not in this class', term: '{term} is not one of the school\'s terms',
@@ -69,7 +71,7 @@ export default defineResource({
     },
     // One PDF for the class, a page a student (?student_id= one student's page alone).
     pdf: {
-      call: 'GET /report-cards/{class_id}/{ac_year_id}/pdf/', permission: 'read', roles: [...STAFF], query: pdfQuery,
+      call: 'GET /report-cards/{class_id}/{ac_year_id}/pdf/', permission: 'read', roles: [...STAFF], query: pdfQuery, ...CLASS_TEACHER_ONLY,
       message: 'Report cards ready',
       errors: { notClassTeacher: NOT_CLASS_TEACHER, noClass: 'Class not found', noYear: 'Academic year not found', noStudents: 'No students in this class', notInClass: 'Student {id} is not in this class' },
     },

@@ -15,7 +15,7 @@ import type { Ctx } from './context.js';
 import { ok } from './envelope.js';
 import { AppError, badRequest, notFound } from './errors.js';
 import { numericParams, rateLimitFor, textParams, type RouteEnv } from './route.js';
-import { reaches, reachesValue, scoped } from './scope.js';
+import { reaches, reachesValue, scoped, valueScopeResource } from './scope.js';
 import { assertValid, compile } from './validation.js';
 
 /** What a declared call's handler works with: the request's context, its scope, its declared errors. */
@@ -140,7 +140,8 @@ export function registerDeclaredCalls(app: FastifyInstance, env: RouteEnv, resou
           const found = column ? await reachesValue(ctx, name, column, v) : (await reaches(ctx, name, v)) ? 'yes' : 'missing';
           if (found === 'yes') continue;
           if (found === 'no' && def.refused) throw ctx.fail(def.refused, 403);
-          throw notFound(`${resourceByName(name).singular ?? 'Record'} not found`);
+          // A value that names no row is named by what it is a row of (a class), not by the scoped resource.
+          throw notFound(`${resourceByName((column && valueScopeResource(ctx, name, column)) || name).singular ?? 'Record'} not found`);
         }
         const data = await handler(ctx, { params: { ...ids, ...text }, body, query: q });
         const said = data && typeof data === 'object' ? (data as Record<symbol, string>)[SAID] : undefined;

@@ -47,6 +47,16 @@ export async function reaches(ctx: Ctx, name: string, id: number): Promise<boole
   return !!(await scoped(ctx, name).select('t.id').where('t.id', '=', id).executeTakeFirst());
 }
 
+/** The kinds of reach the role's row scope on `name` applies to `column`. */
+const kindsOn = (ctx: Pick<Ctx, 'user'>, name: string, column: string) =>
+  Object.entries(rowScopeOf(resourceByName(name), ctx.user.role) ?? {}).filter(([, col]) => col === column).map(([kind]) => kind);
+
+/** The resource a value scope's values are rows of (a class id of a teacher's classes: classes), if the role is scoped there. */
+export const valueScopeResource = (ctx: Pick<Ctx, 'user'>, name: string, column: string): string | undefined => {
+  const kind = kindsOn(ctx, name, column)[0];
+  return kind ? SCOPE_KINDS[kind]!.resource : undefined;
+};
+
 /**
  * Whether the row scope of `name` admits `value` in `column` (a call's `'<resource>.<column>'`
  * scope): every kind of reach the role has on that column must hold the value. 'missing' when
@@ -54,8 +64,7 @@ export async function reaches(ctx: Ctx, name: string, id: number): Promise<boole
  */
 export async function reachesValue(ctx: Ctx, name: string, column: string, value: number): Promise<'yes' | 'no' | 'missing'> {
   const db = untypedDb(ctx.db);
-  for (const [kind, col] of Object.entries(rowScopeOf(resourceByName(name), ctx.user.role) ?? {})) {
-    if (col !== column) continue;
+  for (const kind of kindsOn(ctx, name, column)) {
     if (await db.selectFrom(reach(ctx, kind).as('r')).select('r.id').where('r.id', '=', value).executeTakeFirst()) continue;
     const table = resourceByName(SCOPE_KINDS[kind]!.resource).table!;
     return (await db.selectFrom(table).select('id').where('id', '=', value).executeTakeFirst()) ? 'no' : 'missing';

@@ -5,13 +5,13 @@
  * answered with its row and reason.
  */
 import { csvFile, CsvError, decodeUtf8, parseCsv } from '../../../shared/csv.js';
-import { defineHandlers, type CallCtx } from '../../framework/calls.js';
+import { defineHandlers } from '../../framework/calls.js';
 import { readStoredFile, saveCsvExport, storedFileInfo } from '../../framework/files.js';
 import { assertClass, assertYear } from '../../framework/lookups.js';
 import { reachesValue } from '../../framework/scope.js';
 import { AppError } from '../../framework/errors.js';
 import { writeMarks } from './editor.handlers.js';
-import { approvalOf, classStudents, isApproved, MARKS_TYPE, testSubjectOf, testSubjectsOf } from './sheet.js';
+import { approvalOf, classStudents, isApproved, MARKS_TYPE, testOfClass, testSubjectOf } from './sheet.js';
 
 const FIXED = ['student_id', 'admission_no', 'roll_no', 'fullname'] as const;
 
@@ -20,12 +20,6 @@ const heading = (s: { subject: string; max_marks: number; marks_type: number | n
   s.marks_type === MARKS_TYPE.grades ? `${s.subject} (grade)` : `${s.subject} (max ${s.max_marks})`;
 
 const subjectOfHeading = (h: string) => h.replace(/\s*\((max [\d.]+|grade)\)\s*$/i, '').trim().toLowerCase();
-
-async function testOfClass(ctx: CallCtx, testId: number, classId: number) {
-  const subjects = await testSubjectsOf(ctx, testId, classId);
-  if (!subjects.length) throw ctx.fail('noTest', 404);
-  return subjects;
-}
 
 /** One cell as the editor's payload says it: a number, 'AB', or a grade for a graded subject. */
 function cellValue(raw: string, graded: boolean): { marks?: number | 'AB' | null; grade?: string | null } | string {
@@ -40,7 +34,7 @@ export default defineHandlers('marks', {
   async emptyList(ctx, { params }) {
     await assertClass(ctx, params.class);
     await assertYear(ctx, params.year);
-    const subjects = await testOfClass(ctx, params.test, params.class);
+    const { subjects } = await testOfClass(ctx, params.test, params.class);
     const students = await classStudents(ctx, params.class, params.year);
     if (!students.length) throw ctx.fail('noStudents', 404);
     const ts = (await testSubjectOf(ctx, subjects[0]!.test_subject_id))!;
@@ -56,7 +50,7 @@ export default defineHandlers('marks', {
     const info = await storedFileInfo(ctx, body.csv_file_path);
     const file = info?.kind === 'marks-csv' ? await readStoredFile(ctx, body.csv_file_path) : null;
     if (!file) throw ctx.fail('file');
-    const subjects = await testOfClass(ctx, body.test_id, body.class_id);
+    const { subjects } = await testOfClass(ctx, body.test_id, body.class_id);
     if (isApproved(await approvalOf(ctx, body.test_id, body.class_id))) throw ctx.fail('approved', 409);
     let records: string[][];
     try {

@@ -29,6 +29,14 @@ export function testSubjectsOf(ctx: Ctx, testId: number, classId: number) {
     .orderBy('sub.name').orderBy('ts.id').execute();
 }
 
+/** A test with its subjects for a class; the call's 'No test taken' (404) when it has none. */
+export async function testOfClass(ctx: Ctx & { fail: (code: string, status?: number) => Error }, testId: number, classId: number) {
+  const test = await ctx.db.selectFrom('test').select(['id', 'name', 'ac_year']).where('id', '=', testId).executeTakeFirst();
+  const subjects = test ? await testSubjectsOf(ctx, testId, classId) : [];
+  if (!test || !subjects.length) throw ctx.fail('noTest', 404);
+  return { test, subjects };
+}
+
 /** The students of a class in a year (a shuffled student's old row left out), by roll number then name. */
 export function classStudents(ctx: Ctx, classId: number, yearId: number) {
   return ctx.db.selectFrom('student_year as sy').innerJoin('student as s', 's.id', 'sy.student_id')

@@ -10,16 +10,8 @@ import { sendAll, type SmsMessage } from '../../integrations/sms/index.js';
 import { schoolName } from '../school/settings.js';
 import { smsAllowed, templatedSms } from '../school/sms.js';
 import { familyMobiles } from '../students/family-mobiles.js';
-import { approvalOf, isApproved, testSubjectsOf } from './sheet.js';
+import { approvalOf, isApproved, testOfClass } from './sheet.js';
 import { testResults } from './results.js';
-
-/** A test's year, or 'No test taken' when the test has no subjects for the class. */
-async function testOfClass(ctx: CallCtx, testId: number, classId: number) {
-  const test = await ctx.db.selectFrom('test').select(['id', 'name', 'ac_year']).where('id', '=', testId).executeTakeFirst();
-  const subjects = test ? await testSubjectsOf(ctx, testId, classId) : [];
-  if (!test || !subjects.length) throw ctx.fail('noTest', 404);
-  return { test, subjects };
-}
 
 /** "412/500 (82.4%)", or the grades of a graded test ("A, B"). */
 function marksSummary(r: Awaited<ReturnType<typeof testResults>>['students'][number]): string | null {
