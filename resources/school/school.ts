@@ -1,4 +1,5 @@
 import modules from '../../schemas/school/calls/modules.json' with { type: 'json' };
+import dashboardQuery from '../../schemas/school/calls/dashboard-query.json' with { type: 'json' };
 import smsSettings from '../../schemas/school/calls/sms-settings.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
 import { ROLE_NAMES } from '../../src/shared/roles.js';
@@ -32,6 +33,8 @@ export default defineResource({
     // The Settings page's SMS tab (spec 3): the six switches, how many texts went out, the gateway's balance.
     smsSettings: { call: 'GET /settings/sms/', permission: 'read', roles: ['admin', 'super_admin'] },
     saveSmsSettings: { call: 'POST /settings/sms/', permission: 'update', payload: smsSettings, message: 'SMS Settings Updated' },
+    // The admin's home (spec 3 Dashboard): the year's students, fees, SMS and storage, and the charts.
+    adminDashboard: { call: 'GET /dashboard/admin/', permission: 'read', roles: ['admin', 'super_admin'], query: dashboardQuery },
     // Ours, not the specification's (it has no backups): the last backup covering this school,
     // for the super admin's Settings screen and the warning banner.
     backupStatus: { call: 'GET /backup-status/', permission: 'read', roles: ['super_admin'] },

@@ -1,0 +1,154 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../../generated/db.js';
+import { notFound } from '../../framework/errors.js';
+import { periodRows, SCHOOL_TZ } from '../../framework/periods.js';
+import { ACY, STUDENT_STATUS } from '../students/student.hooks.js';
+
+/**
+ * The admin dashboard's figures (spec 3 "Dashboard data"), each made by the database in one
+ * query over the stored rows, for one academic year. Money is an exact numeric sum cast to a
+ * JSON number of rupees only at the end, as the fee reports do, so the cards agree with them.
+ * Days, weeks and months are the school's, in India time.
+ */
+
+const TZ = sql.lit(SCHOOL_TZ);
+/** Today's date at the school. */
+export const schoolToday = sql<string>`(now() at time zone ${TZ})::date`;
+const sumOf = (expr: string) => sql<number>`coalesce(sum(${sql.ref(expr)}), 0)::float8`;
+const countAll = sql<number>`count(*)::int`;
+
+/** How many months and days the fee charts cover; the day chart ends today. */
+export const FEE_CHART_DAYS = 30;
+/** The top defaulters listed. */
+export const DEFAULTERS_LISTED = 5;
+
+/** The year asked, else the school's enabled (default) year, else its latest. */
+export async function dashboardYear(db: Kysely<DB>, yearId: number | undefined) {
+  const years = db.selectFrom('ac_year').select(['id', 'name', 'start_date', 'end_date']);
+  if (yearId !== undefined) {
+    const year = await years.where('id', '=', yearId).executeTakeFirst();
+    if (!year) throw notFound('Academic year not found');
+    return year;
+  }
+  const year = await years.orderBy(sql`status = 1`, 'desc').orderBy('start_date', 'desc').executeTakeFirst();
+  if (!year) throw notFound('Add an academic year first');
+  return year;
+}
+
+/** The year's students: a live year row (not shuffled away) of a student still with the school. */
+function yearStudents(db: Kysely<DB>, yearId: number) {
+  return db.selectFrom('student_year as sy').innerJoin('student as s', 's.id', 'sy.student_id')
+    .where('sy.ac_year_id', '=', yearId).where('sy.status', '<>', ACY.SHUFFLED)
+    .where('s.status', 'in', [STUDENT_STATUS.ACTIVE, STUDENT_STATUS.YEAR_BREAK]);
+}
+
+/** Students card and the students-by-class chart: how many, present today, app users. */
+export async function studentFigures(db: Kysely<DB>, yearId: number) {
+  const byClass = await yearStudents(db, yearId)
+    .innerJoin('class as c', 'c.id', 'sy.class_id')
+    .leftJoin('attendance as a', (j) => j.onRef('a.student_id', '=', 's.id').on('a.date', '=', schoolToday).on('a.present', '=', 1))
+    .select(['c.id as class_id', 'c.class', 'c.section', countAll.as('students'), sql<number>`count(a.id)::int`.as('present'),
+      sql<number>`count(s.user_id)::int`.as('app_users')])
+    .groupBy(['c.id', 'c.class', 'c.section'])
+    .orderBy('c.class').orderBy('c.section')
+    .execute();
+  const total = (k: 'students' | 'present' | 'app_users') => byClass.reduce((n, r) => n + r[k], 0);
+  return {
+    card: { total_students: total('students'), present_students: total('present'), app_users: total('app_users') },
+    graph: byClass.map(({ class_id, class: cls, section, students, present }) => ({ class_id, class: cls, section, students, present })),
+  };
+}
+
+/** Fees card: the year's bills (total, paid, discount, what is still owed, how many owe), and today's collection. */
+export async function feeFigures(db: Kysely<DB>, yearId: number) {
+  const bills = await db.selectFrom('fee_payment').where('ac_year_id', '=', yearId)
+    .select([sumOf('total_amount').as('total_amount'), sumOf('paid_amount').as('paid_amount'), sumOf('discount_amount').as('discount_amount'),
+      sql<number>`coalesce(sum(greatest(total_amount - paid_amount, 0)), 0)::float8`.as('pending_amount'),
+      sql<number>`count(distinct student_id) filter (where total_amount > paid_amount)::int`.as('due_count')])
+    .executeTakeFirstOrThrow();
+  const collected = await db.selectFrom(periodRows().as('p'))
+    .select(['p.period', (eb) => eb.selectFrom('fee_installment as i').select(sumOf('i.paid_amount').as('v'))
+      .where(sql<boolean>`i.timestamp >= p.lo and i.timestamp < p.hi`).as('amount')])
+    .where('p.period', 'in', ['today', 'month'])
+    .execute();
+  const of = (period: string) => collected.find((c) => c.period === period)?.amount ?? 0;
+  return { ...bills, collected_today: of('today'), collected_month: of('month') };
+}
+
+/** A YYYY-MM-DD day of the calendar, `n` days on. */
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The school's today, from the database's clock (the one the other figures use). */
+async function todayAtSchool(db: Kysely<DB>): Promise<string> {
+  const row = await db.selectNoFrom(sql<string>`${schoolToday}::text`.as('d')).executeTakeFirstOrThrow();
+  return row.d;
+}
+
+/** The months a year spans, YYYY-MM. */
+function monthsOf(start: string, end: string): string[] {
+  const out: string[] = [];
+  for (let y = Number(start.slice(0, 4)), m = Number(start.slice(5, 7)); `${y}-${String(m).padStart(2, '0')}` <= end.slice(0, 7); m === 12 ? (y++, m = 1) : m++) {
+    out.push(`${y}-${String(m).padStart(2, '0')}`);
+  }
+  return out;
+}
+
+/**
+ * The fees chart's two series: per month of the year and per day of the last FEE_CHART_DAYS
+ * days, the year's bills raised (total, discount) and the money received on them (paid).
+ */
+export async function feeSeries(db: Kysely<DB>, year: { id: number; start_date: string; end_date: string }) {
+  const today = await todayAtSchool(db);
+  const firstDay = addDays(today, 1 - FEE_CHART_DAYS);
+  const bucket = (unit: 'month' | 'day', column: string) =>
+    sql<string>`to_char(date_trunc(${sql.lit(unit)}, (${sql.ref(column)} at time zone ${TZ})), ${sql.lit(unit === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD')})`;
+  // The day chart reads only its own days (the timestamp indexes serve it).
+  const since = sql<Date>`(${firstDay}::date)::timestamp at time zone ${TZ}`;
+  const billed = (unit: 'month' | 'day') => db.selectFrom('fee_payment as p').where('p.ac_year_id', '=', year.id)
+    .$if(unit === 'day', (q) => q.where('p.timestamp', '>=', since))
+    .select([bucket(unit, 'p.timestamp').as('date'), sumOf('p.total_amount').as('total'), sumOf('p.discount_amount').as('discount')])
+    .groupBy(sql`1`).execute();
+  const paid = (unit: 'month' | 'day') => db.selectFrom('fee_installment as i').innerJoin('fee_payment as p', 'p.id', 'i.payment_id')
+    .where('p.ac_year_id', '=', year.id)
+    .$if(unit === 'day', (q) => q.where('i.timestamp', '>=', since))
+    .select([bucket(unit, 'i.timestamp').as('date'), sumOf('i.paid_amount').as('paid')])
+    .groupBy(sql`1`).execute();
+  const [bm, pm, bd, pd] = await Promise.all([billed('month'), paid('month'), billed('day'), paid('day')]);
+  const series = (slots: string[], b: typeof bm, p: typeof pm) => {
+    const bills = new Map(b.map((r) => [r.date, r]));
+    const money = new Map(p.map((r) => [r.date, r.paid]));
+    return slots.map((date) => ({ date, total_amount: bills.get(date)?.total ?? 0, paid_amount: money.get(date) ?? 0, discount_amount: bills.get(date)?.discount ?? 0 }));
+  };
+  return {
+    month: series(monthsOf(year.start_date, year.end_date), bm, pm),
+    day: series(Array.from({ length: FEE_CHART_DAYS }, (_, i) => addDays(firstDay, i)), bd, pd),
+  };
+}
+
+/** The students owing most on the year's bills. */
+export function topDefaulters(db: Kysely<DB>, yearId: number) {
+  return db.selectFrom('fee_payment as p').innerJoin('student as s', 's.id', 'p.student_id').leftJoin('class as c', 'c.id', 's.class_id')
+    .where('p.ac_year_id', '=', yearId).where('s.status', '=', STUDENT_STATUS.ACTIVE)
+    .groupBy(['s.id', 's.fullname', 's.admission_no', 'c.class', 'c.section'])
+    .having(sql<boolean>`sum(p.total_amount - p.paid_amount) > 0`)
+    .select(['s.id as student_id', 's.fullname', 's.admission_no', 'c.class', 'c.section', sql<number>`sum(p.total_amount - p.paid_amount)::float8`.as('pending_amount')])
+    .orderBy(sql`sum(p.total_amount - p.paid_amount)`, 'desc').orderBy('s.fullname')
+    .limit(DEFAULTERS_LISTED)
+    .execute();
+}
+
+/** SMS card: texts sent today, this month and in all, from the SMS log. */
+export async function smsFigures(db: Kysely<DB>) {
+  const rows = await db.selectFrom(periodRows().as('p'))
+    .select(['p.period', (eb) => eb.selectFrom('outbox_sms as m').select(countAll.as('n'))
+      .where(sql<boolean>`m.created_at >= p.lo and m.created_at < p.hi`).as('count')])
+    .execute();
+  const of = (period: string) => rows.find((r) => r.period === period)?.count ?? 0;
+  return { today: of('today'), month: of('month'), total: of('total') };
+}
+
+/** Storage card: the bytes of the school's stored files. */
+export async function storageFigures(db: Kysely<DB>) {
+  const row = await db.selectFrom('file').select(sql<number>`coalesce(sum(size), 0)::float8`.as('bytes')).executeTakeFirstOrThrow();
+  return { used_storage: Math.round((row.bytes / 1024 / 1024) * 100) / 100, storage_unit: 'MB' };
+}
