@@ -4,7 +4,7 @@
  * surfaces are images with a title and a description for screen readers (recharts' keyboard
  * layer is off: the figures beside each chart say the same in text).
  */
-import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 export interface PieSliceDrawing { key: string; label: string; value: number; color: string }
 
@@ -72,5 +72,47 @@ export function StackedBarsDrawing({ title, desc, data, categoryKey, series, max
       <Tooltip />
       {series.map((s) => <Bar key={s.key} dataKey={s.key} name={s.label} stackId="stack" fill={s.color} maxBarSize={30} isAnimationActive={false} />)}
     </BarChart>
+  );
+}
+
+export interface SeriesDrawingProps {
+  title: string;
+  desc: string;
+  /** Lines over the categories, or bars side by side. */
+  kind: 'line' | 'bar';
+  data: Array<Record<string, string | number>>;
+  categoryKey: string;
+  series: BarSeries[];
+  height: number;
+  /** The text a value shows as on the axis and in the tooltip. */
+  formatValue?: (value: number) => string;
+  /** The text under a category (a month's short name). */
+  formatCategory?: (category: string) => string;
+}
+
+/** Series over categories as lines or grouped bars, as wide as their box, with a legend. */
+export function SeriesDrawing({ title, desc, kind, data, categoryKey, series, height, formatValue, formatCategory }: SeriesDrawingProps) {
+  const common = { data, margin: { top: 12, right: 12, bottom: 0, left: 4 }, accessibilityLayer: false, role: 'img', title, desc, style: { fontSize: 11 } } as const;
+  const axes = [
+    <CartesianGrid key="grid" vertical={false} stroke="#f0f0f0" />,
+    <XAxis key="x" dataKey={categoryKey} stroke="#bfbfbf" tick={{ fill: '#595959' }} tickFormatter={formatCategory ? (v) => formatCategory(String(v)) : undefined} minTickGap={8} />,
+    <YAxis key="y" stroke="#bfbfbf" tick={{ fill: '#595959' }} width={56} allowDecimals={false} tickFormatter={formatValue ? (v) => formatValue(Number(v)) : undefined} />,
+    <Tooltip key="tip" formatter={formatValue ? (v) => formatValue(Number(v)) : undefined} labelFormatter={formatCategory ? (v) => formatCategory(String(v)) : undefined} />,
+    <Legend key="legend" />,
+  ];
+  return (
+    <ResponsiveContainer width="100%" height={height}>
+      {kind === 'line' ? (
+        <LineChart {...common}>
+          {axes}
+          {series.map((s) => <Line key={s.key} type="linear" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={false} isAnimationActive={false} />)}
+        </LineChart>
+      ) : (
+        <BarChart {...common}>
+          {axes}
+          {series.map((s) => <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} maxBarSize={24} isAnimationActive={false} />)}
+        </BarChart>
+      )}
+    </ResponsiveContainer>
   );
 }

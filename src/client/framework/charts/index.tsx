@@ -3,13 +3,14 @@
  * a chunk of its own; until then the chart's place is held by a placeholder of its size.
  */
 import { lazy, Suspense } from 'react';
-import type { PieDrawingProps, StackedBarsDrawingProps } from './drawings.js';
+import type { PieDrawingProps, SeriesDrawingProps, StackedBarsDrawingProps } from './drawings.js';
 
 export type { BarSeries, PieSliceDrawing } from './drawings.js';
 
 const drawings = () => import('./drawings.js');
 const LazyPie = lazy(() => drawings().then((m) => ({ default: m.PieDrawing })));
 const LazyBars = lazy(() => drawings().then((m) => ({ default: m.StackedBarsDrawing })));
+const LazySeries = lazy(() => drawings().then((m) => ({ default: m.SeriesDrawing })));
 
 const placeholder = (width: number, height: number) => <div aria-busy="true" style={{ width, height, background: '#fafafa' }} />;
 
@@ -19,4 +20,8 @@ export function PieDrawing(props: PieDrawingProps) {
 
 export function StackedBarsDrawing(props: StackedBarsDrawingProps) {
   return <Suspense fallback={placeholder(props.width, props.height)}><LazyBars {...props} /></Suspense>;
+}
+
+export function SeriesDrawing(props: SeriesDrawingProps) {
+  return <Suspense fallback={<div aria-busy="true" style={{ width: '100%', height: props.height, background: '#fafafa' }} />}><LazySeries {...props} /></Suspense>;
 }

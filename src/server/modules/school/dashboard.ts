@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../generated/db.js';
 import { notFound } from '../../framework/errors.js';
 import { periodRows, SCHOOL_TZ } from '../../framework/periods.js';
+import { inListOrder } from '../../framework/query.js';
 import { ACY, STUDENT_STATUS } from '../students/student.hooks.js';
 
 /**
@@ -44,14 +45,13 @@ function yearStudents(db: Kysely<DB>, yearId: number) {
 
 /** Students card and the students-by-class chart: how many, present today, app users. */
 export async function studentFigures(db: Kysely<DB>, yearId: number) {
-  const byClass = await yearStudents(db, yearId)
+  const byClass = await inListOrder(yearStudents(db, yearId)
     .innerJoin('class as c', 'c.id', 'sy.class_id')
     .leftJoin('attendance as a', (j) => j.onRef('a.student_id', '=', 's.id').on('a.date', '=', schoolToday).on('a.present', '=', 1))
     .select(['c.id as class_id', 'c.class', 'c.section', countAll.as('students'), sql<number>`count(a.id)::int`.as('present'),
       sql<number>`count(s.user_id)::int`.as('app_users')])
-    .groupBy(['c.id', 'c.class', 'c.section'])
-    .orderBy('c.class').orderBy('c.section')
-    .execute();
+    .groupBy(['c.id', 'c.class', 'c.section']), 'classes', 'c')
+    .execute() as Array<{ class_id: number; class: string; section: string; students: number; present: number; app_users: number }>;
   const total = (k: 'students' | 'present' | 'app_users') => byClass.reduce((n, r) => n + r[k], 0);
   return {
     card: { total_students: total('students'), present_students: total('present'), app_users: total('app_users') },

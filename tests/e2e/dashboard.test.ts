@@ -1,0 +1,59 @@
+/**
+ * The admin's home (spec 3 Dashboard) in Chromium, on a desktop and on a phone: the demo
+ * school's figures as the server sums them, the fee chart's Month/Day toggle, the year switch,
+ * and an admin without the fees module seeing no fee cards.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { formatINR } from '../../src/shared/money.js';
+import { adminToken, demoApi, DEMO, signIn, startE2E, type E2E } from './support.js';
+
+let e: E2E;
+const SHOTS = '/tmp/shots-dashboard';
+beforeAll(async () => { e = await startE2E(); fs.mkdirSync(SHOTS, { recursive: true }); });
+afterAll(() => e?.close());
+
+it('shows the year\'s students, fees and charts, and switches the chart and the year', async () => {
+  const token = await adminToken(e);
+  const figures = await demoApi(e, 'GET', '/dashboard/admin/', undefined, token);
+  const { page } = await e.newPage();
+  await signIn(page, DEMO.code, DEMO.admin);
+  const students = page.locator('.ant-card', { has: page.getByText('Students', { exact: true }) }).first();
+  await students.locator('.ant-statistic-content-value', { hasText: new RegExp(`^${figures.cards.students.total_students}$`) }).first().waitFor();
+  const fees = page.locator('.ant-card', { has: page.locator('.ant-card-head-title', { hasText: /^Fees$/ }) }).first();
+  expect(await fees.locator('.ant-statistic-content-value', { hasText: formatINR(figures.cards.fees.total_amount) }).count()).toBe(1);
+  expect(await page.getByText(`${figures.cards.fees_due_count} students`, { exact: true }).count()).toBe(1);
+  // The top defaulter is named, with what they owe, and opens their fee records.
+  const top = figures.top_defaulters[0];
+  await page.getByRole('link', { name: top.fullname }).first().waitFor();
+  await page.locator('svg[role="img"] .recharts-line').first().waitFor();
+  await page.locator('svg[role="img"] .recharts-bar-rectangle').first().waitFor();
+  await page.screenshot({ path: `${SHOTS}/admin-desktop.png`, fullPage: true });
+  // Day view: the last 30 days on the axis.
+  await page.getByText('Day', { exact: true }).click();
+  await page.locator('.recharts-cartesian-axis-tick-value', { hasText: /^\d{1,2} [A-Z][a-z]{2}$/ }).first().waitFor();
+  // Last year: no bills in it.
+  await page.getByLabel('Academic year').click();
+  const years = await demoApi(e, 'GET', '/acyears/', undefined, token);
+  const previous = years.find((y: any) => y.id !== figures.ac_year.id);
+  await page.locator('.ant-select-item-option', { hasText: previous.name }).click();
+  await fees.locator('.ant-statistic-content-value', { hasText: formatINR(0) }).first().waitFor();
+  await page.getByRole('link', { name: top.fullname }).click();
+  await page.waitForURL(`**/fees/records/${top.student_id}/`);
+});
+
+it('fits a phone, and leaves fee figures out for an admin without the fees module', async () => {
+  const { page } = await e.newPage({ phone: true });
+  await signIn(page, DEMO.code, DEMO.admin);
+  await page.getByText('Present today').waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/admin-phone.png`, fullPage: true });
+  // The office admin's fees access is taken away: the server leaves the figures out.
+  const office = await e.demoDb.selectFrom('user').select('id').where('email', '=', 'office@demo01.school').executeTakeFirstOrThrow();
+  await e.demoDb.updateTable('admin_module_access').set({ read: false, create: false, update: false, delete: false }).where('user_id', '=', office.id).where('module_key', '=', 'fees').execute();
+  const { page: officePage } = await e.newPage();
+  await signIn(officePage, DEMO.code, 'office@demo01.school');
+  await officePage.getByText('Present today').waitFor();
+  expect(await officePage.getByText('Top defaulters').count()).toBe(0);
+  expect(await officePage.locator('.ant-card-head-title', { hasText: /^Fees$/ }).count()).toBe(0);
+});
