@@ -96,7 +96,7 @@ export function SeriesDrawing({ title, desc, kind, data, categoryKey, series, he
   const axes = [
     <CartesianGrid key="grid" vertical={false} stroke="#f0f0f0" />,
     <XAxis key="x" dataKey={categoryKey} stroke="#bfbfbf" tick={{ fill: '#595959' }} tickFormatter={formatCategory ? (v) => formatCategory(String(v)) : undefined} minTickGap={8} />,
-    <YAxis key="y" stroke="#bfbfbf" tick={{ fill: '#595959' }} width={56} allowDecimals={false} tickFormatter={formatValue ? (v) => formatValue(Number(v)) : undefined} />,
+    <YAxis key="y" domain={[0, 'auto']} stroke="#bfbfbf" tick={{ fill: '#595959' }} width={56} allowDecimals={false} tickFormatter={formatValue ? (v) => formatValue(Number(v)) : undefined} />,
     <Tooltip key="tip" formatter={formatValue ? (v) => formatValue(Number(v)) : undefined} labelFormatter={formatCategory ? (v) => formatCategory(String(v)) : undefined} />,
     <Legend key="legend" />,
   ];

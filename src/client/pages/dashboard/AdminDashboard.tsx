@@ -109,7 +109,7 @@ export default function AdminDashboard() {
               <Col xs={24} lg={10}>
                 <Card title="Top defaulters" size="small">
                   <List
-                    dataSource={d.top_defaulters} locale={{ emptyText: 'No fees are due' }}
+                    dataSource={d.top_defaulters} locale={{ emptyText: <Typography.Text type="secondary">No fees are due</Typography.Text> }}
                     renderItem={(r) => (
                       <List.Item extra={<Typography.Text type="danger">{formatMoney(r.pending_amount)}</Typography.Text>}>
                         <List.Item.Meta
