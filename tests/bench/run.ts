@@ -60,6 +60,9 @@
  * 10. Report cards (tests/bench/report-cards.ts): one class's cards as one PDF, 60 students, through
  *    the app on its own embedded database: seconds and pages per second. Alone:
  *    `node --import tsx tests/bench/report-cards.ts`.
+ * 11. Attendance (tests/bench/attendance.ts): taking a class of 60 for a day (PUT /attendance/students/)
+ *    next to one raw multi-row upsert of the same rows, p50/p95, on a school of its own. Alone:
+ *    `node --import tsx tests/bench/attendance.ts`.
  *
  * Database: PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a unique school
  * code; its schema and directory entry are dropped at the end). Prints a table and writes the
@@ -80,6 +83,7 @@ import { formatINR } from '../../src/shared/money.js';
 import { formatBackupBench, measureBackup, measureWriteThroughput, type BackupBench } from './backup.js';
 import { formatMarksBench, measureMarks, type MarksBench } from './marks.js';
 import { formatReportCardBench, measureReportCards, type ReportCardBench } from './report-cards.js';
+import { formatAttendanceBench, measureAttendance, type AttendanceBench } from './attendance.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATABASE_URL = process.env.DATABASE_URL || '';
@@ -626,6 +630,12 @@ async function main() {
   let reportCardsNote = '';
   try { reportCards = await measureReportCards(); } catch (e) { reportCardsNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
 
+  // 11. Taking a class's attendance, on a school of its own.
+  console.log('… attendance: taking a class of 60');
+  let attendance: AttendanceBench | null = null;
+  let attendanceNote = '';
+  try { attendance = await measureAttendance(); } catch (e) { attendanceNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
+
   // ---------------------------------------------------------------- report
   const line = '-'.repeat(92);
   const out: string[] = [];
@@ -713,6 +723,8 @@ async function main() {
   out.push(line);
   out.push(...formatReportCardBench(reportCards, reportCardsNote));
   out.push(line);
+  out.push(...formatAttendanceBench(attendance, attendanceNote));
+  out.push(line);
   console.log(out.join('\n'));
 
   const json = {
@@ -732,6 +744,7 @@ async function main() {
     durableCommits: writes,
     marks: marks ?? { skipped: marksNote },
     reportCards: reportCards ?? { skipped: reportCardsNote },
+    attendance: attendance ?? { skipped: attendanceNote },
     slowNetwork: slow ? { ...slow, network: FAST_3G, cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, goals: SLOW_GOALS } : { skipped: slowNote },
     bundle: bundle ? { ...bundle, dir: path.relative(ROOT, bundle.dir), entryGzipKb: kB(bundle.totalGzip), loginScreenGzipKb: kB(bundle.totalGzip + (bundle.lazy.find((l) => /PublicApp/.test(l.file))?.addsGzip ?? 0)), goalKb: BUNDLE_GOAL_KB } : { skipped: bundleNote },
   };
