@@ -33,6 +33,7 @@ export function receiptSettings(c: ReceiptConfig | undefined) {
 export const SMS_TEMPLATES: Record<string, { what: string; placeholders: string[] }> = {
   fee_due: { what: 'Due alert of a bill or of a year (Fees reports, Fee records)', placeholders: ['school', 'student', 'bill', 'amount'] },
   marks_approved: { what: 'A test\'s marks approved for a class (Marks viewer, Approve Marks)', placeholders: ['school', 'student', 'test', 'marks'] },
+  absent_today: { what: 'A student marked absent, once a day (Take Attendance, when Attendance SMS is on)', placeholders: ['school', 'student', 'date'] },
 };
 
 /** Fills '{student}' placeholders of a template. */

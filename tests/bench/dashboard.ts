@@ -71,9 +71,9 @@ export async function measureDashboard(): Promise<DashboardBench> {
 }
 
 export function formatDashboardBench(d: DashboardBench | null, note = ''): string[] {
-  if (!d) return [`11. Admin dashboard: ${note}`];
+  if (!d) return [`12. Admin dashboard: ${note}`];
   return [
-    `11. Admin dashboard, ${d.students} students, ${d.bills} bills, ${d.installments} installments (${d.runs} runs, one after another):`,
+    `12. Admin dashboard, ${d.students} students, ${d.bills} bills, ${d.installments} installments (${d.runs} runs, one after another):`,
     timingLine('GET /dashboard/admin/ next to its figures as 6 plain statements', d.dashboard),
   ];
 }

@@ -60,7 +60,10 @@
  * 10. Report cards (tests/bench/report-cards.ts): one class's cards as one PDF, 60 students, through
  *    the app on its own embedded database: seconds and pages per second. Alone:
  *    `node --import tsx tests/bench/report-cards.ts`.
- * 11. Admin dashboard (tests/bench/dashboard.ts): GET /dashboard/admin/ on a school of 10,000
+ * 11. Attendance (tests/bench/attendance.ts): taking a class of 60 for a day (PUT /attendance/students/)
+ *    next to one raw multi-row upsert of the same rows, p50/p95, on a school of its own. Alone:
+ *    `node --import tsx tests/bench/attendance.ts`.
+ * 12. Admin dashboard (tests/bench/dashboard.ts): GET /dashboard/admin/ on a school of 10,000
  *    students and 1,00,000 bills, next to its figures as plain SQL statements. Alone:
  *    `node --import tsx tests/bench/dashboard.ts`.
  *
@@ -83,6 +86,7 @@ import { formatINR } from '../../src/shared/money.js';
 import { formatBackupBench, measureBackup, measureWriteThroughput, type BackupBench } from './backup.js';
 import { formatMarksBench, measureMarks, type MarksBench } from './marks.js';
 import { formatReportCardBench, measureReportCards, type ReportCardBench } from './report-cards.js';
+import { formatAttendanceBench, measureAttendance, type AttendanceBench } from './attendance.js';
 import { formatDashboardBench, measureDashboard, type DashboardBench } from './dashboard.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -630,7 +634,12 @@ async function main() {
   let reportCardsNote = '';
   try { reportCards = await measureReportCards(); } catch (e) { reportCardsNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
 
-  // 11. The admin dashboard on a big school of its own.
+  // 11. Taking a class's attendance, on a school of its own.
+  console.log('… attendance: taking a class of 60');
+  let attendance: AttendanceBench | null = null;
+  let attendanceNote = '';
+  try { attendance = await measureAttendance(); } catch (e) { attendanceNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
+  // 12. The admin dashboard on a big school of its own.
   console.log('… admin dashboard on 10,000 students and 1,00,000 bills');
   let dashboard: DashboardBench | null = null;
   let dashboardNote = '';
@@ -723,6 +732,8 @@ async function main() {
   out.push(line);
   out.push(...formatReportCardBench(reportCards, reportCardsNote));
   out.push(line);
+  out.push(...formatAttendanceBench(attendance, attendanceNote));
+  out.push(line);
   out.push(...formatDashboardBench(dashboard, dashboardNote));
   out.push(line);
   console.log(out.join('\n'));
@@ -744,6 +755,7 @@ async function main() {
     durableCommits: writes,
     marks: marks ?? { skipped: marksNote },
     reportCards: reportCards ?? { skipped: reportCardsNote },
+    attendance: attendance ?? { skipped: attendanceNote },
     dashboard: dashboard ?? { skipped: dashboardNote },
     slowNetwork: slow ? { ...slow, network: FAST_3G, cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, goals: SLOW_GOALS } : { skipped: slowNote },
     bundle: bundle ? { ...bundle, dir: path.relative(ROOT, bundle.dir), entryGzipKb: kB(bundle.totalGzip), loginScreenGzipKb: kB(bundle.totalGzip + (bundle.lazy.find((l) => /PublicApp/.test(l.file))?.addsGzip ?? 0)), goalKb: BUNDLE_GOAL_KB } : { skipped: bundleNote },

@@ -3,6 +3,9 @@ import { sql } from 'kysely';
 /** The school's clock: days, weeks and months of reports start at midnight India time. */
 export const SCHOOL_TZ = 'Asia/Kolkata';
 
+/** Today's date at the school (YYYY-MM-DD), whatever the server's own time zone. */
+export const schoolToday = (now = new Date()): string => new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TZ }).format(now);
+
 export const PERIODS = ['today', 'week', 'month', 'total'] as const;
 export type Period = (typeof PERIODS)[number];
 

@@ -3,7 +3,7 @@ import { defineHandlers } from '../../framework/calls.js';
 import type { Ctx } from '../../framework/context.js';
 import { badRequest, conflict, notFound } from '../../framework/errors.js';
 import { audit, inTransaction } from '../../framework/service.js';
-import { lockStudent } from './queries.js';
+import { lockStudent } from '../students/queries.js';
 import { matchesFormat } from '../../framework/validation.js';
 
 /**

@@ -1,0 +1,39 @@
+/**
+ * Absence alerts: when the school's attendance SMS switch is on, each absent student's family
+ * is texted once for a day. The claim (attendance.alerted_at) is made inside the save's
+ * transaction, so a day saved again, or saved twice at once, texts no one a second time; the
+ * texts go after the commit, as no gateway call is held inside a transaction.
+ */
+import type { Ctx } from '../../framework/context.js';
+import { audit } from '../../framework/service.js';
+import { sendAll } from '../../integrations/sms/index.js';
+import { schoolName } from '../school/settings.js';
+import { templatedSms } from '../school/sms.js';
+import { familyMobiles } from '../students/family-mobiles.js';
+
+/** Marks the absentees not yet alerted for the day as alerted, and answers who they are. */
+export async function claimAlerts(tx: Ctx, absent: number[], date: string): Promise<number[]> {
+  if (!absent.length) return [];
+  const rows = await tx.db.updateTable('attendance').set({ alerted_at: new Date() })
+    .where('date', '=', date).where('student_id', 'in', absent).where('present', '=', 0).where('alerted_at', 'is', null)
+    .returning('student_id').execute();
+  return rows.map((r) => r.student_id);
+}
+
+/** Texts the claimed students' families (every number of each, once); answers how many texts went. */
+export async function sendAbsenceAlerts(ctx: Ctx, studentIds: number[], date: string): Promise<number> {
+  if (!studentIds.length) return 0;
+  const [students, mobiles, school] = await Promise.all([
+    ctx.db.selectFrom('student').select(['id', 'fullname']).where('id', 'in', studentIds).execute(),
+    familyMobiles(ctx, studentIds),
+    schoolName(ctx),
+  ]);
+  const day = date.split('-').reverse().join('-');
+  const texts = students.flatMap((s) => (mobiles.get(s.id) ?? []).map((mobile) => ({
+    mobile,
+    ...templatedSms(ctx, 'absent_today', { school, student: s.fullname, date: day }, `Dear Parent, ${s.fullname} was absent from school on ${day}. - ${school}`),
+  })));
+  await sendAll(ctx.integrations.sms, ctx.db, texts);
+  await audit(ctx, 'attendance', 'absence-sms', null, { date, students: studentIds, sent: texts.length });
+  return texts.length;
+}
