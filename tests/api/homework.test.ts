@@ -165,7 +165,7 @@ describe('the homework list', () => {
     const all = (await call('GET /homework/')).body.data.length;
     const page = await call('GET /homework/?page=1&page_size=2');
     expect(page.body.data).toHaveLength(2);
-    expect(page.body.meta.total).toBe(all);
+    expect(page.body.meta!.total).toBe(all);
     expect((await call('GET /homework/?class_id=abc')).status).toBe(400);
   });
 });
@@ -293,7 +293,7 @@ describe('correcting solutions', () => {
     expect(rows.every((r) => 'admission_no' in r)).toBe(true);
     expect(rows.some((r) => r.id === childB)).toBe(false);
     const page = await call(`GET /homework/${hw}/solutions/?page=1&page_size=1`);
-    expect([page.body.data.length, page.body.meta.total]).toEqual([1, rows.length]);
+    expect([page.body.data.length, page.body.meta!.total]).toEqual([1, rows.length]);
   });
 
   it("lists a student's recent homework for the dashboard", async () => {
