@@ -39,7 +39,7 @@ it('the teacher sets homework for 5 A with a worksheet', async () => {
   await page.goto('/homework/');
   // The demo school's week of homework is listed.
   await page.getByRole('link', { name: 'Draw and label a leaf' }).waitFor();
-  await page.getByRole('link', { name: 'New Homework' }).click();
+  await page.getByRole('button', { name: 'New Homework' }).click();
   await page.waitForURL((u) => u.pathname === '/homework/new/');
   await page.getByRole('button', { name: 'Add Homework' }).click();
   await page.getByText('Title is required').waitFor();
