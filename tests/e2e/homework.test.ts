@@ -86,7 +86,9 @@ it("the parent submits a photo of Aarav's solution on a phone", async () => {
   await page.getByText('Solution text is empty!').waitFor();
   await page.getByLabel('Solution').fill('Roof, sandwich and a coat hanger.');
   await page.locator('input[type=file]').setInputFiles({ name: 'triangles.png', mimeType: 'image/png', buffer: whitePng() });
-  await toast(page, 'triangles.png file uploaded successfully').waitFor();
+  // The toast sits over the phone's bottom button until closed.
+  await toast(page, 'triangles.png file uploaded successfully').locator('.ant-notification-notice-close').click();
+  await page.locator('.ant-upload-list-item', { hasText: 'triangles.png' }).waitFor();
   await page.getByRole('button', { name: 'Submit Solution' }).click();
   await toast(page, 'Solution Submitted').waitFor();
   await page.getByText('Awaiting reply').waitFor();
@@ -96,7 +98,7 @@ it("the parent submits a photo of Aarav's solution on a phone", async () => {
   // A second submission asks first.
   await page.getByLabel('Solution').fill('Also a slice of pizza.');
   await page.getByRole('button', { name: 'Submit Solution' }).click();
-  await page.getByText('You have already submitted 1 time(s)').waitFor();
+  await page.locator('.ant-modal-confirm-title', { hasText: 'You have already submitted 1 time(s)' }).waitFor();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await context.close();
 });

@@ -69,14 +69,25 @@ export default function HomeworkCorrectionCanvas({ src, busy, onSave, onCancel }
         ref={canvas}
         data-testid="correction-canvas"
         aria-label="Draw the correction on the image"
-        style={{ maxWidth: '100%', touchAction: 'none', cursor: 'crosshair', border: '1px solid #d9d9d9' }}
-        onPointerDown={(e) => { e.currentTarget.setPointerCapture(e.pointerId); drawing.current = [at(e)]; setStrokes((s) => [...s, drawing.current!]); }}
+        // Shown at least 480 px wide (a small photo is scaled up to draw on), never wider than the dialog.
+        style={{ width: '100%', maxWidth: Math.max(image.naturalWidth, 480), height: 'auto', touchAction: 'none', cursor: 'crosshair', border: '1px solid #d9d9d9' }}
+        onPointerDown={(e) => {
+          e.currentTarget.setPointerCapture(e.pointerId);
+          const line = [at(e)];
+          drawing.current = line;
+          setStrokes((s) => [...s, line]);
+        }}
         onPointerMove={(e) => {
           if (!drawing.current) return;
           drawing.current.push(at(e));
           paint([...strokes.slice(0, -1), drawing.current]);
         }}
-        onPointerUp={() => { if (drawing.current) setStrokes((s) => [...s.slice(0, -1), drawing.current!]); drawing.current = null; }}
+        onPointerUp={() => {
+          // The updater runs later: it takes the finished line, not the ref (cleared by then).
+          const line = drawing.current;
+          drawing.current = null;
+          if (line) setStrokes((s) => [...s.slice(0, -1), [...line]]);
+        }}
       />
       <Space wrap>
         <Button onClick={() => setStrokes((s) => s.slice(0, -1))} disabled={!strokes.length || busy}>Undo</Button>

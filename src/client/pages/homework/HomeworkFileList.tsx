@@ -15,7 +15,7 @@ export default function HomeworkFileList({ files, action }: { files: HomeworkFil
         <div key={f.path} style={{ overflowWrap: 'anywhere' }}>
           {isImage(f.name) ? (
             <Space align="start" wrap>
-              <Image src={f.url} alt={f.name} width={160} style={{ maxWidth: '100%', objectFit: 'contain' }} />
+              <Image src={f.url} alt={f.name} width={160} style={{ maxWidth: '100%', objectFit: 'contain', border: '1px solid #f0f0f0' }} />
               {action?.(f)}
             </Space>
           ) : (

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, App, Button, Card, Empty, Input, List, Modal, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Input, List, Space, Tag, Typography } from 'antd';
 import type { PageProps } from '../registry.js';
 import { formatDate, formatDateTime } from '../../framework/format.js';
 import { useBusyAction } from '../../framework/useBusyAction.js';
