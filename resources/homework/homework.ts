@@ -50,7 +50,10 @@ export default defineResource({
     },
     remove: { call: 'DELETE /homework/{id}/', permission: 'remove', message: 'Homework deleted' },
     summary: { call: 'GET /homework/{id}/solutions/', permission: 'read', roles: [...STAFF], query: pageQuery },
-    student: { call: 'GET /homework/student/{student_id}/{homework_id}/', permission: 'read', roles: ['parent'], scope: { student_id: 'students' } },
+    student: {
+      call: 'GET /homework/student/{student_id}/{homework_id}/', permission: 'read', roles: ['parent'], scope: { student_id: 'students' },
+      errors: { noHomework: 'Homework not found' },
+    },
     settings: { call: 'GET /homework/settings/', permission: 'read', roles: [...STAFF] },
     saveSettings: { call: 'POST /homework/settings/', permission: 'update', payload: settings, message: 'Homework Settings Saved' },
   },

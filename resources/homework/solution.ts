@@ -30,8 +30,10 @@ export default defineResource({
     'homework-corrections': { permission: 'update', types: HOMEWORK_TYPES, maxBytes: 25 * 1024 * 1024, messages: FILE_MESSAGES },
   },
   calls: {
+    // The student is checked by the handler after the payload (a parent's own children only, else 404
+    // 'Student not found'), so an incomplete payload is answered with its own message first.
     submit: {
-      call: 'PUT /homework/solution/', permission: 'create', payload: submit, scope: { student_id: 'students' }, message: 'Solution Submitted',
+      call: 'PUT /homework/solution/', permission: 'create', payload: submit, message: 'Solution Submitted',
       errors: {
         noHomework: 'Invalid URL', over: 'Last date for submission is over', file: 'A file was not uploaded here: upload it again',
       },

@@ -40,7 +40,7 @@ export async function studentHomeworkList(ctx: CallCtx, studentId: number) {
 export async function studentHomeworkOne(ctx: CallCtx, studentId: number, homeworkId: number) {
   const student = await reachedStudent(ctx, studentId);
   const row = await ofClass(ctx.db, student.class_id).where('h.id', '=', homeworkId).executeTakeFirst();
-  if (!row) throw notFound('Homework not found');
+  if (!row) throw ctx.fail('noHomework', 404);
   const [one] = await withSolutions(ctx.db, student.id, [row]);
   return { ...one!, student: { id: student.id, fullname: student.fullname } };
 }
