@@ -31,7 +31,8 @@ export function extensionOf(name: string): string {
 export const acceptOf = (def: UploadDef): string => (def.types ?? []).map((t) => `.${t}`).join(',');
 
 /** Types whose first bytes say what they are; a file named so must carry those bytes. */
-const SIGNED: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf' };
+const SIGNED: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf',
+  mp4: 'video/mp4', webm: 'video/webm', mp3: 'audio/mpeg' };
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} kB`);
 

@@ -13,6 +13,7 @@ import { createIntegrations } from '../integrations/index.js';
 import { seedDemoAnnouncements } from './seed-demo-announcements.js';
 import { seedDemoAttendance } from './seed-demo-attendance.js';
 import { seedDemoFees } from './seed-demo-fees.js';
+import { seedDemoHomework } from './seed-demo-homework.js';
 import { seedDemoMarks } from './seed-demo-marks.js';
 import { seedDemoStudents } from './seed-demo-students.js';
 import { createSchool } from '../provision.js';
@@ -138,4 +139,5 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   const teacherUser = await sdb.selectFrom('user').select('id').where('email', '=', DEMO.teacher).executeTakeFirstOrThrow();
   await seedDemoAnnouncements(ctx, { classIds, adminUserId: admin.id, teacherUserId: teacherUser.id });
   await seedDemoAttendance(ctx, { officeUserId: office.id });
+  await seedDemoHomework(ctx, { classIds, parentUserId: parent.id });
 }

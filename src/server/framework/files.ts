@@ -44,6 +44,10 @@ export function sniffType(bytes: Buffer): string | null {
   if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
   if (starts(0x52, 0x49, 0x46, 0x46) && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
   if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
+  // Media: an ISO base media box 'ftyp' (mp4), an EBML header (webm), an ID3 tag or an MPEG audio frame (mp3).
+  if (bytes.subarray(4, 8).toString('latin1') === 'ftyp') return 'video/mp4';
+  if (starts(0x1a, 0x45, 0xdf, 0xa3)) return 'video/webm';
+  if (starts(0x49, 0x44, 0x33) || (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0)) return 'audio/mpeg';
   return null;
 }
 
