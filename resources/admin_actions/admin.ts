@@ -37,7 +37,8 @@ export default defineResource({
       route: '/admin-actions/admins', component: 'AdminList', permission: 'read', menu: 'Administrators',
       calls: ['admins.list'], buttons: { add: 'admins.create', access: 'admins.saveModules' },
     },
-    add: { route: '/admin-actions/admin/new', component: 'AdminNew', permission: 'create', buttons: { save: 'admins.create' } },
+    // The list tells a taken e-mail before the form is sent.
+    add: { route: '/admin-actions/admin/new', component: 'AdminNew', permission: 'create', calls: ['admins.list'], buttons: { save: 'admins.create' } },
     access: {
       route: '/admin-actions/admin/:id/modules/access', component: 'AdminModuleAccess', permission: 'update',
       calls: ['admins.modules'], buttons: { save: 'admins.saveModules' },

@@ -11,7 +11,8 @@ import { declaredCall } from '../../../shared/calls.js';
 import { ROLE_IDS } from '../../../shared/roles.js';
 import { payloadRules } from '../../framework/form/payloadRules.js';
 import { randomPassword } from '../../framework/form/formModel.js';
-import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
+import { useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
+import { fillMessage } from '../../framework/calls.js';
 import { useSession } from '../../app/SessionContext.js';
 
 const rules = (k: string) => payloadRules(declaredCall('admins.create').def.payload!, k);
@@ -23,6 +24,14 @@ export default function AdminNew(_props: PageProps) {
   const navigate = useNavigate();
   const { user } = useSession();
   const create = useDeclaredCall('admins.create');
+  const admins = useDeclaredQuery('admins.list');
+  const taken = new Set((admins.result?.data ?? []).map((a) => (a.email ?? '').toLowerCase()));
+  const notTaken = {
+    validator: async (_: unknown, v: string) => {
+      const email = String(v ?? '').trim().toLowerCase();
+      if (taken.has(email)) throw new Error(fillMessage(declaredCall('admins.create').def.errors!.taken!, { email }));
+    },
+  };
   const [busy, setBusy] = useState(false);
 
   const save = async (v: Values) => {
@@ -42,7 +51,7 @@ export default function AdminNew(_props: PageProps) {
       <Form form={form} layout="vertical" name="new-admin" disabled={busy} onFinish={save}
         initialValues={{ password: randomPassword(8), role: ROLE_IDS.admin }}>
         <Form.Item label="Name" name="name" rules={rules('name')}><Input autoComplete="off" /></Form.Item>
-        <Form.Item label="Email" name="email" rules={rules('email')}><Input type="email" autoComplete="off" /></Form.Item>
+        <Form.Item label="Email" name="email" rules={[...rules('email'), notTaken]}><Input type="email" autoComplete="off" /></Form.Item>
         <Form.Item label="Password" required>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="password" noStyle rules={rules('password')}><Input aria-label="Password" autoComplete="new-password" /></Form.Item>
