@@ -173,3 +173,30 @@ it('the demo parent answers a teacher\'s message on a phone, and the answer repl
   const stored = await e.demoDb.selectFrom('message').select('reply').where('subject', '=', 'Parent-teacher meeting').executeTakeFirstOrThrow();
   expect(stored.reply).toBe('Yes, both of us will come at 10.');
 });
+
+it('an admin saves the school\'s details with a logo, and every header shows it', async () => {
+  const { page } = await e.newPage();
+  await signIn(page, DEMO.code, DEMO.office);
+  await page.goto('/admin-actions/about');
+  const phone = page.getByLabel('Phone Number');
+  await expect.poll(() => phone.inputValue()).toBe('080 2345 6789');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Please enter valid phone number').waitFor();
+  await phone.fill('08023456789');
+  await page.getByLabel('Short Name').fill('DPS Bengaluru');
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await page.getByAltText('School logo').waitFor();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await toast(page, 'Updated School Details').waitFor();
+  await page.getByTestId('school-logo').waitFor();
+  await shot(page, 'school-details-desktop');
+
+  const parent = (await e.newPage({ phone: true })).page;
+  await signIn(parent, DEMO.code, DEMO.parentMobile);
+  await parent.getByTestId('school-logo').waitFor();
+  expect(await parent.getByTestId('school-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await shot(parent, 'header-logo-phone');
+  const about = await e.app.inject({ method: 'GET', url: `/api/${DEMO.code}/about/school/` });
+  expect(about.json().data).toMatchObject({ school_short_name: 'DPS Bengaluru', phone_number: '08023456789', school_logo: expect.stringContaining('/files/') });
+});
