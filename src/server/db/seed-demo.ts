@@ -15,6 +15,7 @@ import { seedDemoAttendance } from './seed-demo-attendance.js';
 import { seedDemoFees } from './seed-demo-fees.js';
 import { seedDemoHomework } from './seed-demo-homework.js';
 import { seedDemoMarks } from './seed-demo-marks.js';
+import { seedDemoOffice } from './seed-demo-office.js';
 import { seedDemoStudents } from './seed-demo-students.js';
 import { createSchool } from '../provision.js';
 import { schoolConfig } from '../framework/school-config.js';
@@ -140,4 +141,5 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await seedDemoAnnouncements(ctx, { classIds, adminUserId: admin.id, teacherUserId: teacherUser.id });
   await seedDemoAttendance(ctx, { officeUserId: office.id });
   await seedDemoHomework(ctx, { classIds, parentUserId: parent.id });
+  await seedDemoOffice(ctx, { officeUserId: office.id, adminUserId: admin.id, teacherUserId: teacherUser.id, parentUserId: parent.id, children: children.map((c) => c.id) });
 }

@@ -23,6 +23,7 @@ export function HeaderBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
         aria-controls="side-menu"
         onClick={onToggleMenu}
       />
+      {school.school_logo ? <img src={school.school_logo} alt="" data-testid="school-logo" style={{ height: 36, width: 36, objectFit: 'contain' }} /> : null}
       <Typography.Text strong style={{ fontSize: 18, flex: 1, minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
         {school.school_name}
       </Typography.Text>

@@ -3,6 +3,7 @@
  * initials, the SMS counter, the add wizard's stored steps and the bodies of its calls.
  * No React and no fetch, so each is unit tested (tests/unit/students-model.test.ts).
  */
+import { SMS_SEGMENT, smsCount as countSms } from '../../../shared/sms-segments.js';
 import type { CallData } from '../../framework/useDeclaredCall.js';
 import type { FoundStudent } from './search/useStudentSearch.js';
 import type { StudentsCreateUserPayload, StudentsProfileItemPayload } from '../../../generated/call-inputs.js';
@@ -84,10 +85,10 @@ export function searchStudents<T extends Pick<StudentRow, 'fullname' | 'admissio
 }
 
 /** Text messages are 160 characters each (spec 1, 9). */
-export const SMS_LENGTH = 160;
-export const smsCount = (text: string | null | undefined) => Math.ceil(String(text ?? '').length / SMS_LENGTH);
+export const SMS_LENGTH = SMS_SEGMENT;
+export const smsCount = (text: string | null | undefined) => countSms(String(text ?? '')).segments;
 /** The counter turns red above 159 characters. */
-export const smsOverOne = (text: string | null | undefined) => String(text ?? '').length > SMS_LENGTH - 1;
+export const smsOverOne = (text: string | null | undefined) => countSms(String(text ?? '')).over;
 
 export const validMobile = (v: unknown) => MOBILE_RE.test(String(v ?? '').trim());
 

@@ -13,14 +13,15 @@ export interface SmsProvider {
   send(db: Kysely<any>, msg: SmsMessage): Promise<void>;
 }
 
-const record = (db: Kysely<any>, msg: SmsMessage, provider: string, status: string) =>
+/** Records a text in the school's SMS log, as every provider does. */
+export const recordSms = (db: Kysely<any>, msg: SmsMessage, provider: string, status: string) =>
   db.insertInto('outbox_sms').values({ mobile: msg.mobile, message: msg.message, provider, status, template_id: msg.templateId ?? null }).execute();
 
 /** The local default: messages land in the SMS log only. */
 export class OutboxSms implements SmsProvider {
   readonly name = 'outbox';
   async send(db: Kysely<any>, msg: SmsMessage) {
-    await record(db, msg, this.name, 'recorded');
+    await recordSms(db, msg, this.name, 'recorded');
   }
 }
 
@@ -41,7 +42,7 @@ export class HttpSms implements SmsProvider {
     } catch (e) {
       status = `failed: ${(e as Error).message}`.slice(0, 200);
     }
-    await record(db, msg, this.name, status);
+    await recordSms(db, msg, this.name, status);
   }
 }
 

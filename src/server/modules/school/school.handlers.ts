@@ -7,15 +7,15 @@ import { forgetModuleStates, moduleList, moduleStates, type ModuleStates } from 
 import { configOf } from '../../framework/school-config.js';
 import { audit } from '../../framework/service.js';
 import { defaultDetails, getSetting, putSetting } from './settings.js';
-import { SMS_SETTING, smsSwitches } from './sms.js';
+import { SMS_SETTING, smsBalance, smsSwitches } from './sms.js';
 
 /**
  * The switches with what the SMS tab shows beside them: the texts the school has sent (its SMS
- * log) and the gateway's balance, which the built-in log and the HTTP gateway do not report.
+ * log) and its balance, when its configuration says how many texts it bought.
  */
 async function smsSettingsOf(ctx: Ctx) {
-  const sent = await ctx.db.selectFrom('outbox_sms').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return { ...await smsSwitches(ctx.db), sms_sent: Number(sent.n), sms_balance: null as number | null };
+  const { sent, balance } = await smsBalance(ctx);
+  return { ...await smsSwitches(ctx.db), sms_sent: sent, sms_balance: balance };
 }
 
 const schoolModules = async (ctx: Ctx) => moduleList(await moduleStates(ctx.db, ctx.school.schema));
@@ -25,7 +25,7 @@ export default defineHandlers('school', {
     const details = await getSetting(ctx.db, 'school', defaultDetails(ctx.school.name));
     // The school's labels, fields and receipt (config/schools/<CODE>.json): the screens apply them.
     const loaded = configOf(ctx);
-    return { ...details, modules: await schoolModules(ctx), config: loaded.config ? browserPart(loaded.config, loaded.version) : null };
+    return { ...details, school_short_name: details.school_short_name ?? details.short_name, modules: await schoolModules(ctx), config: loaded.config ? browserPart(loaded.config, loaded.version) : null };
   },
 
   config: async (ctx) => {

@@ -5,6 +5,8 @@ import type { DB } from '../../../generated/db.js';
 export interface SchoolDetails {
   school_name: string;
   short_name: string;
+  /** The spec's name for the short name (POST /about/school/); short_name holds the same. */
+  school_short_name?: string;
   school_logo: string;
   school_address: string;
   phone_number: string;

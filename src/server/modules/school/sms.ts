@@ -37,3 +37,20 @@ export function templatedSms(ctx: Pick<Ctx, 'config' | 'school'>, key: keyof typ
   if (!t) return { message: productText };
   return { message: fillTemplateText(t.text, values), templateId: t.dlt_template_id };
 }
+
+/**
+ * The texts the school has left: the credits its configuration says it bought (config
+ * `sms.credits`) less the texts in its SMS log; null when the school does not say.
+ */
+export async function smsBalance(ctx: Pick<Ctx, 'config' | 'school' | 'db'>): Promise<{ sent: number; balance: number | null }> {
+  const row = await ctx.db.selectFrom('outbox_sms').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const sent = Number(row.n);
+  const credits = configOf(ctx).config?.sms?.credits;
+  return { sent, balance: credits === undefined ? null : Math.max(0, credits - sent) };
+}
+
+/** The school's DLT templates (config `sms.templates`) as Send SMS offers them. */
+export function schoolSmsTemplates(ctx: Pick<Ctx, 'config' | 'school'>): Array<{ name: string; dlt_template: string; dlt_template_id: string }> {
+  return Object.entries(configOf(ctx).config?.sms?.templates ?? {})
+    .map(([name, t]) => ({ name, dlt_template: t.text, dlt_template_id: t.dlt_template_id }));
+}

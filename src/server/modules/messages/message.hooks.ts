@@ -1,4 +1,4 @@
-import type { Message } from '../../../generated/entities/students.js';
+import type { Message } from '../../../generated/entities/messages.js';
 import { badRequest, notFound } from '../../framework/errors.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
 import { scoped } from '../../framework/scope.js';

@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import { ROLE_IDS } from '../../../shared/roles.js';
+import { defineHandlers, type CallCtx } from '../../framework/calls.js';
+import { audit, inTransaction } from '../../framework/service.js';
+
+/** The newest this many messages answer a list. */
+const LIST_LIMIT = 500;
+
+/** Messages with who sent them, who they went to and the student they are about (spec 3 §3 Message). */
+function messageRows(ctx: CallCtx) {
+  return ctx.db.selectFrom('message as m')
+    .leftJoin('user as f', 'f.id', 'm.sent_by')
+    .leftJoin('user as r', 'r.id', 'm.to_id')
+    .leftJoin('student as st', 'st.id', 'm.student_id')
+    .select([
+      'm.id', 'm.sent_by', 'm.to_id as received_by', 'f.name as from', 'r.name as to', 'm.student_id', 'st.fullname as student_name',
+      'm.subject', 'm.message', 'm.reply', 'm.reply_enabled', 'm.timestamp',
+    ])
+    .orderBy('m.timestamp', 'desc').orderBy('m.id', 'desc');
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof messageRows>['execute']>>[number];
+
+/** Replyable only by its recipient, when the sender enabled replies and none was given (spec 3 §4). */
+const withReplyState = (userId: number) => (m: Row) => ({
+  ...m,
+  timestamp: m.timestamp ? new Date(m.timestamp).toISOString() : null,
+  reply_enabled: m.reply_enabled ? 1 : 0,
+  can_reply: !!m.reply_enabled && m.received_by === userId && m.reply === null,
+});
+
+export default defineHandlers('messages', {
+  list: async (ctx) => {
+    const rows = await messageRows(ctx).where((eb) => eb.or([eb('m.sent_by', '=', ctx.user.id), eb('m.to_id', '=', ctx.user.id)]))
+      .limit(LIST_LIMIT).execute();
+    return rows.map(withReplyState(ctx.user.id));
+  },
+
+  reply: async (ctx, { params, body }) => {
+    const m = await ctx.db.selectFrom('message').select(['id', 'sent_by', 'to_id', 'reply', 'reply_enabled']).where('id', '=', params.id).executeTakeFirst();
+    // Someone else's message is answered like a missing one.
+    if (!m || (m.sent_by !== ctx.user.id && m.to_id !== ctx.user.id)) throw ctx.fail('notFound', 404);
+    if (m.to_id !== ctx.user.id) throw ctx.fail('notRecipient', 403);
+    if (!m.reply_enabled) throw ctx.fail('disabled', 403);
+    if (m.reply !== null) throw ctx.fail('replied', 409);
+    return inTransaction(ctx, async (tx) => {
+      // Only the first of two replies sent together is kept.
+      const done = await tx.db.updateTable('message').set({ reply: body.reply.trim(), replied_at: sql<string>`now()` })
+        .where('id', '=', m.id).where('reply', 'is', null).executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) throw ctx.fail('replied', 409);
+      await audit(tx, 'messages', 'reply', m.id, { reply: body.reply });
+      const row = await messageRows(tx).where('m.id', '=', m.id).executeTakeFirstOrThrow();
+      return withReplyState(ctx.user.id)(row);
+    });
+  },
+
+  // A parent sees the messages sent to them about the child; staff every message about the student.
+  student: async (ctx, { params }) => {
+    let qb = messageRows(ctx).where('m.student_id', '=', params.student_id);
+    if (ctx.user.role === ROLE_IDS.parent) qb = qb.where('m.to_id', '=', ctx.user.id);
+    return (await qb.limit(20).execute()).map(withReplyState(ctx.user.id));
+  },
+});
