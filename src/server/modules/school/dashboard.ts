@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../generated/db.js';
 import { notFound } from '../../framework/errors.js';
-import { periodRows, SCHOOL_TZ } from '../../framework/periods.js';
+import { periodRows, SCHOOL_TZ, schoolToday } from '../../framework/periods.js';
 import { inListOrder } from '../../framework/query.js';
 import { ACY, STUDENT_STATUS } from '../students/student.hooks.js';
 
@@ -13,8 +13,6 @@ import { ACY, STUDENT_STATUS } from '../students/student.hooks.js';
  */
 
 const TZ = sql.lit(SCHOOL_TZ);
-/** Today's date at the school. */
-export const schoolToday = sql<string>`(now() at time zone ${TZ})::date`;
 const sumOf = (expr: string) => sql<number>`coalesce(sum(${sql.ref(expr)}), 0)::float8`;
 const countAll = sql<number>`count(*)::int`;
 
@@ -47,7 +45,7 @@ function yearStudents(db: Kysely<DB>, yearId: number) {
 export async function studentFigures(db: Kysely<DB>, yearId: number) {
   const byClass = await inListOrder(yearStudents(db, yearId)
     .innerJoin('class as c', 'c.id', 'sy.class_id')
-    .leftJoin('attendance as a', (j) => j.onRef('a.student_id', '=', 's.id').on('a.date', '=', schoolToday).on('a.present', '=', 1))
+    .leftJoin('attendance as a', (j) => j.onRef('a.student_id', '=', 's.id').on('a.date', '=', schoolToday()).on('a.present', '=', 1))
     .select(['c.id as class_id', 'c.class', 'c.section', countAll.as('students'), sql<number>`count(a.id)::int`.as('present'),
       sql<number>`count(s.user_id)::int`.as('app_users')])
     .groupBy(['c.id', 'c.class', 'c.section']), 'classes', 'c')
@@ -78,12 +76,6 @@ export async function feeFigures(db: Kysely<DB>, yearId: number) {
 /** A YYYY-MM-DD day of the calendar, `n` days on. */
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** The school's today, from the database's clock (the one the other figures use). */
-async function todayAtSchool(db: Kysely<DB>): Promise<string> {
-  const row = await db.selectNoFrom(sql<string>`${schoolToday}::text`.as('d')).executeTakeFirstOrThrow();
-  return row.d;
-}
-
 /** The months a year spans, YYYY-MM. */
 function monthsOf(start: string, end: string): string[] {
   const out: string[] = [];
@@ -98,7 +90,7 @@ function monthsOf(start: string, end: string): string[] {
  * days, the year's bills raised (total, discount) and the money received on them (paid).
  */
 export async function feeSeries(db: Kysely<DB>, year: { id: number; start_date: string; end_date: string }) {
-  const today = await todayAtSchool(db);
+  const today = schoolToday();
   const firstDay = addDays(today, 1 - FEE_CHART_DAYS);
   const bucket = (unit: 'month' | 'day', column: string) =>
     sql<string>`to_char(date_trunc(${sql.lit(unit)}, (${sql.ref(column)} at time zone ${TZ})), ${sql.lit(unit === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD')})`;
