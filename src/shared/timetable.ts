@@ -18,7 +18,7 @@ export const minutesOf = (hhmm: string): number => {
   return h! * 60 + m!;
 };
 
-export interface TimingInput { name: string; period_type: number; start_time: string; end_time: string }
+export interface TimingInput { name: string; period_type: 0 | 1; start_time: string; end_time: string }
 
 /** What is wrong with a day's timings (beyond each field's format): the error code of the save call and its values. */
 export function timingProblem(rows: readonly TimingInput[]): { code: 'order' | 'overlap' | 'twice'; values: Record<string, string> } | null {
