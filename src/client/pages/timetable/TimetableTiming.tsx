@@ -3,7 +3,7 @@
  * steps). The rules and their words are the save call's own (shared with the server); changing
  * the timings clears every class's timetable, so the save asks first.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Alert, App, Button, Card, Form, Input, Select, Space, Spin, TimePicker } from 'antd';
@@ -29,7 +29,7 @@ export default function TimetableTiming({ resource }: PageProps) {
   const loaded = useDeclaredQuery('timetable.timing');
   const save = useDeclaredCall('timetable.saveTiming');
   const [saving, setSaving] = useState(false);
-  const before = loaded.query.isSuccess ? loaded.result?.data ?? [] : null;
+  const before = useMemo(() => (loaded.query.isSuccess ? loaded.result?.data ?? [] : null), [loaded.query.isSuccess, loaded.result]);
 
   useEffect(() => {
     if (before) form.setFieldsValue({ timing: before.map((p) => ({ name: p.name, period_type: p.period_type === 0 ? 0 : 1, start: asTime(p.start_time), end: asTime(p.end_time) })) });
