@@ -5,6 +5,7 @@ import { ROLE_LABELS } from '../../../../src/shared/roles.js';
 import { useSession } from '../../app/SessionContext.js';
 import { buildMenu } from '../../app/menu.js';
 import { Icon } from '../../framework/icons.js';
+import TeacherWeek from '../timetable/TeacherWeek.js';
 
 /** Home of teachers, admins and librarians: a greeting and a card per screen they can open. */
 export default function StaffDashboard() {
@@ -16,6 +17,7 @@ export default function StaffDashboard() {
         <Typography.Title level={4} style={{ marginTop: 0 }}>Welcome, {user.name}</Typography.Title>
         <Typography.Text type="secondary">{ROLE_LABELS[user.role] ?? 'User'} · {school.school_name}</Typography.Text>
       </Card>
+      {user.role === 2 && <TeacherWeek />}
       {groups.map((g) => (
         <Card key={g.key} title={<span><Icon name={g.icon} /> {g.title}</span>} style={{ marginBottom: 16 }}>
           <Row gutter={[12, 12]}>

@@ -1,0 +1,98 @@
+/**
+ * The timetable's writes, admins only: the school day's timings (a change clears every class's
+ * timetable, in the same transaction) and a class's week. A save refuses, with 409 and the other
+ * class's name, a teacher or a room already placed elsewhere in that day and period. Saves take
+ * one transaction lock, so two classes saved at once are checked one after the other; the unique
+ * indexes on (day, period, teacher) and (day, period, room) hold even if that were bypassed.
+ */
+import { sql } from 'kysely';
+import { defineHandlers, type CallCtx } from '../../framework/calls.js';
+import { conflict, notFound } from '../../framework/errors.js';
+import { audit, inTransaction } from '../../framework/service.js';
+import { DAYS, DAY_LABELS, minutesOf, timingProblem, type Day } from '../../../shared/timetable.js';
+import { timings, week } from './week.js';
+
+/** One lock for every timetable write of the school (schemas are separate, so per school in effect). */
+const lockTimetable = (ctx: CallCtx) => sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':timetable'))`.execute(ctx.db);
+
+/** A clash the checks could not see (only if the lock were bypassed): the index's refusal, as a message. */
+function indexClash(e: any): never {
+  if (e?.code === '23505') {
+    const what = String(e.constraint ?? e.message);
+    throw conflict(what.includes('teacher') ? 'This teacher has another class' : what.includes('room') ? 'This room is taken in that period' : 'This period is listed twice for the class');
+  }
+  throw e;
+}
+
+export default defineHandlers('timetable', {
+  async saveTiming(ctx, { body }) {
+    const rows = body.timing.map((t) => ({ name: t.name.trim(), period_type: t.period_type, start_time: t.start_time, end_time: t.end_time }))
+      .sort((a, b) => minutesOf(a.start_time) - minutesOf(b.start_time));
+    const problem = timingProblem(rows);
+    if (problem) throw ctx.fail(problem.code, 400, problem.values);
+    return inTransaction(ctx, async (tx) => {
+      await lockTimetable(tx);
+      const before = await timings(tx);
+      const same = before.length === rows.length && before.every((b, i) => {
+        const r = rows[i]!;
+        return b.name === r.name && b.period_type === r.period_type && b.start_time === r.start_time && b.end_time === r.end_time;
+      });
+      if (same) return { timing: before, cleared: 0 };
+      // Entries point at the old periods: a new school day starts with an empty timetable.
+      const cleared = await tx.db.deleteFrom('timetable').executeTakeFirst();
+      await tx.db.deleteFrom('timetable_timing').execute();
+      if (rows.length) await tx.db.insertInto('timetable_timing').values(rows).execute();
+      await audit(tx, 'timetable-timings', 'update', null, { timing: rows, cleared: Number(cleared.numDeletedRows) });
+      return { timing: await timings(tx), cleared: Number(cleared.numDeletedRows) };
+    });
+  },
+
+  async save(ctx, { params, body }) {
+    const cls = await ctx.db.selectFrom('class').select(['id', 'class', 'section']).where('id', '=', params.class_id).executeTakeFirst();
+    if (!cls) throw notFound('Class not found');
+    return inTransaction(ctx, async (tx) => {
+      await lockTimetable(tx);
+      const periods = new Map((await timings(tx)).map((p) => [p.id, p]));
+      const subjects = new Set((await tx.db.selectFrom('subject').select('id').where('class_id', '=', cls.id).execute()).map((s) => s.id));
+      const teacherIds = [...new Set(DAYS.flatMap((d) => body.timetable[d] ?? []).flatMap((e) => (e.teacher_id ? [e.teacher_id] : [])))];
+      const teachers = new Map(teacherIds.length
+        ? (await tx.db.selectFrom('teacher').select(['id', 'fullname']).where('id', 'in', teacherIds).execute()).map((t) => [t.id, t.fullname])
+        : []);
+      const rows: Array<{ class_id: number; day: Day; period_id: number; subject_id: number | null; teacher_id: number | null; room: string | null }> = [];
+      for (const day of DAYS) {
+        const seen = new Set<number>();
+        for (const e of body.timetable[day] ?? []) {
+          const p = periods.get(e.period_id);
+          if (!p) throw ctx.fail('noPeriod');
+          if (p.period_type === 0) throw ctx.fail('breakPeriod', 400, { period: p.name });
+          if (seen.has(p.id)) throw ctx.fail('twice', 400, { period: p.name, day: DAY_LABELS[day] });
+          seen.add(p.id);
+          if (e.subject_id && !subjects.has(e.subject_id)) throw ctx.fail('subject');
+          if (e.teacher_id && !teachers.has(e.teacher_id)) throw ctx.fail('teacher');
+          const room = e.room?.trim() || null;
+          // A period left empty in the editor is simply not stored.
+          if (!e.subject_id && !e.teacher_id && !room) continue;
+          rows.push({ class_id: cls.id, day, period_id: p.id, subject_id: e.subject_id ?? null, teacher_id: e.teacher_id ?? null, room });
+        }
+      }
+      await tx.db.deleteFrom('timetable').where('class_id', '=', cls.id).execute();
+      const clash = async (col: 'teacher_id' | 'room', wanted: typeof rows) => wanted.length === 0 ? undefined : tx.db.selectFrom('timetable as e')
+        .innerJoin('class as c', 'c.id', 'e.class_id').innerJoin('timetable_timing as p', 'p.id', 'e.period_id')
+        .leftJoin('teacher as t', 't.id', 'e.teacher_id')
+        .select(['e.day', 'p.name as period', 'c.class', 'c.section', 't.fullname as teacher', 'e.room'])
+        .where((eb) => eb.or(wanted.map((r) => eb.and([eb('e.day', '=', r.day), eb('e.period_id', '=', r.period_id), eb(`e.${col}`, '=', r[col]!)]))))
+        .orderBy('p.start_time').executeTakeFirst();
+      const teacherClash = await clash('teacher_id', rows.filter((r) => r.teacher_id));
+      if (teacherClash) {
+        throw ctx.fail('teacherClash', 409, { teacher: teacherClash.teacher, class: `${teacherClash.class} - ${teacherClash.section}`, day: DAY_LABELS[teacherClash.day as Day], period: teacherClash.period });
+      }
+      const roomClash = await clash('room', rows.filter((r) => r.room));
+      if (roomClash) {
+        throw ctx.fail('roomClash', 409, { room: roomClash.room, class: `${roomClash.class} - ${roomClash.section}`, day: DAY_LABELS[roomClash.day as Day], period: roomClash.period });
+      }
+      if (rows.length) await tx.db.insertInto('timetable').values(rows).execute().catch(indexClash);
+      await audit(tx, 'timetable', 'update', cls.id, { class_id: cls.id, entries: rows });
+      return { class: cls, timetable: await week(tx, { class_id: cls.id }) };
+    });
+  },
+});
