@@ -7,6 +7,7 @@ import username from '../../schemas/students/calls/username.json' with { type: '
 import importPayload from '../../schemas/students/calls/import.json' with { type: 'json' };
 import passwordReset from '../../schemas/students/calls/password-reset.json' with { type: 'json' };
 import textMessage from '../../schemas/students/calls/text-message.json' with { type: 'json' };
+import dashboardQuery from '../../schemas/students/calls/dashboard-query.json' with { type: 'json' };
 import { defineResource, type CallRef } from '../../src/shared/resource.js';
 import { PHOTO_MESSAGES } from '../../src/shared/uploads.js';
 
@@ -124,6 +125,8 @@ export default defineResource({
     search: { call: 'GET /search/student/{text}/', permission: 'read', text: ['text'] },
     searchBy: { call: 'GET /search/students/', permission: 'read', errors: { admissionNo: 'Enter admission number', name: 'Enter a name to search' } },
     one: { call: 'GET /student/{id}/', permission: 'read', scope: { id: 'students' } },
+    // The parent and student dashboard (spec 4 §2.8, §7): the child's announcements, messages and homework, today's or the last five.
+    dashboard: { call: 'GET /students/dashboard/{student_id}/', permission: 'read', roles: ['parent', 'teacher', 'admin', 'super_admin'], scope: { student_id: 'students' }, query: dashboardQuery },
     // The parent and student shell: the students this login belongs to.
     mine: { call: 'GET /students-list/', permission: 'read', roles: ['parent'] },
     // Every text the school sent, whatever the provider (spec 3): pages, search and sort, or the counts per period (?card).

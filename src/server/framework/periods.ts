@@ -6,6 +6,9 @@ export const SCHOOL_TZ = 'Asia/Kolkata';
 /** Today's date at the school (YYYY-MM-DD), whatever the server's own time zone. */
 export const schoolToday = (now = new Date()): string => new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TZ }).format(now);
 
+/** The moment a school day (YYYY-MM-DD) begins: midnight India time (which keeps no summer time). */
+export const schoolDayStart = (day: string): Date => new Date(`${day}T00:00:00+05:30`);
+
 export const PERIODS = ['today', 'week', 'month', 'total'] as const;
 export type Period = (typeof PERIODS)[number];
 

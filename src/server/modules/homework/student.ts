@@ -3,6 +3,7 @@
  * each with that student's own solutions and the teacher's remarks. Only a student the person
  * reaches (a parent's own children) is answered; any other is answered like a missing one.
  */
+import { schoolDayStart } from '../../framework/periods.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../generated/db.js';
 import { notFound } from '../../framework/errors.js';
@@ -62,7 +63,7 @@ export async function recentHomework(db: Kysely<DB>, studentId: number, since: s
       eb.selectFrom('homework_solution as hs').whereRef('hs.homework_id', '=', 'h.id').where('hs.student_id', '=', studentId).where('hs.remarks', 'is not', null)
         .select((e) => e.fn.countAll<number>().as('n')).as('corrected'),
     ])
-    .where('h.class_id', '=', student.class_id).where('h.timestamp', '>=', new Date(`${since}T00:00:00+05:30`))
+    .where('h.class_id', '=', student.class_id).where('h.timestamp', '>=', schoolDayStart(since))
     .orderBy('h.timestamp', 'desc').orderBy('h.id', 'desc').limit(limit).execute()
     .then((rows) => rows.map((r) => ({ ...r, submitted: Number(r.submitted ?? 0), corrected: Number(r.corrected ?? 0) })));
 }

@@ -29,6 +29,17 @@ const withReplyState = (userId: number) => (m: Row) => ({
   can_reply: !!m.reply_enabled && m.received_by === userId && m.reply === null,
 });
 
+/**
+ * The latest messages about a student that this person sees: a parent those sent to them about
+ * the child, staff every one about the student; optionally only those since a moment.
+ */
+export async function studentMessages(ctx: CallCtx, studentId: number, opts: { since?: Date; limit: number }) {
+  let qb = messageRows(ctx).where('m.student_id', '=', studentId);
+  if (ctx.user.role === ROLE_IDS.parent) qb = qb.where('m.to_id', '=', ctx.user.id);
+  if (opts.since) qb = qb.where('m.timestamp', '>=', opts.since);
+  return (await qb.limit(opts.limit).execute()).map(withReplyState(ctx.user.id));
+}
+
 export default defineHandlers('messages', {
   list: async (ctx) => {
     const rows = await messageRows(ctx).where((eb) => eb.or([eb('m.sent_by', '=', ctx.user.id), eb('m.to_id', '=', ctx.user.id)]))
@@ -54,10 +65,5 @@ export default defineHandlers('messages', {
     });
   },
 
-  // A parent sees the messages sent to them about the child; staff every message about the student.
-  student: async (ctx, { params }) => {
-    let qb = messageRows(ctx).where('m.student_id', '=', params.student_id);
-    if (ctx.user.role === ROLE_IDS.parent) qb = qb.where('m.to_id', '=', ctx.user.id);
-    return (await qb.limit(20).execute()).map(withReplyState(ctx.user.id));
-  },
+  student: (ctx, { params }) => studentMessages(ctx, params.student_id, { limit: 20 }),
 });
