@@ -56,3 +56,23 @@ it('fits a phone, and leaves fee figures out for an admin without the fees modul
   expect(await officePage.getByText('Top defaulters').count()).toBe(0);
   expect(await officePage.locator('.ant-card-head-title', { hasText: /^Fees$/ }).count()).toBe(0);
 });
+
+it("gives a parent on a phone their child's day: Today or Last 5, refresh, and the homework opening", async () => {
+  const { page } = await e.newPage({ phone: true });
+  await signIn(page, DEMO.code, DEMO.parentMobile);
+  await page.getByText('Today', { exact: true }).waitFor();
+  await page.getByTestId('parent-homework').waitFor();
+  await page.getByText('Last 5', { exact: true }).click();
+  const homework = page.getByTestId('parent-homework');
+  const first = homework.locator('.ant-list-item a').first();
+  await first.waitFor();
+  await page.getByTestId('parent-messages').locator('.ant-list-item').first().waitFor();
+  expect(await page.getByTestId('parent-announcements').locator('.ant-list-item').count()).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/parent-phone.png`, fullPage: true });
+  const title = (await first.textContent())!;
+  await first.click();
+  await page.waitForURL(/\/homework\/student\/\d+\/\d+$/);
+  await page.getByText(title).first().waitFor();
+});

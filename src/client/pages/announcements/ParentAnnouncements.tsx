@@ -1,7 +1,7 @@
 /**
  * The Announcements card of the parent and student dashboard (spec 4 §2.8): the school's web
- * announcement, then the newest announcements meant for this family, each opening in the
- * modal, and a link to all of them. Not shown when the school has announcements switched off.
+ * announcement, then the announcements the dashboard call gives for the child (today's or the
+ * last five), each opening in the modal, and a link to all of them.
  */
 import { useState } from 'react';
 import { Card, List, Typography } from 'antd';
@@ -15,22 +15,18 @@ import { audienceOf, type AnnouncementRow } from './announcementModel.js';
 import AnnouncementModal from './AnnouncementModal.js';
 import RichText from './RichText.js';
 
-const NEWEST = 3;
-
-function Announcements() {
+function Announcements({ rows, loading, emptyText }: Props) {
   const [open, setOpen] = useState<AnnouncementRow | null>(null);
   const web = useDeclaredQuery('announcements.web', {}, { errorToast: false });
-  const list = useDeclaredQuery('announcements.list', { query: { page: '1', page_size: String(NEWEST) } }, { errorToast: false });
   const html = web.result?.data?.data ?? '';
-  const rows = Array.isArray(list.result?.data) ? list.result.data : [];
   return (
     <Card title="Announcements" size="small" extra={<Link to="/announcements/">View all</Link>} data-testid="parent-announcements">
       {hasRichText(html) && <RichText html={html} />}
       <List<AnnouncementRow>
         size="small"
-        loading={list.query.isFetching}
+        loading={loading}
         dataSource={rows}
-        locale={{ emptyText: 'No announcements' }}
+        locale={{ emptyText }}
         renderItem={(a) => (
           <List.Item key={a.id} style={{ display: 'block', paddingInline: 0 }}>
             <Typography.Link onClick={() => setOpen(a)} style={{ fontWeight: 600 }}>{a.title}</Typography.Link>
@@ -43,6 +39,9 @@ function Announcements() {
   );
 }
 
-export default function ParentAnnouncements() {
-  return useAllowed(resourceByName('announcements'), 'read') ? <Announcements /> : null;
+interface Props { rows: AnnouncementRow[]; loading: boolean; emptyText: string }
+
+/** Not shown when the school has announcements switched off. */
+export default function ParentAnnouncements(props: Props) {
+  return useAllowed(resourceByName('announcements'), 'read') ? <Announcements {...props} /> : null;
 }

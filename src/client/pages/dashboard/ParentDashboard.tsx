@@ -1,15 +1,87 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, List, Segmented, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDate, formatDateTime } from '../../framework/format.js';
+import { useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
+import ParentAnnouncements from '../announcements/ParentAnnouncements.js';
+import type { AnnouncementRow } from '../announcements/announcementModel.js';
 import { ParentStudentPicker } from '../ParentStudentPicker.js';
 import { StudentCard } from '../StudentCard.js';
-import ParentAnnouncements from '../announcements/ParentAnnouncements.js';
+import type { ParentStudent } from '../useStudents.js';
 
-/** Role 1 home: a selector of the parent's students, the chosen student's details, and the school's announcements. */
+type View = 'today' | 'last-5-entries';
+type Data = CallData<'students.dashboard'>;
+
+/** A line under an item: when, and from whom or for what. */
+const Meta = ({ children }: { children: React.ReactNode }) => <div><Typography.Text type="secondary">{children}</Typography.Text></div>;
+
+function HomeworkCard({ student, rows, loading, emptyText }: { student: ParentStudent; rows: NonNullable<Data['homework']>; loading: boolean; emptyText: string }) {
+  return (
+    <Card title="Homeworks" size="small" extra={<Link to="/homework/student">View all</Link>} data-testid="parent-homework">
+      <List
+        size="small" loading={loading} dataSource={rows} locale={{ emptyText }}
+        renderItem={(h) => (
+          <List.Item key={h.id} style={{ display: 'block', paddingInline: 0 }}>
+            <Link to={`/homework/student/${student.id}/${h.id}`} style={{ fontWeight: 600 }}>{h.title}</Link>
+            {h.corrected > 0 ? <Tag color="green" style={{ marginLeft: 8 }}>Corrected</Tag> : h.submitted > 0 ? <Tag color="blue" style={{ marginLeft: 8 }}>Submitted</Tag> : null}
+            <Meta>{h.subject ?? 'General'} · submit by {formatDate(h.submission_date)}</Meta>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
+function MessagesCard({ rows, loading, emptyText }: { rows: NonNullable<Data['messages']>; loading: boolean; emptyText: string }) {
+  return (
+    <Card title="Messages" size="small" extra={<Link to="/messages">View all</Link>} data-testid="parent-messages">
+      <List
+        size="small" loading={loading} dataSource={rows} locale={{ emptyText }}
+        renderItem={(m) => (
+          <List.Item key={m.id} style={{ display: 'block', paddingInline: 0 }}>
+            <Typography.Text strong>{m.subject}</Typography.Text>
+            {m.can_reply && <Link to="/messages" style={{ marginLeft: 8 }}>Reply</Link>}
+            <div><Typography.Paragraph ellipsis={{ rows: 2 }} style={{ marginBottom: 0 }}>{m.message}</Typography.Paragraph></div>
+            <Meta>{formatDateTime(m.timestamp)}{m.from ? ` · ${m.from}` : ''}</Meta>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
+/** One child's cards: what is new today, or the last five of each kind. */
+function StudentDay({ student }: { student: ParentStudent }) {
+  const [view, setView] = useState<View>('today');
+  const { result, query } = useDeclaredQuery('students.dashboard', { params: { student_id: student.id }, query: { view } });
+  const d = query.isSuccess ? result.data : undefined;
+  const loading = query.isFetching;
+  const emptyText = view === 'today' ? 'Nothing today' : 'Nothing yet';
+  return (
+    <>
+      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Segmented<View>
+          value={view} onChange={setView}
+          options={[{ value: 'today', label: 'Today' }, { value: 'last-5-entries', label: 'Last 5' }]}
+        />
+        <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={loading}>Refresh</Button>
+      </Space>
+      {(!d || d.announcements) && <ParentAnnouncements rows={(d?.announcements ?? []) as AnnouncementRow[]} loading={loading} emptyText={emptyText} />}
+      {(!d || d.messages) && <MessagesCard rows={d?.messages ?? []} loading={loading} emptyText={emptyText} />}
+      {(!d || d.homework) && <HomeworkCard student={student} rows={d?.homework ?? []} loading={loading} emptyText={emptyText} />}
+    </>
+  );
+}
+
+/** Role 1 home (spec 4 §2.8): a selector of the parent's students, the chosen student's details, and their day. */
 export default function ParentDashboard() {
   return (
     <ParentStudentPicker selectId="student-selector" title="Dashboard">
       {(student) => (
         <>
           <StudentCard student={student} />
-          <ParentAnnouncements />
+          <StudentDay key={student.id} student={student} />
         </>
       )}
     </ParentStudentPicker>

@@ -30,7 +30,7 @@ export default defineHandlers('students', {
 
     const announcements = seesAnnouncements ? await ctx.db.selectFrom('announcement as a')
       .leftJoin('class as c', 'c.id', 'a.class_id').leftJoin('user as u', 'u.id', 'a.sent_by')
-      .select(['a.id', 'a.title', 'a.content', 'a.to_role', 'a.class_id', 'c.class', 'c.section', 'a.files', 'a.timestamp', 'u.name as sent_by_name'])
+      .select(['a.id', 'a.title', 'a.content', 'a.to_role', 'a.class_id', 'c.class', 'c.section', 'a.files', 'a.timestamp', 'a.sent_by', 'u.name as sent_by_name'])
       .where((eb) => eb.or([
         eb('a.to_role', 'in', [TO.everyone, TO.students]),
         eb.and([eb('a.to_role', '=', TO.classes), eb('a.class_id', '=', student.class_id)]),
