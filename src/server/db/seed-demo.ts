@@ -14,6 +14,7 @@ import { seedDemoAnnouncements } from './seed-demo-announcements.js';
 import { seedDemoFees } from './seed-demo-fees.js';
 import { seedDemoMarks } from './seed-demo-marks.js';
 import { seedDemoStudents } from './seed-demo-students.js';
+import { seedDemoNotes } from './seed-demo-notes.js';
 import { createSchool } from '../provision.js';
 import { schoolConfig } from '../framework/school-config.js';
 import { putSetting, defaultDetails } from '../modules/school/settings.js';
@@ -136,4 +137,5 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await sdb.insertInto('notification').values({ user_id: null, title: 'Welcome to Demo Public School', body: 'This demo school is ready: explore academics, teachers, students and more.' }).execute();
   const teacherUser = await sdb.selectFrom('user').select('id').where('email', '=', DEMO.teacher).executeTakeFirstOrThrow();
   await seedDemoAnnouncements(ctx, { classIds, adminUserId: admin.id, teacherUserId: teacherUser.id });
+  await seedDemoNotes(ctx, { classIds, yearId: current.id, teacherUserId: teacherUser.id });
 }

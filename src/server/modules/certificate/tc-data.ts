@@ -25,9 +25,3 @@ export async function certificateOf(ctx: Ctx, studentId: number) {
 }
 
 export type CertificateData = Awaited<ReturnType<typeof certificateOf>>;
-
-/** The class as a certificate names it: '10 - A'. */
-export const classText = (c: { class: string | null; section: string | null }) => (c.class ? `${c.class}${c.section ? ` - ${c.section}` : ''}` : '');
-
-/** A date as Indian certificates write it: 26-11-2026. */
-export const dmy = (d: string | null | undefined) => (d ? d.slice(0, 10).split('-').reverse().join('-') : '');

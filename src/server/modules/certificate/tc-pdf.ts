@@ -5,32 +5,11 @@
  */
 import PDFDocument from 'pdfkit';
 import type { schoolHeader } from '../marks/report-card-data.js';
-import { classText, dmy, type CertificateData } from './tc-data.js';
+import { dmy, particulars } from '../../../shared/transfer-certificate.js';
+import type { CertificateData } from './tc-data.js';
 
 const M = 48;
 const WIDTH = 595.28 - 2 * M;
-
-/** The numbered particulars, in the order the printed certificate shows them too. */
-export function particulars(data: CertificateData): Array<[string, string]> {
-  const s = data.student;
-  const c = data.certificate!;
-  return [
-    ['Name of the student', s.fullname],
-    ['Admission number', s.admission_no ?? ''],
-    ['Date of birth', dmy(s.dob)],
-    ["Father's name", s.father_name ?? ''],
-    ["Mother's name", s.mother_name ?? ''],
-    ['Gender', s.gender ?? ''],
-    ['Nationality', s.nationality ?? 'Indian'],
-    ['Date of admission', dmy(s.admission_date)],
-    ['Class in which the student last studied', c.class_left || classText(s)],
-    ['Date of leaving', dmy(c.leaving_date)],
-    ['Reason for leaving', c.reason],
-    ['Fees paid up to', c.fees_paid_upto],
-    ['General conduct', c.conduct],
-    ['Remarks', c.remarks || '-'],
-  ];
-}
 
 export function renderTransferCertificate(data: CertificateData, school: Awaited<ReturnType<typeof schoolHeader>>): Promise<Buffer> {
   const c = data.certificate!;
@@ -54,7 +33,7 @@ export function renderTransferCertificate(data: CertificateData, school: Awaited
   doc.font('Helvetica').fontSize(10).text(`Serial No: ${c.serial}`, M, y, { width: WIDTH / 2 });
   doc.text(`Date of issue: ${dmy(String(c.issued_at instanceof Date ? c.issued_at.toISOString() : c.issued_at))}`, M + WIDTH / 2, y, { width: WIDTH / 2, align: 'right' });
   y += 28;
-  particulars(data).forEach(([label, value], i) => {
+  particulars({ student: data.student, certificate: c }).forEach(([label, value], i) => {
     doc.font('Helvetica').fontSize(11).text(`${i + 1}. ${label}`, M, y, { width: WIDTH * 0.48 });
     doc.font('Helvetica-Bold').text(`:  ${value}`, M + WIDTH * 0.5, y, { width: WIDTH * 0.5 });
     y = Math.max(doc.y, y + 16) + 8;

@@ -5,7 +5,8 @@ import { audit, inTransaction } from '../../framework/service.js';
 import type { Ctx } from '../../framework/context.js';
 import { schoolHeader } from '../marks/report-card-data.js';
 import { lockStudent, markStudentTc, ownRows } from '../students/queries.js';
-import { certificateOf, classText } from './tc-data.js';
+import { classText } from '../../../shared/transfer-certificate.js';
+import { certificateOf } from './tc-data.js';
 import { renderTransferCertificate } from './tc-pdf.js';
 
 /**
