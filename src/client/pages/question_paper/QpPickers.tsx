@@ -1,5 +1,5 @@
 /** Class, academic year (the enabled one first) and the class's subjects, as the question paper screens pick them. */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useList } from '@refinedev/core';
 import { Form, Select } from 'antd';
 import { optionLabel } from '../../framework/labels.js';
@@ -8,13 +8,18 @@ import type { Subject } from '../../../generated/entities/academics.js';
 import { useClassesAndYears } from '../useClassesAndYears.js';
 import type { QpPicks } from './qpPicks.js';
 
+/** The enabled academic year, which the pickers offer until another is chosen. */
+export function useEnabledYear(): number | undefined {
+  const { years } = useClassesAndYears();
+  return years.find((y) => Number(y.status) === 1)?.id;
+}
+
+/**
+ * The pickers. `picks` should already carry the enabled year when none is chosen (useEnabledYear):
+ * it is not written back by an effect, which could fire after the person has left the screen.
+ */
 export function QpPickers({ picks, set, idPrefix }: { picks: QpPicks; set: (p: QpPicks) => void; idPrefix: string }) {
   const { classes, years, classesLoading, yearsLoading } = useClassesAndYears();
-  useEffect(() => {
-    if (picks.ac_year_id !== undefined || !years.length) return;
-    const enabled = years.find((y) => Number(y.status) === 1);
-    if (enabled) set({ ...picks, ac_year_id: enabled.id });
-  }, [years, picks.ac_year_id]); // eslint-disable-line react-hooks/exhaustive-deps
   const subjects = useList<EntityRow<Subject>>({
     resource: 'subjects', pagination: { mode: 'off' }, errorNotification: false,
     filters: [{ field: 'class_id', operator: 'eq', value: picks.class_id }], queryOptions: { enabled: picks.class_id !== undefined },

@@ -17,7 +17,7 @@ import RichTextEditor from '../announcements/RichTextEditor.js';
 import RichText from '../announcements/RichText.js';
 import { PrintSheet, SchoolHead, printSoon } from '../PrintSheet.js';
 import { useClassesAndYears } from '../useClassesAndYears.js';
-import { QpPickers } from './QpPickers.js';
+import { QpPickers, useEnabledYear } from './QpPickers.js';
 import { SAVE_NEEDS, type QpPicks } from './qpPicks.js';
 
 type Paper = CallData<'question-papers.one'>;
@@ -36,9 +36,11 @@ function Editor({ paper }: { paper: Paper | null }) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { notification } = App.useApp();
-  const [picks, setPicks] = useState<QpPicks>(paper
+  const enabledYear = useEnabledYear();
+  const [chosen, setPicks] = useState<QpPicks>(paper
     ? { class_id: paper.class_id, ac_year_id: paper.ac_year_id, subject_id: paper.subject_id }
     : { class_id: num(search.get('class_id')), ac_year_id: num(search.get('ac_year_id')), subject_id: num(search.get('subject_id')) });
+  const picks = { ...chosen, ac_year_id: chosen.ac_year_id ?? enabledYear };
   const [name, setName] = useState(paper?.name ?? '');
   const [questions, setQuestions] = useState(paper?.questions ?? '');
   const create = useDeclaredCall('question-papers.create', { errorToast: false });

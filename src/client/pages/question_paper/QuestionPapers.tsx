@@ -11,7 +11,7 @@ import type { PageProps } from '../registry.js';
 import { formatDateTime } from '../../framework/format.js';
 import { usePageButton } from '../../framework/useAccess.js';
 import { useDeclaredCall, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
-import { QpPickers } from './QpPickers.js';
+import { QpPickers, useEnabledYear } from './QpPickers.js';
 import { LIST_NEEDS, picksQuery, useQpPicks, type QpPicks } from './qpPicks.js';
 
 type Paper = CallData<'question-papers.list'>[number];
@@ -20,7 +20,9 @@ const complete = (p: QpPicks): p is Required<QpPicks> => p.class_id !== undefine
 export default function QuestionPapers({ resource }: PageProps) {
   const navigate = useNavigate();
   const { notification } = App.useApp();
-  const [picks, setPicks] = useQpPicks();
+  const [chosen, setPicks] = useQpPicks();
+  const enabledYear = useEnabledYear();
+  const picks = { ...chosen, ac_year_id: chosen.ac_year_id ?? enabledYear };
   const [shown, setShown] = useState<Required<QpPicks> | null>(() => (complete(picks) ? picks : null));
   const canAdd = usePageButton(resource, 'list', 'add');
   const canDelete = usePageButton(resource, 'list', 'remove');
