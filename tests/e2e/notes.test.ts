@@ -113,8 +113,8 @@ it('lets an admin write a question paper in the editor, list it and see it as pr
   await pick(page, 'Class', '10 - A');
   await pick(page, 'Subject', 'Science');
   await page.getByRole('button', { name: 'Go' }).click();
-  await page.getByRole('cell', { name: 'Half-yearly: Science' }).waitFor();
-  await page.getByRole('cell', { name: 'Unit Test 2: Science' }).waitFor();
+  await page.getByRole('cell', { name: 'Half-yearly: Science', exact: true }).waitFor();
+  await page.getByRole('cell', { name: 'Unit Test 2: Science', exact: true }).waitFor();
   await shot(page, 'question-papers-list-desktop');
 });
 
