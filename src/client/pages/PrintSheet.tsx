@@ -22,7 +22,7 @@ const CSS = `
   body * { visibility: hidden !important; }
   .print-sheet, .print-sheet * { visibility: visible !important; }
   .print-sheet { display: block !important; position: absolute; left: 0; top: 0; width: 100%; }
-  .ant-notification, .ant-message { display: none !important; }
+  .ant-layout-sider, .ant-layout-header, .ant-layout-footer, .ant-notification, .ant-message, .ant-btn, .ant-badge { display: none !important; }
 }
 `;
 
