@@ -115,4 +115,6 @@ export const SCOPE_KINDS: Record<string, ScopeKind> = {
   },
   /** A test's subjects for a class (marks sheets) whose subject the teacher teaches or whose class they lead. */
   teacher_test_subject: { resource: 'test-subjects', any: [{ from: 'teacher_subject', resource: 'test-subjects', by: 'subject_id' }] },
+  /** The classes a parent's (or student's) own children are in now (their notes). */
+  student_class: { resource: 'classes', any: [{ from: 'student', resource: 'students', by: 'id', pick: 'class_id' }] },
 };

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../framework/errors.js';
 import { keyOfPath, storedFileInfo } from '../../framework/files.js';
 import { endAllSessions } from '../../framework/sessions.js';
 import { audit, inTransaction } from '../../framework/service.js';
-import { lockStudent } from './queries.js';
+import { lockStudent, markStudentTc } from './queries.js';
 import { STUDENT_STATUS } from './student.hooks.js';
 import { STUDENT_ROLE } from './users.js';
 
@@ -105,8 +105,7 @@ export default defineHandlers('students', {
     return inTransaction(ctx, async (tx) => {
       const student = await lockStudent(tx, p.id);
       if (reason === DELETE_REASONS.TC) {
-        await tx.db.updateTable('student').set({ status: STUDENT_STATUS.TC, updated_at: new Date() }).where('id', '=', student.id).execute();
-        await audit(tx, 'students', 'tc', student.id, { before: student.status, status: STUDENT_STATUS.TC });
+        await markStudentTc(tx, student);
         return { id: student.id, reason: 2, status: STUDENT_STATUS.TC as number, removed: undefined, user_removed: undefined };
       }
       const outcome = await removeStudent(tx, student);

@@ -4,6 +4,8 @@ import { notFound } from '../../framework/errors.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { applyScope, reaches } from '../../framework/scope.js';
 import { flattenCustom } from '../../framework/query.js';
+import { audit } from '../../framework/service.js';
+import { STUDENT_STATUS } from '../../../generated/enums/students.js';
 import { resourceFor } from '../../framework/school-config.js';
 
 /**
@@ -76,4 +78,13 @@ export async function lockStudent(ctx: Ctx, id: number) {
   if (!row) throw notFound('Student not found');
   if (!await reaches(ctx, 'students', id)) throw notFound('Student not found');
   return row;
+}
+
+/**
+ * Marks a locked student TC (left with a transfer certificate), audited: they leave the current
+ * lists. The students list's delete with reason TC and the transfer certificate both come here.
+ */
+export async function markStudentTc(ctx: Ctx, student: { id: number; status: number | null }) {
+  await ctx.db.updateTable('student').set({ status: STUDENT_STATUS.TC, updated_at: new Date() }).where('id', '=', student.id).execute();
+  await audit(ctx, 'students', 'tc', student.id, { before: student.status, status: STUDENT_STATUS.TC });
 }
