@@ -45,7 +45,10 @@ export async function withBenchSchool<T>(prefix: string, fn: (s: BenchSchool) =>
     return await fn({ app, db: database.db.withSchema(schema), code, schema, call });
   } finally {
     await app.close();
-    if (process.env.DATABASE_URL) await database.db.withSchema('platform').deleteFrom('school').where('code', '=', code).execute().catch(() => undefined);
+    if (process.env.DATABASE_URL) {
+      await database.db.withSchema('platform').deleteFrom('school').where('code', '=', code).execute().catch(() => undefined);
+      await database.db.schema.dropSchema(`school_${code.toLowerCase()}`).ifExists().cascade().execute().catch(() => undefined);
+    }
     await database.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -9,48 +9,19 @@
  * Run alone: `node --import tsx tests/bench/marks.ts` (PGlite in a temp directory, or
  * PostgreSQL when DATABASE_URL is set).
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
-import { openDatabase } from '../../src/server/db/index.js';
-import { createSchool } from '../../src/server/provision.js';
-import { percentile } from './load.js';
+import { timed, timing, timingLine, withBenchSchool, type Timing } from './bench-school.js';
 
 const STUDENTS = 60;
 const SUBJECTS = 8;
 const RUNS = Number(process.env.BENCH_MARKS_RUNS ?? 40);
 
 export interface MarksBench { students: number; subjects: number; runs: number; save: Timing; view: Timing }
-interface Timing { appP50: number; appP99: number; sqlP50: number; sqlP99: number }
-
-async function timed(runs: number, fn: (i: number) => Promise<void>): Promise<number[]> {
-  for (let i = 0; i < 3; i++) await fn(i); // warm-up: compiled queries, caches
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    out.push(performance.now() - t0);
-  }
-  return out.sort((a, b) => a - b);
-}
-
-const timing = (app: number[], raw: number[]): Timing => ({ appP50: percentile(app, 50), appP99: percentile(app, 99), sqlP50: percentile(raw, 50), sqlP99: percentile(raw, 99) });
 
 export async function measureMarks(): Promise<MarksBench> {
-  const dataDir = process.env.DATABASE_URL ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'school-bench-marks-'));
-  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir || undefined }), authRateLimit: 100000 };
-  const database = await openDatabase(config);
-  const app = await buildApp({ config, database });
-  const code = `MK${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
-  try {
-    const { schema } = await createSchool(database.db, { configDir: config.configDir, code, name: 'Marks Bench School', adminEmail: 'super@marks.bench', adminPassword: 'Bench#Marks1' });
-    const db = database.db.withSchema(schema);
-    const login = await app.inject({ method: 'POST', url: `/api/${code}/login/`, payload: { email: 'super@marks.bench', password: 'Bench#Marks1' } });
-    const auth = { authorization: `Bearer ${login.json().data.token}` };
+  return withBenchSchool('MK', async ({ db, call }) => {
     const year = await db.insertInto('ac_year').values({ name: '2026-27', syllabus: 'CBSE', start_date: '2026-06-01', end_date: '2027-03-31', status: 1 }).returning('id').executeTakeFirstOrThrow();
     const klass = await db.insertInto('class').values({ class: '10', section: 'A' }).returning('id').executeTakeFirstOrThrow();
     const test = await db.insertInto('test').values({ name: 'Mid Term', ac_year: year.id, start_date: '2026-09-14', end_date: '2026-09-25', test_type: 1 }).returning('id').executeTakeFirstOrThrow();
@@ -67,26 +38,19 @@ export async function measureMarks(): Promise<MarksBench> {
 
     // Every subject filled once, so the viewer has its whole grid.
     for (const ts of testSubjects) {
-      const res = await app.inject({ method: 'PUT', url: `/api/${code}/update/marks/`, headers: auth, payload: { test_subject_id: ts.id, marks: marksFor(ts.id) } });
-      if (res.statusCode !== 200) throw new Error(`save: ${res.statusCode} ${res.body}`);
+      await call('PUT', '/update/marks/', { test_subject_id: ts.id, marks: marksFor(ts.id) });
     }
     const first = testSubjects[0]!.id;
-    const saveApp = await timed(RUNS, async (i) => {
-      const res = await app.inject({ method: 'PUT', url: `/api/${code}/update/marks/`, headers: auth, payload: { test_subject_id: first, marks: marksFor(i) } });
-      if (res.statusCode !== 200) throw new Error(`save: ${res.statusCode}`);
-    });
+    const saveApp = await timed(RUNS, async (i) => { await call('PUT', '/update/marks/', { test_subject_id: first, marks: marksFor(i) }); });
     const saveSql = await timed(RUNS, async (i) => {
       await db.insertInto('marks').values(marksFor(i).map((m) => ({ test_subject_id: first, student_id: m.student_id, marks_obtained: m.marks, absent: false, grade: null })))
         .onConflict((oc) => oc.columns(['test_subject_id', 'student_id']).doUpdateSet((eb) => ({ marks_obtained: eb.ref('excluded.marks_obtained'), updated_at: new Date() })))
         .execute();
     });
-    const viewUrl = `/api/${code}/marks/${test.id}/${klass.id}/${year.id}/`;
-    const check = (await app.inject({ method: 'GET', url: viewUrl, headers: auth })).json();
-    if (check.data.students.length !== STUDENTS || check.data.subjects.length !== SUBJECTS) throw new Error('view: wrong grid');
-    const viewApp = await timed(RUNS, async () => {
-      const res = await app.inject({ method: 'GET', url: viewUrl, headers: auth });
-      if (res.statusCode !== 200) throw new Error(`view: ${res.statusCode}`);
-    });
+    const viewUrl = `/marks/${test.id}/${klass.id}/${year.id}/`;
+    const check = await call('GET', viewUrl);
+    if (check.students.length !== STUDENTS || check.subjects.length !== SUBJECTS) throw new Error('view: wrong grid');
+    const viewApp = await timed(RUNS, async () => { await call('GET', viewUrl); });
     const viewSql = await timed(RUNS, async () => {
       const rows = await db.selectFrom('student_year as sy').innerJoin('student as s', 's.id', 'sy.student_id')
         .leftJoin('marks as m', 'm.student_id', 's.id').leftJoin('class_test as ts', 'ts.id', 'm.test_subject_id')
@@ -96,26 +60,15 @@ export async function measureMarks(): Promise<MarksBench> {
       if (rows.length !== STUDENTS * SUBJECTS) throw new Error(`view SQL: ${rows.length} rows`);
     });
     return { students: STUDENTS, subjects: SUBJECTS, runs: RUNS, save: timing(saveApp, saveSql), view: timing(viewApp, viewSql) };
-  } finally {
-    await app.close();
-    if (process.env.DATABASE_URL) {
-      await database.db.withSchema('platform').deleteFrom('school').where('code', '=', code).execute().catch(() => undefined);
-    }
-    await database.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
-
-const f1 = (n: number) => n.toFixed(1);
 
 export function formatMarksBench(m: MarksBench | null, note = ''): string[] {
   if (!m) return [`9. Marks: ${note}`];
-  const line = (label: string, t: Timing) =>
-    `   ${label}: app p50 ${f1(t.appP50)} ms  p99 ${f1(t.appP99)} ms;  raw SQL p50 ${f1(t.sqlP50)} ms  p99 ${f1(t.sqlP99)} ms;  app/SQL p50 = ${f1(t.appP50 / t.sqlP50)}x`;
   return [
     `9. Marks, a class of ${m.students} and a test of ${m.subjects} subjects (${m.runs} runs each, one after another):`,
-    line(`save one subject for ${m.students} (PUT /update/marks/)`, m.save),
-    line(`viewer ${m.students} x ${m.subjects} (GET /marks/{test}/{class}/{year}/)`, m.view),
+    timingLine(`save one subject for ${m.students} (PUT /update/marks/)`, m.save),
+    timingLine(`viewer ${m.students} x ${m.subjects} (GET /marks/{test}/{class}/{year}/)`, m.view),
   ];
 }
 
