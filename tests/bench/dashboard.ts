@@ -59,8 +59,8 @@ export async function measureDashboard(): Promise<DashboardBench> {
         count(distinct student_id) filter (where total_amount > paid_amount) from ${t('fee_payment')} where ac_year_id = ${year.id}`,
       sql`select sum(paid_amount) filter (where timestamp >= date_trunc('day', now())), sum(paid_amount) filter (where timestamp >= date_trunc('month', now()))
         from ${t('fee_installment')} where timestamp >= date_trunc('month', now())`,
-      sql`select to_char(date_trunc('month', timestamp at time zone ${TZ}), 'YYYY-MM'), sum(total_amount), sum(discount_amount) from ${t('fee_payment')} where ac_year_id = ${year.id} group by 1`,
-      sql`select to_char(date_trunc('month', i.timestamp at time zone ${TZ}), 'YYYY-MM'), sum(i.paid_amount)
+      sql`select to_char(timestamp at time zone ${TZ}, 'YYYY-MM-DD'), sum(total_amount), sum(discount_amount) from ${t('fee_payment')} where ac_year_id = ${year.id} group by 1`,
+      sql`select to_char(i.timestamp at time zone ${TZ}, 'YYYY-MM-DD'), sum(i.paid_amount)
         from ${t('fee_installment')} i join ${t('fee_payment')} p on p.id = i.payment_id where p.ac_year_id = ${year.id} group by 1`,
       sql`select s.id, sum(p.total_amount - p.paid_amount) from ${t('fee_payment')} p join ${t('student')} s on s.id = p.student_id
         where p.ac_year_id = ${year.id} group by s.id having sum(p.total_amount - p.paid_amount) > 0 order by 2 desc limit 5`,

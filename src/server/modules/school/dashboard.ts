@@ -85,35 +85,43 @@ function monthsOf(start: string, end: string): string[] {
   return out;
 }
 
+/** Rupees as whole paise, so sums of day totals stay exact. */
+const paise = (rupees: number) => Math.round(rupees * 100);
+
 /**
  * The fees chart's two series: per month of the year and per day of the last FEE_CHART_DAYS
- * days, the year's bills raised (total, discount) and the money received on them (paid).
+ * days, the year's bills raised (total, discount) and the money received on them (paid). The
+ * database sums each school day once (one pass over the bills, one over the installments); the
+ * months add those days up in whole paise.
  */
 export async function feeSeries(db: Kysely<DB>, year: { id: number; start_date: string; end_date: string }) {
   const today = schoolToday();
   const firstDay = addDays(today, 1 - FEE_CHART_DAYS);
-  const bucket = (unit: 'month' | 'day', column: string) =>
-    sql<string>`to_char(date_trunc(${sql.lit(unit)}, (${sql.ref(column)} at time zone ${TZ})), ${sql.lit(unit === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD')})`;
-  // The day chart reads only its own days (the timestamp indexes serve it).
-  const since = sql<Date>`(${firstDay}::date)::timestamp at time zone ${TZ}`;
-  const billed = (unit: 'month' | 'day') => db.selectFrom('fee_payment as p').where('p.ac_year_id', '=', year.id)
-    .$if(unit === 'day', (q) => q.where('p.timestamp', '>=', since))
-    .select([bucket(unit, 'p.timestamp').as('date'), sumOf('p.total_amount').as('total'), sumOf('p.discount_amount').as('discount')])
-    .groupBy(sql`1`).execute();
-  const paid = (unit: 'month' | 'day') => db.selectFrom('fee_installment as i').innerJoin('fee_payment as p', 'p.id', 'i.payment_id')
-    .where('p.ac_year_id', '=', year.id)
-    .$if(unit === 'day', (q) => q.where('i.timestamp', '>=', since))
-    .select([bucket(unit, 'i.timestamp').as('date'), sumOf('i.paid_amount').as('paid')])
-    .groupBy(sql`1`).execute();
-  const [bm, pm, bd, pd] = await Promise.all([billed('month'), paid('month'), billed('day'), paid('day')]);
-  const series = (slots: string[], b: typeof bm, p: typeof pm) => {
-    const bills = new Map(b.map((r) => [r.date, r]));
-    const money = new Map(p.map((r) => [r.date, r.paid]));
-    return slots.map((date) => ({ date, total_amount: bills.get(date)?.total ?? 0, paid_amount: money.get(date) ?? 0, discount_amount: bills.get(date)?.discount ?? 0 }));
+  const day = (column: string) => sql<string>`to_char((${sql.ref(column)} at time zone ${TZ}), 'YYYY-MM-DD')`;
+  const [billed, paid] = await Promise.all([
+    db.selectFrom('fee_payment as p').where('p.ac_year_id', '=', year.id)
+      .select([day('p.timestamp').as('date'), sumOf('p.total_amount').as('total'), sumOf('p.discount_amount').as('discount')])
+      .groupBy(sql`1`).execute(),
+    db.selectFrom('fee_installment as i').innerJoin('fee_payment as p', 'p.id', 'i.payment_id').where('p.ac_year_id', '=', year.id)
+      .select([day('i.timestamp').as('date'), sumOf('i.paid_amount').as('paid')])
+      .groupBy(sql`1`).execute(),
+  ]);
+  // Per day and per month, in paise.
+  const sums = new Map<string, { total: number; paid: number; discount: number }>();
+  const add = (key: string, part: Partial<{ total: number; paid: number; discount: number }>) => {
+    const s = sums.get(key) ?? { total: 0, paid: 0, discount: 0 };
+    for (const k of ['total', 'paid', 'discount'] as const) s[k] += paise(part[k] ?? 0);
+    sums.set(key, s);
+  };
+  for (const r of billed) for (const key of [r.date, r.date.slice(0, 7)]) add(key, { total: r.total, discount: r.discount });
+  for (const r of paid) for (const key of [r.date, r.date.slice(0, 7)]) add(key, { paid: r.paid });
+  const point = (date: string) => {
+    const s = sums.get(date) ?? { total: 0, paid: 0, discount: 0 };
+    return { date, total_amount: s.total / 100, paid_amount: s.paid / 100, discount_amount: s.discount / 100 };
   };
   return {
-    month: series(monthsOf(year.start_date, year.end_date), bm, pm),
-    day: series(Array.from({ length: FEE_CHART_DAYS }, (_, i) => addDays(firstDay, i)), bd, pd),
+    month: monthsOf(year.start_date, year.end_date).map(point),
+    day: Array.from({ length: FEE_CHART_DAYS }, (_, i) => point(addDays(firstDay, i))),
   };
 }
 
