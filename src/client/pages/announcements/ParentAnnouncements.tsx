@@ -3,7 +3,7 @@
  * announcement, then the announcements the dashboard call gives for the child (today's or the
  * last five), each opening in the modal, and a link to all of them.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Card, List, Typography } from 'antd';
 import { Link } from 'react-router';
 import { resourceByName } from '../../../shared/registry.js';
@@ -39,7 +39,7 @@ function Announcements({ rows, loading, emptyText }: Props) {
   );
 }
 
-interface Props { rows: AnnouncementRow[]; loading: boolean; emptyText: string }
+interface Props { rows: AnnouncementRow[]; loading: boolean; emptyText: ReactNode }
 
 /** Not shown when the school has announcements switched off. */
 export default function ParentAnnouncements(props: Props) {

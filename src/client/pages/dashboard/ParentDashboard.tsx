@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, List, Segmented, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../framework/format.js';
 import { useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
@@ -16,7 +16,7 @@ type Data = CallData<'students.dashboard'>;
 /** A line under an item: when, and from whom or for what. */
 const Meta = ({ children }: { children: React.ReactNode }) => <div><Typography.Text type="secondary">{children}</Typography.Text></div>;
 
-function HomeworkCard({ student, rows, loading, emptyText }: { student: ParentStudent; rows: NonNullable<Data['homework']>; loading: boolean; emptyText: string }) {
+function HomeworkCard({ student, rows, loading, emptyText }: { student: ParentStudent; rows: NonNullable<Data['homework']>; loading: boolean; emptyText: ReactNode }) {
   return (
     <Card title="Homeworks" size="small" extra={<Link to="/homework/student">View all</Link>} data-testid="parent-homework">
       <List
@@ -33,7 +33,7 @@ function HomeworkCard({ student, rows, loading, emptyText }: { student: ParentSt
   );
 }
 
-function MessagesCard({ rows, loading, emptyText }: { rows: NonNullable<Data['messages']>; loading: boolean; emptyText: string }) {
+function MessagesCard({ rows, loading, emptyText }: { rows: NonNullable<Data['messages']>; loading: boolean; emptyText: ReactNode }) {
   return (
     <Card title="Messages" size="small" extra={<Link to="/messages">View all</Link>} data-testid="parent-messages">
       <List
@@ -57,7 +57,8 @@ function StudentDay({ student }: { student: ParentStudent }) {
   const { result, query } = useDeclaredQuery('students.dashboard', { params: { student_id: student.id }, query: { view } });
   const d = query.isSuccess ? result.data : undefined;
   const loading = query.isFetching;
-  const emptyText = view === 'today' ? 'Nothing today' : 'Nothing yet';
+  // The List's own empty text is too faint to read (contrast); the secondary text colour is not.
+  const emptyText = <Typography.Text type="secondary">{view === 'today' ? 'Nothing today' : 'Nothing yet'}</Typography.Text>;
   return (
     <>
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
