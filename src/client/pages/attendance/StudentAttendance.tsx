@@ -30,7 +30,7 @@ function ChildAttendance({ studentId }: { studentId: number }) {
       <Card size="small" title={data.ac_year ? `${data.ac_year.name} · Class ${data.ac_year.class} - ${data.ac_year.section}` : 'Attendance'}>
         {totals.total_days === 0 ? <Typography.Text type="secondary">No attendance has been taken this year yet.</Typography.Text> : (
           <Row gutter={12} align="middle" wrap={false}>
-            <Col flex="none"><Progress type="circle" size={72} percent={totals.percentage ?? 0} format={(p) => `${p}%`} /></Col>
+            <Col flex="none"><Progress type="circle" size={72} percent={totals.percentage ?? 0} format={(p) => `${p}%`} aria-label="Attendance this year" /></Col>
             <Col flex="auto"><Statistic title="Present" value={totals.present_days} suffix={`/ ${totals.total_days}`} /></Col>
             <Col flex="auto"><Statistic title="Absent" value={totals.absent_days} valueStyle={{ color: totals.absent_days ? '#cf1322' : undefined }} /></Col>
           </Row>

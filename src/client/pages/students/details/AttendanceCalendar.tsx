@@ -44,7 +44,7 @@ export function AttendanceCalendar({ days, holidays, weeklyOff }: {
               aria-label={title}
               data-attendance={state ?? (holiday ? 'Holiday' : off ? 'Weekly off' : undefined)}
               style={state ? { background: state === 'Present' ? COLORS.success : COLORS.error, color: '#fff', borderRadius: '50%' }
-                : holiday ? { background: '#fff7e6', color: '#d46b08', borderRadius: '50%' } : off ? { color: '#bfbfbf' } : undefined}
+                : holiday ? { background: '#fff7e6', color: '#d46b08', borderRadius: '50%' } : off ? { color: '#595959', background: '#f0f0f0', borderRadius: '50%' } : undefined}
             >
               {date.date()}
             </div>
