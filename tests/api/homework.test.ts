@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestSchool, PASSWORD, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
+import { uploadAs } from '../support/upload.js';
 import { admitStudent } from '../support/admit.js';
 import { createRecord } from '../support/samples.js';
 import { recentHomework } from '../../src/server/modules/homework/student.js';
@@ -34,17 +35,8 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(16)]);
 
-function multipart(filename: string, bytes: Buffer) {
-  const boundary = `----hw${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function upload(name: string, bytes: Buffer, kind: string, token = teacher) {
-  const { payload, headers } = multipart(name, bytes);
-  const res = await t.app.inject({ method: 'POST', url: `/api/${s.code}/upload/?file_path=${kind}`, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
-  return { status: res.statusCode, body: res.json() };
+  return uploadAs(t, s, token, kind, name, bytes);
 }
 
 /** The bytes served at a stored file's address. */

@@ -6,6 +6,7 @@
 import { declaredCall } from '../../../shared/calls.js';
 import type { JsonSchema } from '../../../shared/resource.js';
 import type { CallData } from '../../framework/useDeclaredCall.js';
+import { smsCount } from '../../../shared/sms-segments.js';
 
 export type AnnouncementRow = CallData<'announcements.one'>;
 
@@ -26,14 +27,10 @@ export function audienceOf(a: Pick<AnnouncementRow, 'to_role' | 'class' | 'secti
   return AUDIENCES.find((o) => o.value === a.to_role)?.label ?? '';
 }
 
-/** SMS are sent in 160-character segments. */
-export const SMS_SEGMENT = 160;
-
-/** The message counter: 'N characters, M SMS' (segments = length / 160 rounded up), red above 159 characters. */
+/** The message counter as text: 'N characters, M SMS', red above 159 characters (the Send SMS screen's count). */
 export function smsCounter(text: string): { text: string; over: boolean } {
-  const n = text.length;
-  const segments = Math.ceil(n / SMS_SEGMENT);
-  return { text: `${n} character${n === 1 ? '' : 's'}, ${segments} SMS`, over: n > SMS_SEGMENT - 1 };
+  const { chars, segments, over } = smsCount(text);
+  return { text: `${chars} character${chars === 1 ? '' : 's'}, ${segments} SMS`, over };
 }
 
 /** The spec's upload messages for an attachment (spec 2 §8). */
