@@ -3,6 +3,7 @@
  * absent or not taken, with their days present out of the days taken so far in the year, and a
  * link to take or change the day.
  */
+import { readState } from '../../framework/readState.js';
 import { Link } from 'react-router';
 import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd';
 import type { PageProps } from '../registry.js';
@@ -34,8 +35,8 @@ function ClassDay({ classId, year, date }: { classId: number; year: number; date
   const off = dayNotTaken(date);
   const taken = rows.filter((r) => r.present !== null);
   const absent = taken.filter((r) => r.present === 0).length;
-  if (query.isLoading) return <Card loading />;
-  if (query.isError) return <Alert type="error" showIcon message={(query.error as { message?: string } | null)?.message ?? 'Could not load the attendance'} />;
+  const pending = readState(query, (query.error as { message?: string } | null)?.message ?? 'Could not load the attendance');
+  if (pending) return pending;
   return (
     <Card size="small" title={`Attendance on ${formatDate(date)}`}
       extra={taken.length ? <Typography.Text>Present {taken.length - absent} · Absent {absent}</Typography.Text> : <Tag>Not taken</Tag>}>

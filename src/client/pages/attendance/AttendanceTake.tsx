@@ -3,6 +3,7 @@
  * student with a present switch (present unless already marked absent) and a control to mark
  * everyone at once. Saved whole; holidays, the weekly off and days to come are not taken.
  */
+import { readState } from '../../framework/readState.js';
 import { useMemo, useState } from 'react';
 import { App, Alert, Button, Card, Radio, Space, Switch, Table, Typography } from 'antd';
 import type { PageProps } from '../registry.js';
@@ -34,8 +35,8 @@ export default function AttendanceTake(_props: PageProps) {
 
 function Sheet({ classId, year, date }: { classId: number; year: number; date: string }) {
   const { result, query } = useDeclaredQuery('attendance.classDay', { params: { class: classId, date, acYear: year } }, { errorToast: false });
-  if (query.isLoading) return <Card loading />;
-  if (query.isError || !result?.data) return <Alert type="error" showIcon message={(query.error as { message?: string } | null)?.message ?? FAILED} />;
+  const pending = readState(query, (query.error as { message?: string } | null)?.message ?? FAILED, !!result?.data);
+  if (pending || !result?.data) return pending;
   return <Marks rows={result.data} classId={classId} year={year} date={date} onSaved={() => void query.refetch()} />;
 }
 

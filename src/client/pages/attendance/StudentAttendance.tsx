@@ -3,7 +3,8 @@
  * the year's totals, each month's days present and absent with the school's holidays and weekly
  * off marked, and the days missed. Made for a phone first.
  */
-import { Alert, Card, Col, List, Progress, Row, Statistic, Typography } from 'antd';
+import { readState } from '../../framework/readState.js';
+import { Card, Col, List, Progress, Row, Statistic, Typography } from 'antd';
 import type { PageProps } from '../registry.js';
 import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { formatDate } from '../../framework/format.js';
@@ -21,8 +22,8 @@ export default function StudentAttendance(_props: PageProps) {
 function ChildAttendance({ studentId }: { studentId: number }) {
   const { result, query } = useDeclaredQuery('attendance.student', { params: { student_id: studentId } });
   const data = query.isSuccess ? result?.data : undefined;
-  if (query.isLoading) return <Card loading />;
-  if (query.isError || !data) return <Alert type="error" showIcon message="Could not load the attendance." />;
+  const pending = readState(query, 'Could not load the attendance.', !!data);
+  if (pending || !data) return pending;
   const { totals } = data;
   const absences = data.days.filter((d) => d.present === 0).reverse();
   return (

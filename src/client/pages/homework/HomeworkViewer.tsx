@@ -4,6 +4,7 @@
  * image solution (jpg, jpeg, png, gif) can be corrected by drawing on it in red: the drawing is
  * uploaded as a new file and attached to the remarks, the student's image stays as sent.
  */
+import { readState } from '../../framework/readState.js';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, App, Button, Card, Descriptions, Empty, Image, Input, List, Modal, Space, Tag, Typography } from 'antd';
@@ -29,8 +30,8 @@ export default function HomeworkViewer({ resource }: PageProps) {
   const { result, query } = useDeclaredQuery('homework.one', { params: { id } }, { enabled: valid });
   const canRemark = usePageButton(resource, 'viewer', 'remark');
   if (!valid) return <Alert type="error" showIcon message="Invalid URL" />;
-  if (query.isLoading) return <Card loading />;
-  if (query.isError || !result?.data || Array.isArray(result.data)) return <Alert type="error" showIcon message="Could not load the homework." />;
+  const pending = readState(query, 'Could not load the homework.', !!result?.data && !Array.isArray(result.data));
+  if (pending) return pending;
   const hw = result.data as View;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>

@@ -3,6 +3,7 @@
  * homework of the child's class, newest submission date first, each showing whether it was
  * submitted and corrected. A tap opens it to read and submit. Made for a phone first.
  */
+import { readState } from '../../framework/readState.js';
 import { Link } from 'react-router';
 import { Alert, Card, List, Space, Tag, Typography } from 'antd';
 import type { PageProps } from '../registry.js';
@@ -31,8 +32,8 @@ function standing(h: Row) {
 
 function ChildHomework({ studentId }: { studentId: number }) {
   const { result, query } = useDeclaredQuery('homework.one', { params: { id: studentId } });
-  if (query.isLoading) return <Card loading />;
-  if (query.isError || !Array.isArray(result?.data)) return <Alert type="error" showIcon message="Could not load the homework." />;
+  const pending = readState(query, 'Could not load the homework.', Array.isArray(result?.data));
+  if (pending) return pending;
   const rows = result.data as unknown as Row[];
   if (!rows.length) return <Alert type="info" showIcon message="No homework has been set for this class yet." />;
   return (

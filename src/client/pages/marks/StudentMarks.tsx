@@ -2,6 +2,7 @@
  * A parent's (or student's) marks (spec 4 §3): pick one of their children, then each approved
  * test as a card of subjects with marks out of max and grade. Made for a phone first.
  */
+import { readState } from '../../framework/readState.js';
 import { useMemo } from 'react';
 import { Alert, Card, List, Space, Tag, Typography } from 'antd';
 import type { PageProps } from '../registry.js';
@@ -30,8 +31,8 @@ function ChildMarks({ studentId }: { studentId: number }) {
     }
     return [...byTest.values()];
   }, [result, query.isSuccess]);
-  if (query.isLoading) return <Card loading />;
-  if (query.isError) return <Alert type="error" showIcon message="Could not load the marks." />;
+  const pending = readState(query, 'Could not load the marks.');
+  if (pending) return pending;
   if (!tests.length) return <Alert type="info" showIcon message="No marks have been published yet." />;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>

@@ -2,6 +2,7 @@
  * A parent's (or student's) timetable (spec 4 §2.8): pick one of their children, then that
  * child's class week, a day at a time on a phone (today first).
  */
+import { readState } from '../../framework/readState.js';
 import { Alert, Card } from 'antd';
 import type { PageProps } from '../registry.js';
 import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
@@ -20,8 +21,8 @@ export default function StudentTimetable(_props: PageProps) {
 function ChildWeek({ studentId }: { studentId: number }) {
   const { result, query } = useDeclaredQuery('timetable.student', { params: { student_id: studentId } });
   const data = query.isSuccess ? result?.data : undefined;
-  if (query.isLoading) return <Card loading />;
-  if (query.isError || !data) return <Alert type="error" showIcon message="Could not load the timetable." />;
+  const pending = readState(query, 'Could not load the timetable.', !!data);
+  if (pending || !data) return pending;
   if (!data.timetable || data.student.class == null) return <Alert type="info" showIcon message="This student is not in a class yet." />;
   return (
     <Card size="small" title={`Class ${classSectionLabel({ class: data.student.class, section: data.student.section ?? '' })}`}>
