@@ -113,7 +113,14 @@ it('the teacher corrects the photo by drawing on it and saves remarks', async ()
   await solution.getByRole('button', { name: 'Correct' }).click();
   const canvas = page.getByTestId('correction-canvas');
   await canvas.waitFor();
-  const box = (await canvas.boundingBox())!;
+  // The dialog zooms in as it opens: draw once the canvas has stopped moving.
+  let box = (await canvas.boundingBox())!;
+  for (let settled = false; !settled;) {
+    await page.waitForTimeout(100);
+    const next = (await canvas.boundingBox())!;
+    settled = next.x === box.x && next.y === box.y && next.width === box.width && next.height === box.height;
+    box = next;
+  }
   await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.2);
   await page.mouse.down();
   for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width * (0.2 + i * 0.06), box.y + box.height * (0.2 + i * 0.06));
