@@ -44,7 +44,7 @@ it('shows the year\'s students, fees and charts, and switches the chart and the 
 it('fits a phone, and leaves fee figures out for an admin without the fees module', async () => {
   const { page } = await e.newPage({ phone: true });
   await signIn(page, DEMO.code, DEMO.admin);
-  await page.getByText('Present today').waitFor();
+  await page.getByText('Present today', { exact: true }).waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}/admin-phone.png`, fullPage: true });
   // The office admin's fees access is taken away: the server leaves the figures out.
@@ -52,7 +52,7 @@ it('fits a phone, and leaves fee figures out for an admin without the fees modul
   await e.demoDb.updateTable('admin_module_access').set({ read: false, create: false, update: false, delete: false }).where('user_id', '=', office.id).where('module_key', '=', 'fees').execute();
   const { page: officePage } = await e.newPage();
   await signIn(officePage, DEMO.code, 'office@demo01.school');
-  await officePage.getByText('Present today').waitFor();
+  await officePage.getByText('Present today', { exact: true }).waitFor();
   expect(await officePage.getByText('Top defaulters').count()).toBe(0);
   expect(await officePage.locator('.ant-card-head-title', { hasText: /^Fees$/ }).count()).toBe(0);
 });
