@@ -174,6 +174,17 @@ describe('clashes', () => {
     expect(r.body.error).toBe('Room 101 is taken: 6 - A is there on Monday in Period 2');
   });
 
+  it('takes a room written in other letters for the same room', async () => {
+    const lab = await call(`PUT /timetable/${sixA.id}/`, { timetable: { monday: [entry('Period 1', maths6A, me.id, '101'), entry('Period 2', english6A, other.id, 'Lab 1')] } });
+    expect(lab.status).toBe(200);
+    const r = await call(`PUT /timetable/${sevenA.id}/`, { timetable: { monday: [entry('Period 2', science7A, null, 'LAB 1')] } });
+    expect(r.status).toBe(409);
+    expect(r.body.error).toBe('Room Lab 1 is taken: 6 - A is there on Monday in Period 2');
+    const later = await call(`PUT /timetable/${sevenA.id}/`, { timetable: { tuesday: [entry('Period 2', science7A, null, 'lab 1')] } });
+    expect(later.body.data.timetable.tuesday[0].room).toBe('Lab 1');
+    expect((await call(`PUT /timetable/${sevenA.id}/`, { timetable: {} })).status).toBe(200);
+  });
+
   it('allows the class its own slots again, and the teacher elsewhere in another period', async () => {
     const again = await call(`PUT /timetable/${sixA.id}/`, { timetable: {
       monday: [entry('Period 1', maths6A, me.id, '101'), entry('Period 2', english6A, other.id, '101')],

@@ -24,6 +24,20 @@ function indexClash(e: any): never {
   throw e;
 }
 
+/**
+ * "lab 1" and "Lab 1" are one room: a room is stored as the school's other classes already
+ * spell it (else as typed), so the clash check and the unique index compare one spelling.
+ */
+async function sameRoomSpelling(ctx: CallCtx, rows: Array<{ room: string | null }>): Promise<void> {
+  const wanted = [...new Set(rows.flatMap((r) => (r.room ? [r.room.toLowerCase()] : [])))];
+  if (!wanted.length) return;
+  const known = await ctx.db.selectFrom('timetable').select('room').distinct()
+    .where(sql<string>`lower(room)`, 'in', wanted).orderBy('room').execute();
+  const spelling = new Map<string, string>();
+  for (const k of known) if (k.room && !spelling.has(k.room.toLowerCase())) spelling.set(k.room.toLowerCase(), k.room);
+  for (const r of rows) if (r.room) r.room = spelling.get(r.room.toLowerCase()) ?? r.room;
+}
+
 export default defineHandlers('timetable', {
   async saveTiming(ctx, { body }) {
     const rows = body.timing.map((t) => ({ name: t.name.trim(), period_type: t.period_type, start_time: t.start_time, end_time: t.end_time }))
@@ -76,6 +90,7 @@ export default defineHandlers('timetable', {
         }
       }
       await tx.db.deleteFrom('timetable').where('class_id', '=', cls.id).execute();
+      await sameRoomSpelling(tx, rows);
       const clash = async (col: 'teacher_id' | 'room', wanted: typeof rows) => wanted.length === 0 ? undefined : tx.db.selectFrom('timetable as e')
         .innerJoin('class as c', 'c.id', 'e.class_id').innerJoin('timetable_timing as p', 'p.id', 'e.period_id')
         .leftJoin('teacher as t', 't.id', 'e.teacher_id')
