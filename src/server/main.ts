@@ -8,6 +8,7 @@ import { acquireStoreLock, StoreInUseError } from './db/store-lock.js';
 import { syncAllSchools } from './provision.js';
 import { backupBeforeUpgrade, startBackupSchedule, type BackupSchedule } from './backup/schedule.js';
 import { backupSettings } from './backup/settings.js';
+import { resumeAbsenceAlerts } from './modules/attendance/resume-alerts.js';
 
 const config = loadConfig();
 const started = Date.now();
@@ -68,6 +69,10 @@ try {
     statistics = startStatisticsJob(db);
     // Every school daily at BACKUP_TIME school time, into BACKUP_DIR.
     backups = startBackupSchedule(db, kind, backupConfig);
+    // Absence texts a stop cut off after their attendance was saved.
+    void resumeAbsenceAlerts(db, config).then((sent) => {
+      for (const [code, n] of Object.entries(sent)) console.log(`${code}: sent ${n} absence alert text(s) held up by the last stop`);
+    }, (e) => console.error(`Absence alerts not resumed: ${(e as Error).message}`));
     console.log(`School app listening on http://localhost:${config.port} (${kind}${kind === 'pglite' ? ` in ${config.dataDir}` : ''}), ready in ${Date.now() - started} ms`);
   }
 } catch (e) {

@@ -8,7 +8,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resumeAbsenceAlerts } from '../../src/server/modules/attendance/resume-alerts.js';
 import { schoolDb, testApp, type TestApp, type TestSchool } from '../support/app.js';
 import { admitStudent } from '../support/admit.js';
 import { createRecord } from '../support/samples.js';
@@ -228,5 +230,27 @@ describe('absence alerts', () => {
     expect(both.reduce((n, r) => n + r.body.data.sms_sent, 0)).toBe(2);
     expect((await sms()).slice(before).map((m) => m.mobile).sort()).toEqual(['9845000001', '9845000021']);
     expect(await rowsOn('2026-11-12')).toHaveLength(3);
+  });
+
+  it('sends, when the server starts again, the texts a stop cut off after the save, to those still absent', async () => {
+    await call('POST /settings/sms/', SMS_ON);
+    expect((await take('2026-11-13', [[kids[0]!.id, 0], [kids[1]!.id, 0], [kids[2]!.id, 0]], teacher)).body.data.sms_sent).toBe(4);
+    // As if the server had stopped between the commit and the texts: claimed, never sent.
+    const claimed = (ago: string, ids: number[]) => db().updateTable('attendance')
+      .set({ alert_sent_at: null, alerted_at: sql<Date>`now() - ${sql.raw(`interval '${ago}'`)}` })
+      .where('date', '=', '2026-11-13').where('student_id', 'in', ids).execute();
+    await claimed('10 minutes', [kids[0]!.id, kids[1]!.id]);
+    // Chetan's text may still be on its way (a save a moment ago): it is left alone.
+    await claimed('10 seconds', [kids[2]!.id]);
+    // Bhavna was marked present since.
+    expect((await take('2026-11-13', [[kids[0]!.id, 0], [kids[1]!.id, 1], [kids[2]!.id, 0]], teacher)).body.data.sms_sent).toBe(0);
+    const before = (await sms()).length;
+    expect((await resumeAbsenceAlerts(t.database.db, t.config))[s.code]).toBe(1);
+    expect((await sms()).slice(before)).toEqual([
+      { mobile: '9845000001', message: `Dear Parent, Aarav Shah is absent today (13-11-2026). - School ${s.code}`, template_id: '1107160000000000002' },
+    ]);
+    expect((await resumeAbsenceAlerts(t.database.db, t.config))[s.code]).toBeUndefined();
+    const resent = await db().selectFrom('audit').select(['user_id', 'data']).where('action', '=', 'absence-sms').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(resent).toMatchObject({ user_id: null, data: { date: '2026-11-13', students: [kids[0]!.id], sent: 1 } });
   });
 });

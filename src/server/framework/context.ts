@@ -20,6 +20,9 @@ export interface School {
   schema: string;
 }
 
+/** Who does the work the server starts by itself (resending cut-off alerts): audited with no user. */
+export const SERVER_USER: AuthUser = { id: 0, name: 'Server', email: null, username: null, mobile: null, role: 0 };
+
 /** What a handler or hook works with: its school's database handle, the person, the services. */
 export interface Ctx {
   /** Typed by the generated tables (src/generated/db.ts). */

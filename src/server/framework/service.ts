@@ -123,7 +123,7 @@ export function inTransaction<T, C extends Ctx = Ctx>(ctx: C, fn: (tx: C) => Pro
 
 export async function audit(ctx: Ctx, resource: string, action: string, recordId: unknown, data: unknown) {
   await ctx.db.insertInto('audit').values({
-    user_id: ctx.user.id, resource, action, record_id: recordId == null ? null : String(recordId), data: JSON.stringify(data ?? null),
+    user_id: ctx.user.id || null, resource, action, record_id: recordId == null ? null : String(recordId), data: JSON.stringify(data ?? null),
   }).execute();
 }
 

@@ -2,8 +2,11 @@
  * Absence alerts: when the school's attendance SMS switch is on, each absent student's family
  * is texted once for a day. The claim (attendance.alerted_at) is made inside the save's
  * transaction, so a day saved again, or saved twice at once, texts no one a second time; the
- * texts go after the commit, as no gateway call is held inside a transaction.
+ * texts go after the commit, as no gateway call is held inside a transaction. Once sent, the
+ * rows are marked (alert_sent_at); a claim the server could not send (it stopped in between) is
+ * sent when it starts again, if the student is still marked absent and the claim is recent.
  */
+import { sql } from 'kysely';
 import type { Ctx } from '../../framework/context.js';
 import { audit } from '../../framework/service.js';
 import { sendAll } from '../../integrations/sms/index.js';
@@ -34,6 +37,26 @@ export async function sendAbsenceAlerts(ctx: Ctx, studentIds: number[], date: st
     ...templatedSms(ctx, 'absent_today', { school, student: s.fullname, date: day }, `Dear Parent, ${s.fullname} was absent from school on ${day}. - ${school}`),
   })));
   await sendAll(ctx.integrations.sms, ctx.db, texts);
+  await ctx.db.updateTable('attendance').set({ alert_sent_at: new Date() }).where('date', '=', date).where('student_id', 'in', studentIds).execute();
   await audit(ctx, 'attendance', 'absence-sms', null, { date, students: studentIds, sent: texts.length });
   return texts.length;
+}
+
+/** A claim this old with no send is taken as cut off by a stop, not as a send under way. */
+const CUT_OFF_AFTER = "interval '2 minutes'";
+
+/**
+ * Sends the alerts claimed in the last day but never sent (the server stopped between the save's
+ * commit and the texts), for students still marked absent; answers how many texts went.
+ */
+export async function sendUnsentAlerts(ctx: Ctx): Promise<number> {
+  const due = await ctx.db.selectFrom('attendance').select(['student_id', 'date'])
+    .where('alerted_at', 'is not', null).where('alert_sent_at', 'is', null).where('present', '=', 0)
+    .where('alerted_at', '<', sql<Date>`now() - ${sql.raw(CUT_OFF_AFTER)}`).where('alerted_at', '>', sql<Date>`now() - interval '1 day'`)
+    .execute();
+  const byDate = new Map<string, number[]>();
+  for (const r of due) byDate.set(r.date, [...(byDate.get(r.date) ?? []), r.student_id]);
+  let sent = 0;
+  for (const [date, ids] of byDate) sent += await sendAbsenceAlerts(ctx, ids, date);
+  return sent;
 }
