@@ -28,7 +28,7 @@ async function fillDate(p: Page, label: RegExp, value: string) {
 
 /** Chooses an option of the antd Select named `name`. */
 async function choose(p: Page, name: string, option: string) {
-  await p.getByRole('combobox', { name }).click();
+  await p.locator('.ant-select', { has: p.getByRole('combobox', { name }) }).click();
   await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).first().click();
 }
 
