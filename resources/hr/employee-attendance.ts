@@ -40,7 +40,7 @@ export default defineResource({
       calls: ['employee-attendance.day', 'employee-attendance.save'],
     },
     update: {
-      route: '/employee/attendance/update', component: 'EmployeeAttendance', permission: 'update', menu: 'Update Employee Attendance',
+      route: '/employee/attendance/update', component: 'EmployeeAttendance', permission: 'update', menu: 'Update Attendance',
       calls: ['employee-attendance.day', 'employee-attendance.save'],
     },
   },

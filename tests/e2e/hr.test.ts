@@ -103,6 +103,29 @@ it('fits a phone: the employee list and the attendance sheet', async () => {
   await page.screenshot({ path: `${SHOTS}/attendance-phone.png`, fullPage: true });
 });
 
+it("assigns an employee's leave for the year from the employee's Leaves", async () => {
+  const { page } = await e.newPage();
+  await signIn(page, DEMO.code, DEMO.admin);
+  const emp = await e.demoDb.selectFrom('hr_employee').select('id').where('name', '=', 'Priya Nair').executeTakeFirstOrThrow();
+  await page.goto('/hr/employees/');
+  await page.locator('.ant-table-row', { hasText: 'Priya Nair' }).getByRole('button', { name: /leaves/i }).click();
+  await page.waitForURL(`**/hr/employee/${emp.id}/leaves`);
+  await page.getByRole('button', { name: 'Assign Leave' }).click();
+  await page.waitForURL(`**/hr/employee/${emp.id}/leave/assign`);
+  // The employee comes from the path; the enabled academic year is chosen already.
+  await form(page).locator('.ant-select-selection-item', { hasText: 'Priya Nair' }).waitFor();
+  await pick(page, 'Leave Type', 'Other Leave');
+  await form(page).getByLabel(/^days/i).fill('3');
+  await form(page).getByRole('button', { name: /^(save|submit)$/i }).click();
+  await toast(page, 'Leave Added').waitFor();
+  await page.waitForURL(`**/hr/employee/${emp.id}/leaves`);
+  await page.locator('.ant-table-row', { hasText: 'Other Leave' }).waitFor();
+  const stored = await e.demoDb.selectFrom('hr_employee_leave as l').innerJoin('hr_leave_type as t', 't.id', 'l.hr_leave_type_id')
+    .select(['l.value', 'l.loss_of_pay', 'l.payment_multiplier']).where('l.hr_employee_id', '=', emp.id).where('t.name', '=', 'Other Leave').execute();
+  expect(stored).toEqual([{ value: 3, loss_of_pay: false, payment_multiplier: 1 }]);
+  await page.screenshot({ path: `${SHOTS}/leaves-desktop.png`, fullPage: true });
+});
+
 it('shows no HR menu to the office admin, who has no HR access', async () => {
   const { page } = await e.newPage();
   await signIn(page, DEMO.code, DEMO.office);

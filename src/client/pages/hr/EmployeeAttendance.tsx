@@ -107,7 +107,7 @@ function Marks({ rows, date, updating, onSaved }: { rows: Row[]; date: string; u
               </Tag>
             ) : (
               <Space wrap size={4}>
-                <Select aria-label={`${r.name} attendance`} style={{ width: 120 }} value={mark} placeholder="Not marked" allowClear
+                <Select aria-label={`${r.name} attendance`} style={{ width: 120 }} value={mark} placeholder="Not marked" allowClear={r.id === null}
                   options={[{ value: 'present', label: 'Present' }, { value: 'absent', label: 'Absent' }, { value: 'leave', label: 'On leave' }]}
                   onChange={(v: Mark) => setMark(i, v)} />
                 {mark === 'leave' && (
