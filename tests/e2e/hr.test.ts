@@ -29,7 +29,9 @@ async function fillDate(p: Page, label: RegExp, value: string) {
 /** Chooses an option of the antd Select named `name`. */
 async function choose(p: Page, name: string, option: string) {
   await p.locator('.ant-select', { has: p.getByRole('combobox', { name }) }).click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).first().click();
+  // The list just opened is the last one; a list still closing from the previous pick is left alone.
+  await p.locator('.ant-select-dropdown:visible').last().locator('.ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).click();
+  await expect.poll(() => p.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
 
 const noSideScroll = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
