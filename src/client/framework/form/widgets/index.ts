@@ -5,12 +5,14 @@
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { ResourceSelectWidget } from './ResourceSelectWidget.js';
 import { ResourceSearchWidget } from './ResourceSearchWidget.js';
+import { CallSelectWidget } from './CallSelectWidget.js';
 import { GeneratedPasswordWidget } from './GeneratedPasswordWidget.js';
 import { DateTime10MinWidget, DateWidget } from './DateWidgets.js';
 
 export const WIDGETS: RegistryWidgetsType = {
   'resource-select': ResourceSelectWidget,
   'resource-search': ResourceSearchWidget,
+  'call-select': CallSelectWidget,
   'generated-password': GeneratedPasswordWidget,
   'datetime-10min': DateTime10MinWidget,
   // `format: date` fields resolve to DateWidget.
