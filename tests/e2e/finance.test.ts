@@ -81,22 +81,25 @@ it('adds an expense with tax, sees the total, pays an installment and finds it i
   await shot(page, 'account-transactions-desktop');
 });
 
-it('shows the finance screens on a phone without sideways scrolling', async () => {
-  const { page } = await e.newPage({ phone: true });
+it.each([['desktop', false], ['phone', true]] as const)('shows the finance screens on a %s without sideways scrolling', async (device, phone) => {
+  const { page } = await e.newPage({ phone });
   await signIn(page, DEMO.code, DEMO.admin);
   const expense = await e.demoDb.selectFrom('fin_expense').select('id').where('name', '=', 'Student desks').executeTakeFirstOrThrow();
   const bank = await e.demoDb.selectFrom('fin_account').select('id').where('type', '=', 'bank').executeTakeFirstOrThrow();
   for (const [route, name, text] of [
     ['/finance/accounts/', 'accounts', 'Cash Book'],
-    [`/finance/account/${bank.id}`, 'account-transactions', 'Transactions'],
+    [`/finance/account/${bank.id}`, 'account-transactions', 'Canara Bank Current A/c Transactions'],
     ['/finance/transfer/', 'transfers', 'Internal Transfers'],
-    ['/finance/income/', 'deposits', 'Deposits'],
+    ['/finance/income/', 'deposits', 'New Deposit'],
     ['/finance/expenses/', 'expenses', 'Student desks'],
     ['/finance/expenses/new', 'expense-form', 'Add/Update Expenses'],
     [`/finance/expense/${expense.id}/details`, 'expense-details', 'Installments'],
     ['/finance/inventory/', 'inventory', 'Student desk (dual)'],
     ['/finance/inventory/new', 'inventory-form', 'Price per unit'],
     ['/finance/vendors/', 'vendors', 'BESCOM'],
+    ['/finance/vendor/new', 'vendor-form', 'GSTIN'],
+    ['/finance/income/new', 'deposit-form', 'Deposit Type'],
+    ['/finance/transfer/', 'transfers', 'Internal Transfers'],
     ['/finance/payment-modes/', 'payment-modes', 'Cheque'],
     ['/finance/expenses/category', 'expense-categories', 'Utilities'],
   ] as const) {
@@ -104,6 +107,7 @@ it('shows the finance screens on a phone without sideways scrolling', async () =
     await page.getByText(text).first().waitFor();
     const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(wide, route).toBeLessThanOrEqual(0);
-    await shot(page, `${name}-phone`);
+    await expectAccessible(page, `${device} ${route}`);
+    await shot(page, `${name}-${device}`);
   }
 });
