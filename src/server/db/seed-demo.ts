@@ -13,6 +13,7 @@ import { createIntegrations } from '../integrations/index.js';
 import { seedDemoAnnouncements } from './seed-demo-announcements.js';
 import { seedDemoAttendance } from './seed-demo-attendance.js';
 import { seedDemoFees } from './seed-demo-fees.js';
+import { seedDemoFinance } from './seed-demo-finance.js';
 import { seedDemoHomework } from './seed-demo-homework.js';
 import { seedDemoHr } from './seed-demo-hr.js';
 import { seedDemoMarks } from './seed-demo-marks.js';
@@ -148,4 +149,5 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await seedDemoTimetable(ctx, { classIds });
   await seedDemoNotes(ctx, { classIds, yearId: current.id, teacherUserId: teacherUser.id });
   await seedDemoHr(ctx, { yearId: current.id });
+  await seedDemoFinance(ctx);
 }
