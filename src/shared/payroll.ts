@@ -18,6 +18,12 @@
  *   days are worth; since the salary is rounded up, loss of pay is rounded down to the rupee).
  * - payslip total = credits − debits, which is therefore always exactly the salary amount.
  */
+import type { Role } from './roles.js';
+
+/** Who runs payroll: an admin needs the payroll module's permission as well. */
+export const PAYROLL_STAFF: Role[] = ['admin', 'super_admin'];
+/** Staff logins that can be linked to an HR employee, and so read their own payslips. */
+export const EMPLOYEE_ROLES: Role[] = ['teacher', 'librarian', 'driver', 'watchman'];
 
 export const CREDIT = 0;
 export const DEBIT = 1;
