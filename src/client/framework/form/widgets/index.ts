@@ -7,12 +7,14 @@ import { ResourceSelectWidget } from './ResourceSelectWidget.js';
 import { ResourceSearchWidget } from './ResourceSearchWidget.js';
 import { GeneratedPasswordWidget } from './GeneratedPasswordWidget.js';
 import { DateTime10MinWidget, DateWidget } from './DateWidgets.js';
+import { ComputedTotalWidget } from './ComputedTotalWidget.js';
 
 export const WIDGETS: RegistryWidgetsType = {
   'resource-select': ResourceSelectWidget,
   'resource-search': ResourceSearchWidget,
   'generated-password': GeneratedPasswordWidget,
   'datetime-10min': DateTime10MinWidget,
+  'computed-total': ComputedTotalWidget,
   // `format: date` fields resolve to DateWidget.
   DateWidget,
   date: DateWidget,
