@@ -16,6 +16,8 @@ let employeeId: number;
 let bankId: number;
 const EMPLOYEE = 'Lakshmi Narayan';
 const BANK = 'Canara Bank Payroll';
+const MODE = 'Bank transfer';
+const CATEGORY = 'Salary';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 const debitOf = async (id: number) => Number((await e.demoDb.selectFrom('fin_account').select('debit').where('id', '=', id).executeTakeFirstOrThrow()).debit);
@@ -30,10 +32,9 @@ beforeAll(async () => {
     name: EMPLOYEE, job_title: 'Accountant', hr_department_id: dept.id, dob: '1988-04-12', hire_date: '2021-06-01', join_date: '2021-06-01',
   }, token)).id;
   bankId = (await demoApi<{ id: number }>(e, 'PUT', '/finance/accounts/', { name: BANK, type: 'bank' }, token)).id;
-  const existing = await e.demoDb.selectFrom('fin_payment_mode').select('id').executeTakeFirst();
-  if (!existing) await demoApi(e, 'PUT', '/finance/payment-modes/', { name: 'NEFT' }, token);
-  const category = await e.demoDb.selectFrom('fin_expense_category').select('id').executeTakeFirst();
-  if (!category) await demoApi(e, 'PUT', '/finance/expenses/categories/', { name: 'Salaries' }, token);
+  // The demo school's books have these (src/server/db/seed-demo-finance.ts).
+  await e.demoDb.selectFrom('fin_payment_mode').select('id').where('name', '=', MODE).executeTakeFirstOrThrow();
+  await e.demoDb.selectFrom('fin_expense_category').select('id').where('name', '=', CATEGORY).executeTakeFirstOrThrow();
 });
 afterAll(() => e?.close());
 
@@ -86,10 +87,8 @@ it('sets a salary, runs a month with 2 absent days, and pays the payslip in two 
   const payOnce = async (amount: string, expectPending: string) => {
     await page.getByLabel('Amount').fill(amount);
     await pick(page, 'Pay From Account', BANK);
-    await page.locator('.ant-form-item', { hasText: 'Payment Mode' }).locator('.ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-    await page.locator('.ant-form-item', { hasText: 'Expense Category' }).locator('.ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await pick(page, 'Payment Mode', MODE);
+    await pick(page, 'Expense Category', CATEGORY);
     await page.getByRole('button', { name: 'Pay Installment' }).click();
     await toast(page, 'Installment Paid').waitFor();
     await page.getByTestId('payslip-pending').filter({ hasText: expectPending }).waitFor();
@@ -139,7 +138,12 @@ it('lets the demo teacher read and print only their own payslip, on a desktop an
   if (!salary) await demoApi(e, 'PUT', '/simple/payroll/salary/', { employee_id: mine.id, ctc: 40000, salary: [] }, token);
   let own = await e.demoDb.selectFrom('payroll').select('id').where('employee_id', '=', mine.id).orderBy('month_year', 'desc').executeTakeFirst();
   if (!own) own = await demoApi<{ id: number }>(e, 'PUT', '/simple/payroll/', { employee_id: mine.id, month_year: '2026-08-01', absent_days: 0 }, token);
-  const someoneElse = await e.demoDb.selectFrom('payroll').select('id').where('employee_id', '=', employeeId).executeTakeFirstOrThrow();
+  const dept = await e.demoDb.selectFrom('hr_department').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const other = await demoApi<{ id: number }>(e, 'PUT', '/hr/employees/', {
+    name: 'Other Staff Member', job_title: 'Clerk', hr_department_id: dept.id, dob: '1980-03-03', hire_date: '2018-06-01', join_date: '2018-06-01',
+  }, token);
+  await demoApi(e, 'PUT', '/simple/payroll/salary/', { employee_id: other.id, ctc: 15000, salary: [] }, token);
+  const someoneElse = await demoApi<{ id: number }>(e, 'PUT', '/simple/payroll/', { employee_id: other.id, month_year: '2026-08-01', absent_days: 0 }, token);
 
   for (const phone of [false, true]) {
     const { page } = await e.newPage({ phone });
@@ -153,7 +157,7 @@ it('lets the demo teacher read and print only their own payslip, on a desktop an
     await page.getByText('My Payslips').waitFor();
     const rows = page.locator('.ant-table-row');
     await rows.first().waitFor();
-    expect(await page.getByText(EMPLOYEE).count()).toBe(0);
+    expect(await page.getByText('Other Staff Member').count()).toBe(0);
     await shot(page, `my-payslips-${phone ? 'phone' : 'desktop'}`);
     if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByRole('link', { name: /^Print payslip/ }).first().click();
@@ -161,11 +165,13 @@ it('lets the demo teacher read and print only their own payslip, on a desktop an
     await page.getByTestId('payslip-total').waitFor();
     await page.waitForFunction(() => (window as any).printCalls === 1);
     expect(await page.getByText(mine.name).count()).toBeGreaterThan(0);
+    await shot(page, `teacher-payslip-${phone ? 'phone' : 'desktop'}`);
+    if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.emulateMedia({ media: 'print' });
-    expect(await page.locator('.ant-layout-sider').isVisible()).toBe(false);
+    expect(await page.locator('.ant-layout-header').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
     expect(await page.getByTestId('payslip-sheet').isVisible()).toBe(true);
     await page.emulateMedia({ media: 'screen' });
-    await shot(page, `teacher-payslip-${phone ? 'phone' : 'desktop'}`);
     if (!phone) {
       await expectAccessible(page, 'teacher payslip');
       expect(await page.getByRole('button', { name: 'Pay Installment' }).count()).toBe(0);
