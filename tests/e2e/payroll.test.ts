@@ -109,6 +109,14 @@ it('sets a salary, runs a month with 2 absent days, and pays the payslip in two 
 });
 
 it('shows the dashboard with its cards, the monthly chart and the employees', async () => {
+  // The demo school's payroll: two months run from HR's attendance, last month's paid from the bank.
+  const rahul = await e.demoDb.selectFrom('payroll as p').innerJoin('hr_employee as h', 'h.id', 'p.employee_id')
+    .select(['p.id', 'p.absent_days', 'p.salary_amount', 'p.amount_paid', 'p.extras']).where('h.name', '=', 'Rahul Verma').orderBy('p.month_year', 'desc').executeTakeFirstOrThrow();
+  expect(rahul.absent_days).toBe(2);
+  expect((rahul.extras as any).payslip.some((i: any) => i.item_name === 'Loss of Pay')).toBe(true);
+  expect(Number(rahul.amount_paid)).toBe(Number(rahul.salary_amount));
+  const split = await e.demoDb.selectFrom('payroll_installment').select('payroll_id').groupBy('payroll_id').having((eb) => eb.fn.countAll(), '>', 1).execute();
+  expect(split.length).toBeGreaterThan(0);
   const { page } = await e.newPage();
   await signIn(page, DEMO.code, DEMO.admin);
   await page.goto('/payroll/');
