@@ -144,8 +144,8 @@ it('lets the demo teacher read and print only their own payslip, on a desktop an
   }
   const salary = await e.demoDb.selectFrom('payroll_salary').select('id').where('employee_id', '=', mine.id).executeTakeFirst();
   if (!salary) await demoApi(e, 'PUT', '/simple/payroll/salary/', { employee_id: mine.id, ctc: 40000, salary: [] }, token);
-  let own = await e.demoDb.selectFrom('payroll').select('id').where('employee_id', '=', mine.id).orderBy('month_year', 'desc').executeTakeFirst();
-  if (!own) own = await demoApi<{ id: number }>(e, 'PUT', '/simple/payroll/', { employee_id: mine.id, month_year: '2026-08-01', absent_days: 0 }, token);
+  const own = await e.demoDb.selectFrom('payroll').select('id').where('employee_id', '=', mine.id).executeTakeFirst();
+  if (!own) await demoApi(e, 'PUT', '/simple/payroll/', { employee_id: mine.id, month_year: '2026-08-01', absent_days: 0 }, token);
   const dept = await e.demoDb.selectFrom('hr_department').select('id').orderBy('id').executeTakeFirstOrThrow();
   const other = await demoApi<{ id: number }>(e, 'PUT', '/hr/employees/', {
     name: 'Other Staff Member', job_title: 'Clerk', hr_department_id: dept.id, dob: '1980-03-03', hire_date: '2018-06-01', join_date: '2018-06-01',
