@@ -21,6 +21,7 @@ import { seedDemoOffice } from './seed-demo-office.js';
 import { seedDemoStudents } from './seed-demo-students.js';
 import { seedDemoTimetable } from './seed-demo-timetable.js';
 import { seedDemoNotes } from './seed-demo-notes.js';
+import { seedDemoPayroll } from './seed-demo-payroll.js';
 import { createSchool } from '../provision.js';
 import { schoolConfig } from '../framework/school-config.js';
 import { putSetting, defaultDetails } from '../modules/school/settings.js';
@@ -150,4 +151,5 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await seedDemoNotes(ctx, { classIds, yearId: current.id, teacherUserId: teacherUser.id });
   await seedDemoHr(ctx, { yearId: current.id });
   await seedDemoFinance(ctx);
+  await seedDemoPayroll(ctx);
 }
