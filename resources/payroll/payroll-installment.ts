@@ -11,7 +11,10 @@ export default defineResource({
   label: 'Payroll Installments', singular: 'Installment', icon: 'WalletOutlined',
   api: {},
   relations: {
-    payroll: { from: 'payroll_id', resource: 'payrolls', field: 'month_year' },
+    payroll: {
+      from: 'payroll_id', resource: 'payrolls', field: 'month_year',
+      keep: 'This payslip has installments paid; they are expenses in the accounts, so it cannot be deleted',
+    },
   },
   access: { read: PAYROLL_STAFF },
   messages: {},

@@ -98,8 +98,8 @@ export interface RelationDef {
    */
   sum?: { resource: string; field: string; by: string; on?: string; negate?: { field: string; in: Array<string | number> } };
   /**
-   * Rows that must outlive a hand-written cascade of their parent (money records): deleting
-   * the parent is refused with this message while such rows exist.
+   * Rows that must outlive their parent (money records): deleting the parent is refused with
+   * this message while such rows exist.
    */
   keep?: string;
   /**

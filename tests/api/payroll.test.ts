@@ -168,7 +168,7 @@ describe('payroll entries', () => {
     expect((await pay(b, 100)).status).toBe(200);
     const paid = await call(`DELETE /simple/payroll/${b}/`);
     expect(paid.status).toBe(409);
-    expect(paid.body.error).toBe('This payroll entry is used by 1 installment; remove those first');
+    expect(paid.body.error).toBe('This payslip has installments paid; they are expenses in the accounts, so it cannot be deleted');
     expect((await call(`GET /simple/payroll/${b}/`)).body.data.amount_paid).toBe(100);
   });
 });

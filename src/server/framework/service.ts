@@ -259,11 +259,11 @@ export async function update(ctx: Ctx, base: ResourceDef, id: number, input: Row
 
 /** Resources whose rows point at `r`: a required reference blocks the delete, an optional one is cleared, a cascading one goes too. */
 function referencesTo(r: ResourceDef) {
-  const refs: Array<{ child: ResourceDef; column: string; required: boolean; cascade: boolean }> = [];
+  const refs: Array<{ child: ResourceDef; column: string; required: boolean; cascade: boolean; keep?: string }> = [];
   for (const other of RESOURCES) {
     for (const rel of Object.values(other.relations ?? {})) {
       if (rel.from && rel.resource === r.name && other.table) {
-        refs.push({ child: other, column: rel.from, required: (other.schema.required ?? []).includes(rel.from), cascade: !!rel.cascade });
+        refs.push({ child: other, column: rel.from, required: (other.schema.required ?? []).includes(rel.from), cascade: !!rel.cascade, keep: rel.keep });
       }
     }
   }
@@ -288,6 +288,7 @@ async function refuseWhileUsed(tx: Ctx, r: ResourceDef, owner: ResourceDef, ids:
   for (const ref of referencesTo(r).filter((x) => x.required && !x.cascade)) {
     const { n } = await untypedDb(tx.db).selectFrom(ref.child.table!).select((eb) => eb.fn.countAll<number>().as('n')).where(ref.column, 'in', ids(untypedDb(tx.db))).executeTakeFirstOrThrow();
     if (Number(n) > 0) {
+      if (ref.keep) throw conflict(ref.keep);
       throw conflict(`This ${(owner.singular ?? 'record').toLowerCase()} is used by ${n} ${Number(n) === 1 ? (ref.child.singular ?? ref.child.label).toLowerCase() : ref.child.label.toLowerCase()}; remove those first`);
     }
   }
