@@ -36,7 +36,8 @@ export default defineResource({
   form: {
     uiSchema: {
       'ui:order': ['employee_id', 'month_year', 'total_days', 'absent_days'],
-      employee_id: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'employees', label: 'name' } },
+      // Payroll's own list of employees, so running payroll needs no HR permission.
+      employee_id: { 'ui:widget': 'call-select', 'ui:options': { call: 'payroll-salaries.employees', label: 'name', detail: 'job_title' } },
     },
   },
   unique: [{ fields: ['employee_id', 'month_year'], message: 'Payroll for this employee and month is already added' }],
