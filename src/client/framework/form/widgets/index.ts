@@ -7,12 +7,14 @@ import { ResourceSelectWidget } from './ResourceSelectWidget.js';
 import { ResourceSearchWidget } from './ResourceSearchWidget.js';
 import { GeneratedPasswordWidget } from './GeneratedPasswordWidget.js';
 import { DateTime10MinWidget, DateWidget } from './DateWidgets.js';
+import { UploadFilesWidget } from './UploadFilesWidget.js';
 
 export const WIDGETS: RegistryWidgetsType = {
   'resource-select': ResourceSelectWidget,
   'resource-search': ResourceSearchWidget,
   'generated-password': GeneratedPasswordWidget,
   'datetime-10min': DateTime10MinWidget,
+  'upload-files': UploadFilesWidget,
   // `format: date` fields resolve to DateWidget.
   DateWidget,
   date: DateWidget,
