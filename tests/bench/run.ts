@@ -66,6 +66,9 @@
  * 12. Admin dashboard (tests/bench/dashboard.ts): GET /dashboard/admin/ on a school of 10,000
  *    students and 1,00,000 bills, next to its figures as plain SQL statements. Alone:
  *    `node --import tsx tests/bench/dashboard.ts`.
+ * 13. Payroll (tests/bench/payroll.ts): a month's payroll for 300 employees through the app
+ *    (PUT /simple/payroll/, entries per second) next to the same work as raw SQL. Alone:
+ *    `node --import tsx tests/bench/payroll.ts`.
  *
  * Database: PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a unique school
  * code; its schema and directory entry are dropped at the end). Prints a table and writes the
@@ -88,6 +91,7 @@ import { formatMarksBench, measureMarks, type MarksBench } from './marks.js';
 import { formatReportCardBench, measureReportCards, type ReportCardBench } from './report-cards.js';
 import { formatAttendanceBench, measureAttendance, type AttendanceBench } from './attendance.js';
 import { formatDashboardBench, measureDashboard, type DashboardBench } from './dashboard.js';
+import { formatPayrollBench, measurePayroll, type PayrollBench } from './payroll.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATABASE_URL = process.env.DATABASE_URL || '';
@@ -645,6 +649,12 @@ async function main() {
   let dashboardNote = '';
   try { dashboard = await measureDashboard(); } catch (e) { dashboardNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
 
+  // 13. A month's payroll on a school of its own.
+  console.log('… payroll: a month for 300 employees');
+  let payroll: PayrollBench | null = null;
+  let payrollNote = '';
+  try { payroll = await measurePayroll(); } catch (e) { payrollNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
+
   // ---------------------------------------------------------------- report
   const line = '-'.repeat(92);
   const out: string[] = [];
@@ -736,6 +746,8 @@ async function main() {
   out.push(line);
   out.push(...formatDashboardBench(dashboard, dashboardNote));
   out.push(line);
+  out.push(...formatPayrollBench(payroll, payrollNote));
+  out.push(line);
   console.log(out.join('\n'));
 
   const json = {
@@ -757,6 +769,7 @@ async function main() {
     reportCards: reportCards ?? { skipped: reportCardsNote },
     attendance: attendance ?? { skipped: attendanceNote },
     dashboard: dashboard ?? { skipped: dashboardNote },
+    payroll: payroll ?? { skipped: payrollNote },
     slowNetwork: slow ? { ...slow, network: FAST_3G, cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, goals: SLOW_GOALS } : { skipped: slowNote },
     bundle: bundle ? { ...bundle, dir: path.relative(ROOT, bundle.dir), entryGzipKb: kB(bundle.totalGzip), loginScreenGzipKb: kB(bundle.totalGzip + (bundle.lazy.find((l) => /PublicApp/.test(l.file))?.addsGzip ?? 0)), goalKb: BUNDLE_GOAL_KB } : { skipped: bundleNote },
   };

@@ -19,6 +19,7 @@ import { seedDemoOffice } from './seed-demo-office.js';
 import { seedDemoStudents } from './seed-demo-students.js';
 import { seedDemoTimetable } from './seed-demo-timetable.js';
 import { seedDemoNotes } from './seed-demo-notes.js';
+import { seedDemoPayroll } from './seed-demo-payroll.js';
 import { createSchool } from '../provision.js';
 import { schoolConfig } from '../framework/school-config.js';
 import { putSetting, defaultDetails } from '../modules/school/settings.js';
@@ -146,4 +147,5 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await seedDemoOffice(ctx, { officeUserId: office.id, adminUserId: admin.id, teacherUserId: teacherUser.id, parentUserId: parent.id, children: children.map((c) => c.id) });
   await seedDemoTimetable(ctx, { classIds });
   await seedDemoNotes(ctx, { classIds, yearId: current.id, teacherUserId: teacherUser.id });
+  await seedDemoPayroll(ctx);
 }

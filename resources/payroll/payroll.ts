@@ -1,0 +1,45 @@
+import schema from '../../schemas/payroll/payroll.json' with { type: 'json' };
+import { defineResource } from '../../src/shared/resource.js';
+import { PAYROLL_STAFF } from '../../src/shared/payroll.js';
+
+/**
+ * Payroll entries (spec 2 Simple payroll): one per employee and month. The server computes the
+ * present days, the salary amount and the payslip items from the employee's salary structure
+ * (src/shared/payroll.ts) and never takes them from the browser; absent days left empty come
+ * from HR's attendance for the month. An entry with payments cannot be deleted: its payments
+ * are expenses in the school's accounts.
+ */
+export default defineResource({
+  name: 'payrolls', module: 'payroll', schema, table: 'payroll',
+  label: 'Payroll Entries', singular: 'Payroll Entry', icon: 'DollarOutlined',
+  routes: { list: '/payroll/list', create: '/payroll/new' },
+  api: {
+    list: ['GET /simple/payroll/', 'GET /simple/payroll/employee/{employee_id}/'],
+    create: 'PUT /simple/payroll/', remove: 'DELETE /simple/payroll/{id}/',
+  },
+  relations: {
+    emp_name: { from: 'employee_id', resource: 'employees', field: 'name' },
+  },
+  indexes: [['month_year']],
+  list: {
+    columns: [
+      { field: 'emp_name', title: 'Employee', render: 'link', to: '/payroll/view/{id}' },
+      { field: 'month_year', render: 'date', format: 'MMM YYYY' },
+      'total_days', 'absent_days', 'present_days',
+      { field: 'salary_amount', render: 'money' },
+      { field: 'amount_paid', render: 'money' },
+      { field: 'payment_date', render: 'date', format: 'DD-MM-YYYY' },
+    ],
+    search: ['emp_name'], pageSize: 50, sort: '-month_year', export: 'csv', addLabel: 'New Payroll Entry',
+    links: [{ label: 'Payslip', icon: 'FileTextOutlined', to: '/payroll/view/{id}' }],
+  },
+  form: {
+    uiSchema: {
+      'ui:order': ['employee_id', 'month_year', 'total_days', 'absent_days'],
+      employee_id: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'employees', label: 'name' } },
+    },
+  },
+  unique: [{ fields: ['employee_id', 'month_year'], message: 'Payroll for this employee and month is already added' }],
+  access: { read: PAYROLL_STAFF, create: PAYROLL_STAFF, update: PAYROLL_STAFF, remove: PAYROLL_STAFF },
+  messages: { created: 'New payroll entry is added', removed: 'Payroll item deleted' },
+});

@@ -1,0 +1,44 @@
+import { toPaise } from '../../../shared/money.js';
+import { defineHandlers, type CallCtx } from '../../framework/calls.js';
+import { filePath, storedFileInfo } from '../../framework/files.js';
+import { moneyColumn } from '../../framework/query.js';
+import { inTransaction } from '../../framework/service.js';
+import { createExpense, payInstallment } from './expenses.js';
+
+/** The upload kind of expense attachments (resources/finance/expense.ts `uploads`). */
+const ATTACHMENTS = 'expense-files';
+
+/** The attachments as stored: each must be this school's upload of the expenses' kind. */
+async function storedAttachments(ctx: CallCtx, files: ReadonlyArray<{ path: string }>) {
+  const out: Array<{ path: string; name: string; url: string }> = [];
+  for (const f of files) {
+    const info = await storedFileInfo(ctx, f.path);
+    if (!info || info.kind !== ATTACHMENTS) throw ctx.fail('file');
+    const path = filePath(ctx.school.code, info.key, info.name);
+    out.push({ path, name: info.name, url: path });
+  }
+  return out;
+}
+
+export default defineHandlers('finance-expenses', {
+  create: async (ctx, { body }) => {
+    const amountPaise = toPaise(body.amount);
+    const taxPaise = toPaise(body.tax ?? 0);
+    if (body.total_amount != null && toPaise(body.total_amount) !== amountPaise + taxPaise) throw ctx.fail('total');
+    return inTransaction(ctx, async (tx) => createExpense(tx, {
+      name: body.name, exp_cat_id: body.exp_cat_id, account_id: body.account_id, vendor_id: body.vendor_id ?? null,
+      amountPaise, taxPaise, firstPaymentPaise: toPaise(body.installment_amount), date: body.date,
+      payment_mode_id: body.payment_mode_id ?? null, payment_details: body.payment_details ?? null,
+      description: body.description ?? null, files: await storedAttachments(tx, body.files ?? []),
+    }));
+  },
+  pay: async (ctx, { body }) => payInstallment(ctx, {
+    expense_id: body.expense_id, paise: toPaise(body.paid_amount), account_id: body.account_id,
+    payment_mode_id: body.payment_mode_id ?? null, payment_details: body.payment_details ?? null, payment_date: body.payment_date,
+  }),
+  installments: async (ctx, { params }) => ctx.db.selectFrom('fin_expense_installment as i')
+    .leftJoin('fin_account as a', 'a.id', 'i.account_id')
+    .leftJoin('fin_payment_mode as m', 'm.id', 'i.payment_mode_id')
+    .select(['i.id', 'i.expense_id', 'i.payment_date', 'i.account_id', 'i.payment_mode_id', 'i.payment_details', moneyColumn('i.paid_amount'), 'a.name as account', 'm.name as payment_mode'])
+    .where('i.expense_id', '=', params.id).orderBy('i.payment_date').orderBy('i.id').execute(),
+});
