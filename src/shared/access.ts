@@ -101,6 +101,8 @@ export type ScopeKind =
 export const SCOPE_KINDS: Record<string, ScopeKind> = {
   student: { resource: 'students', owner: 'user_id' },
   teacher: { resource: 'teachers', owner: 'user_id' },
+  /** The HR employee record linked to the person's staff login (their own payslips). */
+  employee: { resource: 'employees', owner: 'user_id' },
   /** Classes the teacher is class teacher of. */
   teacher_led_class: { resource: 'classes', any: [{ from: 'teacher', resource: 'classes', by: 'class_teacher_id' }] },
   /** Classes the teacher leads or teaches a subject in. */

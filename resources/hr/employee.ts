@@ -1,0 +1,37 @@
+import schema from '../../schemas/hr/employee.json' with { type: 'json' };
+import { defineResource } from '../../src/shared/resource.js';
+
+/**
+ * The school's employees as HR keeps them (spec 3 §3): teaching and other staff, each in a
+ * department, optionally linked to the staff login they use (a teacher's, the librarian's), so
+ * that person reaches their own HR and payroll rows (row-scope kind `employee`).
+ * The spec gives no single-employee call: the edit screen finds the employee in the list.
+ */
+export default defineResource({
+  name: 'employees', module: 'hr', schema, table: 'hr_employee',
+  label: 'Employees', singular: 'Employee', icon: 'ContactsOutlined',
+  routes: { list: '/hr/employees/', create: '/hr/employee/new', edit: '/hr/employee/:id' },
+  api: {
+    list: 'GET /hr/employees/', create: 'PUT /hr/employees/',
+    update: 'POST /hr/employee/{id}/', remove: 'DELETE /hr/employee/{id}/',
+  },
+  relations: {
+    department: { from: 'hr_department_id', resource: 'departments', field: 'name' },
+  },
+  list: {
+    columns: [
+      'name', 'job_title', 'department',
+      { field: 'dob', render: 'date', format: 'DD-MM-YYYY' },
+      { field: 'join_date', render: 'date', format: 'DD-MM-YYYY' },
+    ],
+    search: ['name', 'job_title', 'department'], pageSize: 50, sort: 'name', export: 'csv',
+  },
+  form: {
+    uiSchema: {
+      'ui:order': ['name', 'job_title', 'hr_department_id', 'dob', 'hire_date', 'join_date', 'user_id'],
+      hr_department_id: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'departments', label: 'name' } },
+    },
+  },
+  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  messages: { created: 'New employee added', updated: 'Updated employee details!', removed: 'Employee Deleted' },
+});
