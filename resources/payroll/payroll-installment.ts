@@ -8,7 +8,7 @@ import { PAYROLL_STAFF } from '../../src/shared/payroll.js';
  */
 export default defineResource({
   name: 'payroll-installments', module: 'payroll', schema, table: 'payroll_installment',
-  label: 'Payroll Installments', singular: 'Installment', icon: 'DollarOutlined',
+  label: 'Payroll Installments', singular: 'Installment', icon: 'WalletOutlined',
   api: {},
   relations: {
     payroll: { from: 'payroll_id', resource: 'payrolls', field: 'month_year' },

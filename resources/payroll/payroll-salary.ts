@@ -11,7 +11,7 @@ import { PAYROLL_STAFF } from '../../src/shared/payroll.js';
  */
 export default defineResource({
   name: 'payroll-salaries', module: 'payroll', schema, table: 'payroll_salary',
-  label: 'Salaries', singular: 'Salary', icon: 'DollarOutlined',
+  label: 'Salaries', singular: 'Salary', icon: 'WalletOutlined',
   api: {},
   relations: {
     emp_name: { from: 'employee_id', resource: 'employees', field: 'name', cascade: true },

@@ -11,7 +11,7 @@ import { PAYROLL_STAFF } from '../../src/shared/payroll.js';
  */
 export default defineResource({
   name: 'payrolls', module: 'payroll', schema, table: 'payroll',
-  label: 'Payroll Entries', singular: 'Payroll Entry', icon: 'DollarOutlined',
+  label: 'Payroll Entries', singular: 'Payroll Entry', icon: 'WalletOutlined',
   routes: { list: '/payroll/list', create: '/payroll/new' },
   api: {
     list: ['GET /simple/payroll/', 'GET /simple/payroll/employee/{employee_id}/'],
@@ -31,7 +31,7 @@ export default defineResource({
       { field: 'payment_date', render: 'date', format: 'DD-MM-YYYY' },
     ],
     search: ['emp_name'], pageSize: 50, sort: '-month_year', export: 'csv', addLabel: 'New Payroll Entry',
-    links: [{ label: 'Payslip', icon: 'FileTextOutlined', to: '/payroll/view/{id}' }],
+    links: [{ label: 'Payslip', icon: 'FileDoneOutlined', to: '/payroll/view/{id}' }],
   },
   form: {
     uiSchema: {

@@ -1,3 +1,4 @@
+import schema from '../../schemas/payroll/payroll.json' with { type: 'json' };
 import installment from '../../schemas/payroll/calls/installment.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
 import { EMPLOYEE_ROLES, PAYROLL_STAFF } from '../../src/shared/payroll.js';
@@ -5,13 +6,14 @@ import { EMPLOYEE_ROLES, PAYROLL_STAFF } from '../../src/shared/payroll.js';
 /**
  * Payslips: a payroll entry as its employee and the payroll staff read it, its payment, the
  * dashboard, and an employee's own payslips. Employees reach only entries of the HR employee
- * linked to their login (scope `employee`); anyone else's answers 404.
+ * linked to their login (scope `employee`); anyone else's answers 404. It stores nothing of its
+ * own: a payslip is a payroll entry (the `payroll` table, the same schema).
  */
 const OWN = { employee: 'employee_id' };
 
 export default defineResource({
-  name: 'payslips', module: 'payroll', schema: { type: 'object', properties: {} },
-  label: 'Payslips', singular: 'Payslip', icon: 'DollarOutlined',
+  name: 'payslips', module: 'payroll', schema,
+  label: 'Payslips', singular: 'Payslip', icon: 'WalletOutlined',
   api: {},
   scope: { teacher: OWN, librarian: OWN, driver: OWN, watchman: OWN },
   access: { read: [...PAYROLL_STAFF, ...EMPLOYEE_ROLES], create: PAYROLL_STAFF },

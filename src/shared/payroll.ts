@@ -103,6 +103,10 @@ export function monthStart(value: string): string {
   return `${m[1]}-${m[2]}-01`;
 }
 
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '2026-10-01' as 'Oct 2026', the way payslips and expense names write a month. */
+export const monthLabel = (d: string | null | undefined): string => (d ? `${MONTH_NAMES[Number(d.slice(5, 7)) - 1]} ${d.slice(0, 4)}` : '');
+
 /** The number of days in the month of 'YYYY-MM…' (the default total days). */
 export function daysInMonth(value: string): number {
   const start = monthStart(value);

@@ -4,7 +4,7 @@ import { SCHOOL_TZ } from '../../framework/periods.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { toPaise, toRupees } from '../../../shared/money.js';
 import { resourceByName } from '../../../shared/registry.js';
-import { INSTALLMENT_THRESHOLD_PAISE } from '../../../shared/payroll.js';
+import { INSTALLMENT_THRESHOLD_PAISE, monthLabel } from '../../../shared/payroll.js';
 import { createExpense } from '../finance/expenses.js';
 import { dayOf } from './payslip.js';
 
@@ -19,7 +19,6 @@ export interface InstallmentInput {
 }
 
 const ERR = resourceByName('payslips').calls!.installment!.errors!;
-const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * Pays part or all of a payroll entry. The entry's row is locked first (FOR UPDATE), so
@@ -42,7 +41,7 @@ export async function payInstallment(ctx: Ctx, body: InstallmentInput, now = new
     if (amount > pending) throw badRequest(ERR.tooMuch!);
     const mode = await tx.db.selectFrom('fin_payment_mode').select('name').where('id', '=', body.exp_payment_mode).executeTakeFirst();
     if (!mode) throw badRequest('Payment mode not found');
-    const month = MONTH.format(new Date(`${dayOf(entry.month_year)}T00:00:00Z`));
+    const month = monthLabel(dayOf(entry.month_year));
     const details = body.payment_mode_details?.trim() || null;
     const expense = await createExpense(tx, {
       name: `Salary ${month}: ${entry.name}`, exp_cat_id: body.exp_category, account_id: body.exp_debit_account,

@@ -1,5 +1,5 @@
 import type { Payroll } from '../../../generated/entities/payroll.js';
-import { badRequest, conflict } from '../../framework/errors.js';
+import { badRequest } from '../../framework/errors.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
 import { toRupees } from '../../../shared/money.js';
 import { computePayslip, daysInMonth, daysProblem, monthStart } from '../../../shared/payroll.js';
@@ -7,7 +7,6 @@ import { hrAbsentDays } from '../hr/absence.js';
 import { itemsInPaise, salaryOf } from './salary.js';
 
 export const SALARY_NOT_SET = 'Employee salary is not set';
-export const HAS_PAYMENTS = 'This payroll has payments and cannot be deleted; its payments are expenses in the accounts';
 
 /**
  * A payroll entry is computed here from the employee's salary structure (src/shared/payroll.ts):
@@ -15,6 +14,8 @@ export const HAS_PAYMENTS = 'This payroll has payments and cannot be deleted; it
  * Absent days left empty are the loss-of-pay days HR recorded for the month (0 when HR has no
  * attendance for it); total days left empty are the days of the month. The payslip's items are
  * kept with the entry, so a later change of the structure does not rewrite a past month.
+ * An entry with installments is not deleted (the generic delete refuses while installments point
+ * at it, under the entry's lock): its payments are expenses that debited an account.
  */
 const hooks: ResourceHooks<Payroll> = {
   async beforeCreate(ctx, data) {
@@ -34,14 +35,6 @@ const hooks: ResourceHooks<Payroll> = {
         payslip: slip.items.map((i) => ({ key: i.key, item_name: i.item_name, type: i.type, value: toRupees(i.paise) })),
       },
     };
-  },
-
-  /** A paid entry stays: its installments are expenses that debited an account. */
-  async beforeRemove(ctx, existing) {
-    // Under the entry's lock, so an installment being paid is either seen here or waits and finds the entry gone.
-    await ctx.db.selectFrom('payroll').select('id').where('id', '=', existing.id).forUpdate().execute();
-    const paid = await ctx.db.selectFrom('payroll_installment').select('id').where('payroll_id', '=', existing.id).limit(1).executeTakeFirst();
-    if (paid) throw conflict(HAS_PAYMENTS);
   },
 };
 
