@@ -13,6 +13,7 @@ import { createIntegrations } from '../integrations/index.js';
 import { seedDemoAnnouncements } from './seed-demo-announcements.js';
 import { seedDemoAttendance } from './seed-demo-attendance.js';
 import { seedDemoFees } from './seed-demo-fees.js';
+import { seedDemoFinance } from './seed-demo-finance.js';
 import { seedDemoHomework } from './seed-demo-homework.js';
 import { seedDemoMarks } from './seed-demo-marks.js';
 import { seedDemoOffice } from './seed-demo-office.js';
@@ -147,5 +148,6 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await seedDemoOffice(ctx, { officeUserId: office.id, adminUserId: admin.id, teacherUserId: teacherUser.id, parentUserId: parent.id, children: children.map((c) => c.id) });
   await seedDemoTimetable(ctx, { classIds });
   await seedDemoNotes(ctx, { classIds, yearId: current.id, teacherUserId: teacherUser.id });
+  await seedDemoFinance(ctx);
   await seedDemoPayroll(ctx);
 }

@@ -8,6 +8,7 @@ import { ResourceSearchWidget } from './ResourceSearchWidget.js';
 import { GeneratedPasswordWidget } from './GeneratedPasswordWidget.js';
 import { DateTime10MinWidget, DateWidget } from './DateWidgets.js';
 import { UploadFilesWidget } from './UploadFilesWidget.js';
+import { ComputedTotalWidget } from './ComputedTotalWidget.js';
 
 export const WIDGETS: RegistryWidgetsType = {
   'resource-select': ResourceSelectWidget,
@@ -15,6 +16,7 @@ export const WIDGETS: RegistryWidgetsType = {
   'generated-password': GeneratedPasswordWidget,
   'datetime-10min': DateTime10MinWidget,
   'upload-files': UploadFilesWidget,
+  'computed-total': ComputedTotalWidget,
   // `format: date` fields resolve to DateWidget.
   DateWidget,
   date: DateWidget,

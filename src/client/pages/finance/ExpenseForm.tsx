@@ -1,0 +1,134 @@
+/**
+ * Add/Update Expenses (/finance/expenses/new): name, category, vendor, account, amount and tax
+ * with the total (amount + tax) shown read-only, the first installment paid now, date (today by
+ * default), payment mode and details, description and attachments. The server computes the
+ * total again and refuses one that does not agree.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useList } from '@refinedev/core';
+import { App, Button, Card, DatePicker, Form, Input, Select, Space, Typography, Upload } from 'antd';
+import type { UploadFile } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { PageProps } from '../registry.js';
+import { ApiError } from '../../api.js';
+import { DATE_FORMAT, WIRE_DATE } from '../../framework/dates.js';
+import { formatMoney } from '../../framework/format.js';
+import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
+import { errorNotification } from '../../framework/notify.js';
+import { payloadRules } from '../../framework/form/payloadRules.js';
+import { uploadFile, uploadRule, type UploadedFile } from '../../framework/upload.js';
+import { useBusyAction } from '../../framework/useBusyAction.js';
+import { useDeclaredCall, type CallInput } from '../../framework/useDeclaredCall.js';
+import { declaredCall } from '../../../shared/calls.js';
+import { toPaise, toRupees } from '../../../shared/money.js';
+
+const CREATE = declaredCall('finance-expenses.create').def.payload!;
+const CREATE_ERRORS = declaredCall('finance-expenses.create').def.errors!;
+const rules = (field: string) => payloadRules(CREATE, field);
+const KIND = 'expense-files';
+const ATTACHMENT = uploadRule(KIND);
+type Body = CallInput<'finance-expenses.create'>['body'];
+
+interface Values {
+  name: string; exp_cat_id: number; vendor_id?: number; account_id: number; amount: number; tax?: number;
+  installment_amount: number; date: Dayjs; payment_mode_id?: number; payment_details?: string; description?: string;
+}
+
+/** amount + tax in whole paise, as the server computes it. */
+export const expenseTotal = (amount: unknown, tax: unknown): number => toRupees(toPaise(Number(amount) || 0) + toPaise(Number(tax) || 0));
+
+function usePicker(resource: string) {
+  const q = useList<{ id: number; name: string }>({ resource, pagination: { mode: 'off' }, errorNotification });
+  return (q.result?.data ?? []).map((r) => ({ value: r.id, label: r.name }));
+}
+
+export default function ExpenseForm(_props: PageProps) {
+  const navigate = useNavigate();
+  const { notification } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const amount = Form.useWatch('amount', form);
+  const tax = Form.useWatch('tax', form);
+  const total = expenseTotal(amount, tax);
+  const categories = usePicker('finance-expense-categories');
+  const vendors = usePicker('finance-vendors');
+  const accounts = usePicker('finance-accounts');
+  const modes = usePicker('finance-payment-modes');
+  const create = useDeclaredCall('finance-expenses.create', { errorToast: false });
+  const { busy, run } = useBusyAction();
+  const [files, setFiles] = useState<Array<UploadFile & { stored?: UploadedFile }>>([]);
+  const uploading = files.some((f) => f.status === 'uploading');
+
+  const attach = async (file: File) => {
+    const uid = `${Date.now()}-${file.name}`;
+    setFiles((fs) => [...fs, { uid, name: file.name, status: 'uploading' }]);
+    try {
+      const stored = await uploadFile(file, KIND);
+      setFiles((fs) => fs.map((f) => (f.uid === uid ? { ...f, status: 'done', url: stored.path, stored } : f)));
+      notification.success({ message: `${file.name} file uploaded successfully.` });
+    } catch (e) {
+      setFiles((fs) => fs.filter((f) => f.uid !== uid));
+      notification.error({ message: `${file.name} file upload failed.`, description: e instanceof ApiError ? e.message : undefined });
+    }
+  };
+
+  const save = (v: Values) => run(async () => {
+    const body: Body = {
+      name: v.name.trim(), exp_cat_id: v.exp_cat_id, account_id: v.account_id, vendor_id: v.vendor_id ?? null,
+      amount: v.amount, tax: v.tax ?? 0, total_amount: expenseTotal(v.amount, v.tax), installment_amount: v.installment_amount,
+      date: v.date.format(WIRE_DATE), payment_mode_id: v.payment_mode_id ?? null, payment_details: v.payment_details?.trim() || null,
+      description: v.description?.trim() || null,
+      files: files.flatMap((f) => (f.stored ? [{ path: f.stored.path, name: f.stored.name, url: f.stored.path }] : [])),
+    };
+    const saved = await create({ body });
+    navigate(`/finance/expense/${saved.id}/details`);
+  }, { problem: (Number(v.installment_amount) || 0) > expenseTotal(v.amount, v.tax) ? CREATE_ERRORS.amount : null });
+
+  return (
+    <Card title="Add/Update Expenses" style={{ maxWidth: 760 }}>
+      <Form<Values> form={form} layout="vertical" name="expense" onFinish={save} disabled={busy} initialValues={{ date: dayjs(), tax: 0 }}>
+        <Form.Item label="Expense Name" name="name" rules={rules('name')}><Input maxLength={200} /></Form.Item>
+        <Form.Item label="Category" name="exp_cat_id" rules={rules('exp_cat_id')}>
+          <Select options={categories} showSearch optionFilterProp="label" aria-label="Category" />
+        </Form.Item>
+        <Form.Item label="Vendor" name="vendor_id"><Select options={vendors} showSearch optionFilterProp="label" allowClear aria-label="Vendor" /></Form.Item>
+        <Form.Item label="Account" name="account_id" rules={rules('account_id')}>
+          <Select options={accounts} showSearch optionFilterProp="label" aria-label="Account" />
+        </Form.Item>
+        <Space wrap align="start">
+          <Form.Item label="Amount" name="amount" rules={[...rules('amount'), paiseRule]}><MoneyInput style={{ width: 180 }} /></Form.Item>
+          <Form.Item label="Tax" name="tax" rules={[...rules('tax'), paiseRule]}><MoneyInput style={{ width: 160 }} /></Form.Item>
+          <Form.Item label="Total">
+            <Typography.Text strong data-testid="expense-total" aria-label="Total">{formatMoney(total)}</Typography.Text>
+          </Form.Item>
+        </Space>
+        <Form.Item label="Installment Amount" name="installment_amount" rules={[...rules('installment_amount'), paiseRule]} extra="Paid now from the account; 0 when nothing is paid yet">
+          <MoneyInput style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item label="Date" name="date" rules={[{ required: true, message: 'Date is required!' }]}><DatePicker format={DATE_FORMAT} /></Form.Item>
+        <Form.Item label="Payment Mode" name="payment_mode_id"><Select options={modes} allowClear aria-label="Payment mode" /></Form.Item>
+        <Form.Item label="Payment Details" name="payment_details"><Input maxLength={500} /></Form.Item>
+        <Form.Item label="Description" name="description"><Input.TextArea rows={3} maxLength={2000} /></Form.Item>
+        <Form.Item label="Attachments" extra={`Allowed: ${ATTACHMENT.accept.replaceAll(',', ', ')}`}>
+          <Upload
+            accept={ATTACHMENT.accept} multiple fileList={files}
+            onRemove={(f) => setFiles((fs) => fs.filter((x) => x.uid !== f.uid))}
+            beforeUpload={(file) => {
+              const problem = ATTACHMENT.problem(file);
+              if (problem) notification.error({ message: `${file.name} file upload failed.`, description: problem });
+              else void attach(file);
+              return Upload.LIST_IGNORE;
+            }}
+          >
+            <Button icon={<UploadOutlined />}>Attach Files</Button>
+          </Upload>
+        </Form.Item>
+        <Space wrap>
+          <Button type="primary" htmlType="submit" loading={busy} disabled={uploading}>Save</Button>
+          <Button onClick={() => navigate('/finance/expenses/')}>Cancel</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}
