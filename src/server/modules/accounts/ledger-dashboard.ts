@@ -30,7 +30,8 @@ const figures = (name: string, cond: RawBuilder<unknown>) => [
   sql<number>`(${sumWhere(0, cond)} - ${sumWhere(1, cond)})::float8`.as(`${name}_balance`),
 ] as const;
 
-export async function ledgerDashboard(db: Kysely<DB>): Promise<LedgerDashboard> {
+/** `schema` is the school's: the raw statement names its tables in full. */
+export async function ledgerDashboard(db: Kysely<DB>, schema: string): Promise<LedgerDashboard> {
   const sums = await db.selectFrom('simple_account').select([
     ...figures('today', sql`date = ${TODAY}`), ...figures('month', sql`date >= ${MONTH_START} and date < (${MONTH_START} + interval '1 month')::date`), ...figures('total', sql`true`),
   ]).executeTakeFirstOrThrow();
@@ -40,7 +41,7 @@ export async function ledgerDashboard(db: Kysely<DB>): Promise<LedgerDashboard> 
            coalesce(sum(a.amount) filter (where a.txn_type = 0), 0)::float8 as credit,
            coalesce(sum(a.amount) filter (where a.txn_type = 1), 0)::float8 as debit
     from generate_series(${MONTH_START} - interval ${sql.lit(`${MONTHS_SHOWN - 1} months`)}, ${MONTH_START}, interval '1 month') as m(start)
-    left join simple_account a on a.date >= m.start::date and a.date < (m.start + interval '1 month')::date
+    left join ${sql.table(`${schema}.simple_account`)} a on a.date >= m.start::date and a.date < (m.start + interval '1 month')::date
     group by m.start order by m.start`.execute(db);
   return {
     today: { credit: sums.today_credit, debit: sums.today_debit, balance: sums.today_balance },

@@ -10,11 +10,11 @@ export const REPORT_PAGE_SIZE = 50;
 
 export default defineHandlers('simple-accounts', {
   async dashboard(ctx) {
-    return ledgerDashboard(ctx.db);
+    return ledgerDashboard(ctx.db, ctx.school.schema);
   },
 
   async financeDashboard(ctx) {
-    return financeDashboard(ctx.db);
+    return financeDashboard(ctx.db, ctx.school.schema);
   },
 
   async financeReport(ctx, { query: q }) {
@@ -22,7 +22,7 @@ export default defineHandlers('simple-accounts', {
     if (!q.field || !q.interval || !q.start_date || !q.end_date) throw ctx.fail('select');
     if (q.start_date > q.end_date) throw badRequest('The start date cannot be after the end date');
     const page = { page: Number(q.page ?? '1'), size: Number(q.page_size ?? REPORT_PAGE_SIZE) };
-    const { rows, total } = await financeReport(ctx.db, {
+    const { rows, total } = await financeReport(ctx.db, ctx.school.schema, {
       field: q.field as ReportField, interval: q.interval as ReportInterval, start: q.start_date, end: q.end_date,
     }, page);
     return ctx.paged(rows, total);

@@ -29,22 +29,27 @@ export interface FinanceFigures {
 
 const TZ = sql.lit(SCHOOL_TZ);
 
+/** A table of the school's schema, named in full (raw statements are not rewritten by the schema binding). */
+type Tables = (name: string) => RawBuilder<unknown>;
+export const schoolTables = (schema: string): Tables => (name) => sql.table(`${schema}.${name}`);
+
 /** Σ of a column over a table's rows whose date column lies in the period d (dlo ≤ date < dhi). */
-const datedSum = (table: string, amount: string, dateCol: string, extra?: RawBuilder<unknown>) =>
-  sql`(select coalesce(sum(${sql.ref(`t.${amount}`)}), 0) from ${sql.table(table)} as t
+const datedSum = (tb: Tables, table: string, amount: string, dateCol: string, extra?: RawBuilder<unknown>) =>
+  sql`(select coalesce(sum(${sql.ref(`t.${amount}`)}), 0) from ${tb(table)} as t
        where ${sql.ref(`t.${dateCol}`)} >= d.dlo and ${sql.ref(`t.${dateCol}`)} < d.dhi ${extra ? sql`and ${extra}` : sql``})`;
 
-export async function financeDashboard(db: Kysely<DB>): Promise<Record<Period, FinanceFigures>> {
+export async function financeDashboard(db: Kysely<DB>, schema: string): Promise<Record<Period, FinanceFigures>> {
+  const tb = schoolTables(schema);
   const { rows } = await sql<FinanceFigures & { period: Period }>`
     with per as materialized ${periodRows()},
     d as (select period, lo, hi, (lo at time zone ${TZ})::date as dlo, (hi at time zone ${TZ})::date as dhi from per),
     s as (
       select d.period,
-        (select coalesce(sum(i.paid_amount), 0) from fee_installment i where i.timestamp >= d.lo and i.timestamp < d.hi) as fees,
-        ${datedSum('simple_account', 'amount', 'date', sql`t.txn_type = 0`)} as credit,
-        ${datedSum('simple_account', 'amount', 'date', sql`t.txn_type = 1`)} as debit,
-        ${datedSum('simple_expense', 'amount', 'date')} as expense,
-        ${datedSum('payroll_installment', 'amount', 'payment_date')} as payroll
+        (select coalesce(sum(i.paid_amount), 0) from ${tb('fee_installment')} i where i.timestamp >= d.lo and i.timestamp < d.hi) as fees,
+        ${datedSum(tb, 'simple_account', 'amount', 'date', sql`t.txn_type = 0`)} as credit,
+        ${datedSum(tb, 'simple_account', 'amount', 'date', sql`t.txn_type = 1`)} as debit,
+        ${datedSum(tb, 'simple_expense', 'amount', 'date')} as expense,
+        ${datedSum(tb, 'payroll_installment', 'amount', 'payment_date')} as payroll
       from d
     )
     select period,
@@ -82,19 +87,19 @@ export interface ReportRow { date: string; name: string; amount: number; txn_typ
  * (date, name, amount > 0, txn_type, at, id): a fee installment is a credit, a refund a debit of
  * its size; salary installments are named after the employee and the payslip's month.
  */
-function entries(field: ReportField, start: string, end: string): RawBuilder<unknown> {
+function entries(tb: Tables, field: ReportField, start: string, end: string): RawBuilder<unknown> {
   const inDates = (col: string) => sql`${sql.ref(col)} >= cast(${start} as date) and ${sql.ref(col)} <= cast(${end} as date)`;
   const parts: Record<Exclude<ReportField, 'all'>, RawBuilder<unknown>> = {
     fees: sql`select (i.timestamp at time zone ${TZ})::date as date, 'Fee receipt ' || i.receipt_no || ': ' || s.fullname as name,
         abs(i.paid_amount) as amount, case when i.paid_amount < 0 then 1 else 0 end as txn_type, i.timestamp as at, i.id
-      from fee_installment i join fee_payment p on p.id = i.payment_id join student s on s.id = p.student_id
+      from ${tb('fee_installment')} i join ${tb('fee_payment')} p on p.id = i.payment_id join ${tb('student')} s on s.id = p.student_id
       where i.timestamp >= (cast(${start} as date)::timestamp at time zone ${TZ}) and i.timestamp < ((cast(${end} as date) + 1)::timestamp at time zone ${TZ})`,
-    credit: sql`select date, title as name, amount, 0 as txn_type, created_at as at, id from simple_account where txn_type = 0 and ${inDates('date')}`,
-    debit: sql`select date, title as name, amount, 1 as txn_type, created_at as at, id from simple_account where txn_type = 1 and ${inDates('date')}`,
-    expense: sql`select date, name, amount, 1 as txn_type, created_at as at, id from simple_expense where ${inDates('date')}`,
+    credit: sql`select date, title as name, amount, 0 as txn_type, created_at as at, id from ${tb('simple_account')} where txn_type = 0 and ${inDates('date')}`,
+    debit: sql`select date, title as name, amount, 1 as txn_type, created_at as at, id from ${tb('simple_account')} where txn_type = 1 and ${inDates('date')}`,
+    expense: sql`select date, name, amount, 1 as txn_type, created_at as at, id from ${tb('simple_expense')} where ${inDates('date')}`,
     payroll: sql`select pi.payment_date as date, 'Salary: ' || e.name || ' (' || to_char(p.month_year, 'YYYY-MM') || ')' as name,
         pi.amount, 1 as txn_type, pi.payment_date::timestamptz as at, pi.id
-      from payroll_installment pi join payroll p on p.id = pi.payroll_id join hr_employee e on e.id = p.employee_id
+      from ${tb('payroll_installment')} pi join ${tb('payroll')} p on p.id = pi.payroll_id join ${tb('hr_employee')} e on e.id = p.employee_id
       where ${inDates('pi.payment_date')}`,
   };
   if (field !== 'all') return parts[field];
@@ -114,8 +119,8 @@ const BUCKETS: Record<Exclude<ReportInterval, 'all'>, { unit: string; label: (b:
  * lists every entry; the others sum the entries of each day, week (from Monday), month or
  * year, money in and money out as separate rows (named by SUMMED_NAMES).
  */
-export async function financeReport(db: Kysely<DB>, q: { field: ReportField; interval: ReportInterval; start: string; end: string }, page: Page) {
-  const source = entries(q.field, q.start, q.end);
+export async function financeReport(db: Kysely<DB>, schema: string, q: { field: ReportField; interval: ReportInterval; start: string; end: string }, page: Page) {
+  const source = entries(schoolTables(schema), q.field, q.start, q.end);
   const offset = (page.page - 1) * page.size;
   if (q.interval === 'all') {
     const { rows } = await sql<ReportRow & { total: number }>`

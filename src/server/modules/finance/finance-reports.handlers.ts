@@ -8,7 +8,7 @@ import { expenseRows, expenseSummary, expenseTotal, financeDashboard, type Repor
  */
 export default defineHandlers('finance-reports', {
   async dashboard(ctx) {
-    return financeDashboard(ctx.db);
+    return financeDashboard(ctx.db, ctx.school.schema);
   },
 
   async expense(ctx, { query: q }) {

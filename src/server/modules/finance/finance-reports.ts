@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../../generated/db.js';
 import { SCHOOL_TZ } from '../../framework/periods.js';
+import { schoolTables } from '../accounts/simple-finance.js';
 
 /**
  * The finance dashboard and the expense reports (spec 2, finance module). What each figure sums:
@@ -30,22 +31,23 @@ const money = (expr: RawBuilder<unknown>) => sql<number>`coalesce(${expr}, 0)::f
 export interface YearFees { ac_year_id: number | null; ac_year: string | null; total_amount: number; paid_amount: number; due_amount: number }
 
 /** The fee bills of one academic year: totals, paid and due (all zero, year null, when there is no such year). */
-async function yearFees(db: Kysely<DB>, which: 'this' | 'next'): Promise<YearFees> {
+async function yearFees(db: Kysely<DB>, schema: string, which: 'this' | 'next'): Promise<YearFees> {
+  const tb = schoolTables(schema);
   // The enabled year (status 1); the next is the first to start after it.
-  const current = sql`(select id, start_date from ac_year where status = 1 order by start_date desc, id desc limit 1)`;
+  const current = sql`(select id, start_date from ${tb('ac_year')} where status = 1 order by start_date desc, id desc limit 1)`;
   const year = which === 'this'
-    ? sql`select y.id, y.name from ac_year y join ${current} c on c.id = y.id`
-    : sql`select y.id, y.name from ac_year y join ${current} c on y.start_date > c.start_date order by y.start_date, y.id limit 1`;
+    ? sql`select y.id, y.name from ${tb('ac_year')} y join ${current} c on c.id = y.id`
+    : sql`select y.id, y.name from ${tb('ac_year')} y join ${current} c on y.start_date > c.start_date order by y.start_date, y.id limit 1`;
   const { rows } = await sql<YearFees>`
     select y.id as ac_year_id, y.name as ac_year,
       ${money(sql`sum(p.total_amount)`)} as total_amount, ${money(sql`sum(p.paid_amount)`)} as paid_amount,
       ${money(sql`sum(p.total_amount) - sum(p.paid_amount)`)} as due_amount
-    from (${year}) as y left join fee_payment p on p.ac_year_id = y.id
+    from (${year}) as y left join ${tb('fee_payment')} p on p.ac_year_id = y.id
     group by y.id, y.name`.execute(db);
   return rows[0] ?? { ac_year_id: null, ac_year: null, total_amount: 0, paid_amount: 0, due_amount: 0 };
 }
 
-export async function financeDashboard(db: Kysely<DB>) {
+export async function financeDashboard(db: Kysely<DB>, schema: string) {
   const sums = await db.selectFrom('fin_expense').select([
     money(sql`sum(total_amount) filter (where ${inPeriod('date', 'month')})`).as('expense_month'),
     money(sql`sum(total_amount) filter (where ${inPeriod('date', 'year')})`).as('expense_year'),
@@ -76,7 +78,7 @@ export async function financeDashboard(db: Kysely<DB>) {
       money(sql`sum(${sql.ref('i.paid_amount')})`).as('total_amount'),
     ])
     .groupBy(['a.id', 'a.name']).orderBy(sql`3`, 'desc').orderBy(sql`2`).execute();
-  const [thisYear, nextYear] = [await yearFees(db, 'this'), await yearFees(db, 'next')];
+  const [thisYear, nextYear] = [await yearFees(db, schema, 'this'), await yearFees(db, schema, 'next')];
   return {
     expenses: { expense_month: sums.expense_month, expense_year: sums.expense_year, expense_by_category: byCategory },
     fee_collection: { fees_this_year: thisYear, fees_next_year: nextYear },
