@@ -14,6 +14,7 @@ import { seedDemoAnnouncements } from './seed-demo-announcements.js';
 import { seedDemoAttendance } from './seed-demo-attendance.js';
 import { seedDemoFees } from './seed-demo-fees.js';
 import { seedDemoFinance } from './seed-demo-finance.js';
+import { seedDemoAccounts } from './seed-demo-accounts.js';
 import { seedDemoHomework } from './seed-demo-homework.js';
 import { seedDemoMarks } from './seed-demo-marks.js';
 import { seedDemoOffice } from './seed-demo-office.js';
@@ -149,5 +150,6 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await seedDemoTimetable(ctx, { classIds });
   await seedDemoNotes(ctx, { classIds, yearId: current.id, teacherUserId: teacherUser.id });
   await seedDemoFinance(ctx);
+  await seedDemoAccounts(ctx);
   await seedDemoPayroll(ctx);
 }
