@@ -33,7 +33,8 @@ export default defineResource({
       route: '/finance/expense/reports', component: 'ExpenseTransactions', permission: 'read', menu: 'Expense Reports',
       calls: ['finance-reports.expense'], reads: ['finance-expense-categories', 'finance-payment-modes', 'finance-accounts', 'finance-vendors'],
     },
-    print: { route: '/finance/reports/expense/print', component: 'ExpenseReportPrint', permission: 'read' },
-    transactionsPrint: { route: '/finance/reports/expense/transactions/print', component: 'ExpenseTransactionsPrint', permission: 'read' },
+    // The print views are handed the report by the screen before them; they read only the school's heading.
+    print: { route: '/finance/reports/expense/print', component: 'ExpenseReportPrint', permission: 'read', calls: ['school.about'] },
+    transactionsPrint: { route: '/finance/reports/expense/transactions/print', component: 'ExpenseTransactionsPrint', permission: 'read', calls: ['school.about'] },
   },
 });
