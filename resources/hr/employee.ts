@@ -1,4 +1,5 @@
 import schema from '../../schemas/hr/employee.json' with { type: 'json' };
+import usersQuery from '../../schemas/hr/calls/users-query.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
 
 /**
@@ -25,12 +26,18 @@ export default defineResource({
       { field: 'join_date', render: 'date', format: 'DD-MM-YYYY' },
     ],
     search: ['name', 'job_title', 'department'], pageSize: 50, sort: 'name', export: 'csv',
+    links: [{ label: 'Leaves', icon: 'ScheduleOutlined', to: '/hr/employee/{id}/leaves', requires: { resource: 'employee-leaves', permission: 'read' } }],
   },
   form: {
     uiSchema: {
       'ui:order': ['name', 'job_title', 'hr_department_id', 'dob', 'hire_date', 'join_date', 'user_id'],
       hr_department_id: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'departments', label: 'name' } },
+      user_id: { 'ui:widget': 'call-select', 'ui:options': { call: 'employees.users', label: 'name', detail: 'email', query: { all_users: 'true' } } },
     },
+  },
+  calls: {
+    // The staff logins an employee can be linked to: those not linked yet, or with ?all_users every staff login.
+    users: { call: 'GET /hr/users/', permission: 'read', query: usersQuery },
   },
   access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
   messages: { created: 'New employee added', updated: 'Updated employee details!', removed: 'Employee Deleted' },

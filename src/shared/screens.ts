@@ -6,7 +6,7 @@
  * against the server from this list (tests/api/page-calls.test.ts).
  */
 import { roleIds } from './roles.js';
-import { accessRoles, callOf, listCalls, pageButton, pageRoles, type Call, type Permission, type ResourceDef } from './resource.js';
+import { accessRoles, callOf, listCalls, pageButton, pageRoles, type Call, type CallId, type Permission, type ResourceDef } from './resource.js';
 import type { Role } from './roles.js';
 
 export interface ScreenButton {
@@ -43,6 +43,12 @@ export function pickerCall(resources: ResourceDef[], name: string, widget?: stri
   return call;
 }
 
+/** The declared calls the generated form's `call-select` pickers read (by call id). */
+function formCallPickers(r: ResourceDef): CallId[] {
+  return Object.values<any>(r.form?.uiSchema ?? {}).filter((u) => u?.['ui:widget'] === 'call-select' && typeof u['ui:options']?.call === 'string')
+    .map((u) => u['ui:options'].call as CallId);
+}
+
 /** The pickers of the generated form (`resource-select` and `resource-search` widgets). */
 function formPickers(r: ResourceDef): Array<{ resource: string; widget: string }> {
   const ui = r.form?.uiSchema ?? {};
@@ -62,7 +68,10 @@ export function screensOf(resources: ResourceDef[]): Screen[] {
   for (const r of resources) {
     const routes = r.routes ?? {};
     const picks = (names: string[]): ScreenCall[] => names.map((n) => ({ call: pickerCall(resources, n) }));
-    const formPicks = (): ScreenCall[] => formPickers(r).map((p) => ({ call: pickerCall(resources, p.resource, p.widget) }));
+    const formPicks = (): ScreenCall[] => [
+      ...formPickers(r).map((p) => ({ call: pickerCall(resources, p.resource, p.widget) })),
+      ...formCallPickers(r).map((id) => ({ call: callOf(resources, id) })),
+    ];
     const plain = (calls: Call[]): ScreenCall[] => calls.map((call) => ({ call }));
     if (routes.list) {
       const buttons: ScreenButton[] = [];

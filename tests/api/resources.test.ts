@@ -45,7 +45,7 @@ for (const r of tested) {
     it(`creates through ${r.api.create} with '${r.messages.created}'`, async () => {
       const row = await sample(t, s, r.name);
       const before = await count(r);
-      const res = await t.call(s.code, r.api.create!, createBody(r, row), s.tokens['4']);
+      const res = await t.call(s.code, callFor(r.api.create!, row), createBody(r, row), s.tokens['4']);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ success: true, error: null, message: r.messages.created });
       const created = Array.isArray(res.body.data) ? res.body.data[0] : res.body.data;
@@ -102,14 +102,14 @@ for (const r of tested) {
         const body = JSON.parse(JSON.stringify(row));
         const target = r.batch && !r.batch.shared.includes(key) ? body[r.batch.rows][0] : body;
         delete target[key];
-        const res = await t.call(s.code, r.api.create!, body, s.tokens['4']);
+        const res = await t.call(s.code, callFor(r.api.create!, row), body, s.tokens['4']);
         expect(res.status, key).toBe(400);
         const expected = schema.errorMessage?.required?.[key];
         if (expected) expect([res.body.error, ...(res.body.errors ?? [])]).toContain(expected);
         if (schema.properties[key].type === 'string') {
           const blank = JSON.parse(JSON.stringify(row));
           (r.batch && !r.batch.shared.includes(key) ? blank[r.batch.rows][0] : blank)[key] = '';
-          const res2 = await t.call(s.code, r.api.create!, blank, s.tokens['4']);
+          const res2 = await t.call(s.code, callFor(r.api.create!, row), blank, s.tokens['4']);
           expect(res2.status, `${key} empty`).toBe(400);
           if (expected && schema.properties[key].minLength) expect(res2.body.error).toBe(expected);
         }
@@ -130,7 +130,7 @@ for (const r of tested) {
         if (types.includes('object' as never)) junk.push({ ...row, [k]: 'text' });
       }
       for (const body of junk) {
-        const res = await t.call(s.code, r.api.create!, body, s.tokens['4']);
+        const res = await t.call(s.code, callFor(r.api.create!, row), body, s.tokens['4']);
         expect(res.status, JSON.stringify(body).slice(0, 80)).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
         expect(res.body.success).toBe(false);
@@ -138,7 +138,7 @@ for (const r of tested) {
         expect(JSON.stringify(res.body)).not.toMatch(/\bat \w+ \(|node_modules|stack/);
       }
       expect(await count(r)).toBe(before);
-      const unknown = await t.call(s.code, r.api.create!, { ...row, unknown_field: 1 }, s.tokens['4']);
+      const unknown = await t.call(s.code, callFor(r.api.create!, row), { ...row, unknown_field: 1 }, s.tokens['4']);
       expect(unknown.body.error).toBe('Unknown field: unknown_field');
     });
 
@@ -157,7 +157,7 @@ for (const r of tested) {
         const rec = await createRecord(t, s, r.name);
         const row = createBody(r, await sample(t, s, r.name));
         const attempts: Array<[Permission, string, unknown]> = [
-          ['create', r.api.create!, row],
+          ['create', callFor(r.api.create!, row), row],
           ...calls.filter(([p]) => p !== 'remove').map(([p, c]) => [p, callFor(c, rec), p === 'update' ? {} : undefined] as [Permission, string, unknown]),
           ...calls.filter(([p]) => p === 'remove').map(([p, c]) => [p, callFor(c, rec), undefined] as [Permission, string, unknown]),
         ];
@@ -174,7 +174,8 @@ for (const r of tested) {
 
     it('refuses calls without a token, with a dead token and with another school\'s token', async () => {
       const rec = await createRecord(t, s, r.name);
-      const all: Array<[string, unknown]> = [[r.api.create!, createBody(r, await sample(t, s, r.name))], ...calls.map(([, c]) => [callFor(c, rec), undefined] as [string, unknown])];
+      const made = createBody(r, await sample(t, s, r.name));
+      const all: Array<[string, unknown]> = [[callFor(r.api.create!, made), made], ...calls.map(([, c]) => [callFor(c, rec), undefined] as [string, unknown])];
       for (const [call, body] of all) {
         for (const token of [undefined, 'not-a-token', other.tokens['4']]) {
           const res = await t.call(s.code, call, body, token);

@@ -25,6 +25,8 @@ type Sampler = (t: TestApp, s: TestSchool, i: number) => Promise<Record<string, 
 /** Payloads the generic sampler cannot guess: rules between fields that hooks enforce. */
 const SPECIAL: Record<string, Sampler> = {
   acyears: async (_t, _s, i) => ({ name: `Year ${i}`, syllabus: 'CBSE', start_date: '2026-06-01', end_date: '2027-03-31' }),
+  // One holiday a date: each sample its own day.
+  holidays: async (_t, _s, i) => ({ date: new Date(Date.UTC(2030, 0, i)).toISOString().slice(0, 10), reason: `Holiday ${i}` }),
   tests: async (t, s, i) => ({ name: `Test ${i}`, ac_year: (await createRecord(t, s, 'acyears')).id, start_date: '2026-09-01', end_date: '2026-09-10', test_type: 1 }),
   'test-subjects': async (t, s) => {
     const cls = await createRecord(t, s, 'classes');
@@ -66,7 +68,7 @@ export function createBody(r: ResourceDef, row: Record<string, unknown>): Record
 export async function createRecord(t: TestApp, s: TestSchool, name: string, overrides: Record<string, unknown> = {}): Promise<any> {
   const r = resourceByName(name);
   const row = await sample(t, s, name, overrides);
-  const res = await t.call(s.code, r.api.create!, createBody(r, row), s.tokens['4']);
+  const res = await t.call(s.code, callFor(r.api.create!, row), createBody(r, row), s.tokens['4']);
   if (!res.body.success) throw new Error(`create ${name}: ${res.status} ${res.body.error}`);
   return Array.isArray(res.body.data) ? res.body.data[0] : res.body.data;
 }

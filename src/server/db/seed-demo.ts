@@ -16,6 +16,7 @@ import { seedDemoFees } from './seed-demo-fees.js';
 import { seedDemoFinance } from './seed-demo-finance.js';
 import { seedDemoAccounts } from './seed-demo-accounts.js';
 import { seedDemoHomework } from './seed-demo-homework.js';
+import { seedDemoHr } from './seed-demo-hr.js';
 import { seedDemoMarks } from './seed-demo-marks.js';
 import { seedDemoOffice } from './seed-demo-office.js';
 import { seedDemoStudents } from './seed-demo-students.js';
@@ -149,6 +150,7 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await seedDemoOffice(ctx, { officeUserId: office.id, adminUserId: admin.id, teacherUserId: teacherUser.id, parentUserId: parent.id, children: children.map((c) => c.id) });
   await seedDemoTimetable(ctx, { classIds });
   await seedDemoNotes(ctx, { classIds, yearId: current.id, teacherUserId: teacherUser.id });
+  await seedDemoHr(ctx, { yearId: current.id });
   await seedDemoFinance(ctx);
   await seedDemoAccounts(ctx);
   await seedDemoPayroll(ctx);

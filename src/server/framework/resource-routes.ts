@@ -72,9 +72,13 @@ export function registerResource(app: FastifyInstance, env: RouteEnv, r: Resourc
     const declared = { schema, validate: compile(schema) };
     addRoute(app, env, {
       call: r.api.create, ...base, perm: 'create',
-      handler: async (ctx, req) => {
+      handler: async (ctx, req, params) => {
         assertPayload(ctx, r, 'create', declared, req.body);
         const body = req.body as Record<string, unknown>;
+        // A create under a record's path (PUT /hr/emp/{hr_employee_id}/leaves/) writes under that record only.
+        for (const [k, v] of Object.entries(params)) {
+          if (k in body && String(body[k]) !== String(v)) throw badRequest(`The ${r.schema.properties?.[k]?.title ?? k} in the path and in the payload differ`);
+        }
         const data = r.batch ? await service.createBatch(ctx, r, body) : await service.create(ctx, r, body);
         return ok(data, r.messages.created);
       },

@@ -100,8 +100,16 @@ export function initialCreateData(def: ResourceDef, preset: Record<string, unkno
   for (const [k, p] of Object.entries<JsonSchema>(def.schema.properties ?? {})) if (p.default !== undefined && !p.readOnly) out[k] = clone(p.default);
   for (const [k, kind] of Object.entries(def.form?.generated ?? {})) if (kind === 'password8') out[k] = randomPassword(8);
   const fields = formFields(def, 'create');
-  for (const [k, v] of Object.entries(preset)) if (fields.includes(k) && v !== undefined && v !== null && v !== '') out[k] = v;
+  const props: Record<string, JsonSchema> = def.schema.properties ?? {};
+  for (const [k, v] of Object.entries(preset)) if (fields.includes(k) && v !== undefined && v !== null && v !== '') out[k] = fromRoute(props[k], v);
   return out;
+}
+
+/** A value taken from the route (text) as the field's type wants it: '12' for an integer id is 12. */
+function fromRoute(p: JsonSchema | undefined, v: unknown): unknown {
+  const types = [p?.type].flat();
+  if (typeof v === 'string' && (types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(v)) return Number(v);
+  return v;
 }
 
 /** Edit-form start values: the record limited to the form's fields (relations, id and status dropped). */

@@ -81,7 +81,7 @@ function ListBody({ def }: { def: ResourceDef }) {
   const headerLinks = (def.list?.headerLinks ?? []).filter((l) => permitted(ctx, def, l.requires));
   const addPage = Object.values(def.pages ?? {}).find((p) => p.permission === 'create');
   const addLink = def.routes?.create && def.api.create
-    ? { to: def.routes.create, label: def.list?.addLabel ?? `Add ${def.singular ?? def.label}` }
+    ? { to: fillPageRoute(def.routes.create, def.routes.list, routeValues), label: def.list?.addLabel ?? `Add ${def.singular ?? def.label}` }
     : addPage ? { to: fillPageRoute(addPage.route, def.routes?.list, routeValues), label: 'Add New' } : null;
 
   const columns = [

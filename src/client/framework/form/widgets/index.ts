@@ -5,6 +5,7 @@
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { ResourceSelectWidget } from './ResourceSelectWidget.js';
 import { ResourceSearchWidget } from './ResourceSearchWidget.js';
+import { CallSelectWidget } from './CallSelectWidget.js';
 import { GeneratedPasswordWidget } from './GeneratedPasswordWidget.js';
 import { DateTime10MinWidget, DateWidget } from './DateWidgets.js';
 import { UploadFilesWidget } from './UploadFilesWidget.js';
@@ -13,6 +14,7 @@ import { ComputedTotalWidget } from './ComputedTotalWidget.js';
 export const WIDGETS: RegistryWidgetsType = {
   'resource-select': ResourceSelectWidget,
   'resource-search': ResourceSearchWidget,
+  'call-select': CallSelectWidget,
   'generated-password': GeneratedPasswordWidget,
   'datetime-10min': DateTime10MinWidget,
   'upload-files': UploadFilesWidget,

@@ -1,0 +1,89 @@
+/**
+ * Employee attendance (spec 3 HR): a day's sheet, one row per employee, and saving it.
+ *
+ * A saved record is locked. Saving the day writes, in one transaction, the rows not yet saved;
+ * a row for an employee already saved that day must name the record by its `id` (the screen
+ * read it), else the save is refused (someone else saved meanwhile), so nothing is ever written
+ * twice or overwritten unseen. Changing a named record (the update screen) needs the HR update
+ * permission; sending it unchanged (re-saving the whole sheet) needs only the taking one.
+ * Present clears the leave type; a row left unmarked (present null) is not recorded.
+ */
+import type { EmployeeAttendanceSavePayload } from '../../../generated/call-inputs.js';
+import { mayUseModule } from '../../framework/access.js';
+import { defineHandlers, type CallCtx } from '../../framework/calls.js';
+import { schoolToday } from '../../framework/periods.js';
+import { audit, inTransaction } from '../../framework/service.js';
+import { matchesFormat } from '../../framework/validation.js';
+
+type Entry = EmployeeAttendanceSavePayload['data'][number];
+
+/** The day's sheet: every employee by name, with the day's record when there is one. */
+function daySheet(ctx: CallCtx, date: string) {
+  return ctx.db.selectFrom('hr_employee as e')
+    .leftJoin('hr_employee_attendance as a', (j) => j.onRef('a.emp_id', '=', 'e.id').on('a.date', '=', date))
+    .select(['e.id as emp_id', 'e.name', 'e.job_title', 'a.id', 'a.present', 'a.leave_type'])
+    .orderBy('e.name').orderBy('e.id').execute();
+}
+
+const nameOf = async (ctx: CallCtx, empId: number) =>
+  (await ctx.db.selectFrom('hr_employee').select('name').where('id', '=', empId).executeTakeFirst())?.name ?? `Employee ${empId}`;
+
+/** What is stored for a row: present clears the leave type; absent keeps it (on leave) or none. */
+const stored = (e: Entry) => ({ present: e.present!, leave_type: e.present === 1 ? null : e.leave_type ?? null });
+
+async function save(ctx: CallCtx, body: EmployeeAttendanceSavePayload) {
+  if (body.date > schoolToday()) throw ctx.fail('future');
+  const seen = new Set<number>();
+  const twice = body.data.find((e) => seen.has(e.emp_id) || !seen.add(e.emp_id));
+  if (twice) throw ctx.fail('twice', 400, { name: await nameOf(ctx, twice.emp_id) });
+  const marked = body.data.filter((e) => e.present !== null);
+  const mayChange = await mayUseModule(ctx, 'hr', 'update');
+
+  return inTransaction(ctx, async (tx) => {
+    const ids = marked.map((e) => e.emp_id);
+    const known = new Set((ids.length ? await tx.db.selectFrom('hr_employee').select('id').where('id', 'in', ids).execute() : []).map((r) => r.id));
+    const stray = marked.find((e) => !known.has(e.emp_id));
+    if (stray) throw ctx.fail('unknown', 400, { emp_id: stray.emp_id });
+    // The day's saved records, locked against a concurrent save of the same day.
+    const saved = new Map((ids.length ? await tx.db.selectFrom('hr_employee_attendance').selectAll()
+      .where('date', '=', body.date).where('emp_id', 'in', ids).forUpdate().execute() : []).map((r) => [r.emp_id, r]));
+    let created = 0;
+    let changed = 0;
+    for (const e of marked) {
+      const record = saved.get(e.emp_id);
+      if (e.id != null && record?.id !== e.id) throw ctx.fail('wrongRecord', 400, { id: e.id, name: await nameOf(tx, e.emp_id) });
+      if (record && e.id == null) throw ctx.fail('locked', 409, { name: await nameOf(tx, e.emp_id) });
+      if (!record) continue;
+      const next = stored(e);
+      if (record.present === next.present && record.leave_type === next.leave_type) continue;
+      if (!mayChange) throw ctx.fail('noUpdate', 403);
+      await tx.db.updateTable('hr_employee_attendance').set({ ...next, updated_at: new Date() }).where('id', '=', record.id).execute();
+      changed++;
+    }
+    const fresh = marked.filter((e) => !saved.has(e.emp_id));
+    if (fresh.length) {
+      // A row another save wrote since we read the day is left alone, and this save refused.
+      const written = await tx.db.insertInto('hr_employee_attendance')
+        .values(fresh.map((e) => ({ emp_id: e.emp_id, date: body.date, ...stored(e) })))
+        .onConflict((oc) => oc.columns(['emp_id', 'date']).doNothing())
+        .returning('emp_id').execute();
+      if (written.length < fresh.length) {
+        const done = new Set(written.map((r) => r.emp_id));
+        throw ctx.fail('locked', 409, { name: await nameOf(tx, fresh.find((e) => !done.has(e.emp_id))!.emp_id) });
+      }
+      created = written.length;
+    }
+    const absent = marked.filter((e) => e.present === 0).length;
+    await audit(tx, 'employee-attendance', 'save', null, { date: body.date, created, changed, present: marked.length - absent, absent });
+    return { date: body.date, created, changed, rows: await daySheet(tx, body.date) };
+  });
+}
+
+export default defineHandlers('employee-attendance', {
+  async day(ctx, { query }) {
+    if (!query.date || !matchesFormat('date', query.date)) throw ctx.fail('date');
+    return daySheet(ctx, query.date);
+  },
+  save: (ctx, { body }) => save(ctx, body),
+});
+
