@@ -11,7 +11,7 @@ import type { PageProps } from '../registry.js';
 import { formatDate } from '../../framework/format.js';
 import { errorNotification } from '../../framework/notify.js';
 import { useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
-import { CsvButton, Figure, Money, RangePicker, rupeesOf, stamped, useCsvExport, useDateRange, type CsvColumn } from './financeParts.js';
+import { CsvButton, Figure, Money, RangePicker, rupeesOf, stamped, useCsvExport, useDateRange, rowsOf, type CsvColumn } from './financeParts.js';
 
 type Row = CallData<'finance-accounts.transactions'>[number];
 
@@ -28,7 +28,7 @@ export default function AccountTransactions(_props: PageProps) {
   const exportCsv = useCsvExport();
   if (!Number.isInteger(id)) return <Alert type="error" showIcon message="Invalid Link" />;
   const a = account.result;
-  const rows = (txns.result?.data ?? []) as Row[];
+  const rows = rowsOf<Row>(txns.result?.data);
   const columns: ColumnsType<Row> = [
     { key: 'date', title: 'Date', render: (_v, r) => formatDate(r.date) },
     { key: 'name', dataIndex: 'name', title: 'Name' },

@@ -12,7 +12,7 @@ import { enumLabels, formatDate } from '../../framework/format.js';
 import { usePageButton, useAllowed } from '../../framework/useAccess.js';
 import { callDeclared, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 import { errorText } from '../../framework/useCall.js';
-import { CsvButton, Money, RangePicker, rupeesOf, stamped, useCsvExport, useDateRange, type CsvColumn } from './financeParts.js';
+import { CsvButton, Money, RangePicker, rupeesOf, stamped, useCsvExport, useDateRange, rowsOf, type CsvColumn } from './financeParts.js';
 
 type Row = CallData<'finance-deposits.list'>[number];
 
@@ -25,7 +25,7 @@ export default function Deposits({ resource }: PageProps) {
   const canAdd = useAllowed(resource, 'create');
   const exportCsv = useCsvExport();
   const { notification } = App.useApp();
-  const rows = (deposits.result?.data ?? []) as Row[];
+  const rows = rowsOf<Row>(deposits.result?.data);
 
   const remove = async (r: Row) => {
     try {

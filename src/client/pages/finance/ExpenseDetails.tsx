@@ -21,7 +21,7 @@ import { useBusyAction } from '../../framework/useBusyAction.js';
 import { useDeclaredCall, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 import { declaredCall } from '../../../shared/calls.js';
 import { toPaise, toRupees } from '../../../shared/money.js';
-import { CsvButton, Money, rupeesOf, stamped, useCsvExport, type CsvColumn } from './financeParts.js';
+import { CsvButton, Money, rupeesOf, stamped, useCsvExport, rowsOf, type CsvColumn } from './financeParts.js';
 
 const PAY = declaredCall('finance-expenses.pay').def;
 const rules = (field: string) => payloadRules(PAY.payload!, field);
@@ -54,7 +54,7 @@ export default function ExpenseDetails({ resource }: PageProps) {
   const e = expense.result;
   if (!e) return <Alert type="error" showIcon message="Expense not found" />;
   const due = dueOf(e);
-  const rows = (installments.result?.data ?? []) as Installment[];
+  const rows = rowsOf<Installment>(installments.result?.data);
   const option = (r: { id: number; name: string }) => ({ value: r.id, label: r.name });
 
   const submit = (v: Values) => run(async () => {

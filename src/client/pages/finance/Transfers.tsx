@@ -18,7 +18,7 @@ import { useBusyAction } from '../../framework/useBusyAction.js';
 import { resourceCall, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 import { payloadRules } from '../../framework/form/payloadRules.js';
 import { resourceByName } from '../../../shared/registry.js';
-import { CsvButton, Money, RangePicker, rupeesOf, stamped, useCsvExport, useDateRange, type CsvColumn } from './financeParts.js';
+import { CsvButton, Money, RangePicker, rupeesOf, stamped, useCsvExport, useDateRange, rowsOf, type CsvColumn } from './financeParts.js';
 
 type Row = CallData<'finance-accounts.transfers'>[number];
 interface Values { name: string; from_account: number; fin_account_id: number; amount: number; date: Dayjs }
@@ -39,7 +39,7 @@ export default function Transfers({ resource }: PageProps) {
   const { busy, run } = useBusyAction();
   const { notification } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const rows = (transfers.result?.data ?? []) as Row[];
+  const rows = rowsOf<Row>(transfers.result?.data);
   const options = (accounts.result?.data ?? []).map((a) => ({ value: a.id, label: a.name }));
 
   const transfer = (v: Values) => run(async () => {

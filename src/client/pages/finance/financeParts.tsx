@@ -38,5 +38,8 @@ export const Figure = ({ label, value, testId }: { label: string; value: unknown
   <Typography.Text>{label}: <strong data-testid={testId}>{formatMoney(Number(value) || 0)}</strong></Typography.Text>
 );
 
+/** The rows of a list answer (a query that has not answered yet holds no array). */
+export const rowsOf = <T,>(data: unknown): T[] => (Array.isArray(data) ? data as T[] : []);
+
 /** A file name with the time it was made, as the spec's exports are named. */
 export const stamped = (base: string) => `${base}_${dayjs().format('YYYYMMDD_HHmmss')}.csv`;
