@@ -110,6 +110,25 @@ describe('payroll entries', () => {
     expect(fallback).toMatchObject({ total_days: 28, month_year: '2026-02-01', salary_amount: 30000 });
   });
 
+  it("takes absent days left empty from HR's attendance for the month, and 0 when HR has none", async () => {
+    const id = await employee({ name: 'Suresh Babu' });
+    await setSalary(id);
+    for (const [date, present] of [['2026-07-06', 0], ['2026-07-07', 0], ['2026-07-08', 1]] as const) {
+      const res = await call('PUT /employee/attendance', { date, data: [{ emp_id: id, present, leave_type: null }] });
+      expect(res.status, date).toBe(200);
+    }
+    const july = (await call('PUT /simple/payroll/', { employee_id: id, month_year: '2026-07-01' })).body.data;
+    expect(july).toMatchObject({ absent_days: 2, total_days: 31, present_days: 29, salary_amount: 28065 });
+    const slip = (await call(`GET /simple/payroll/${july.id}/`)).body.data;
+    expect(slip.extras.payslip.find((i: any) => i.key === 'loss-of-pay')).toMatchObject({ item_name: 'Loss of Pay', type: 1, value: 1935 });
+    // What the person enters wins over HR's count; a month HR has no attendance for has none.
+    const other = await employee();
+    await setSalary(other);
+    await call('PUT /employee/attendance', { date: '2026-07-06', data: [{ emp_id: other, present: 0, leave_type: null }] });
+    expect((await call('PUT /simple/payroll/', { employee_id: other, month_year: '2026-07-01', absent_days: 0 })).body.data.absent_days).toBe(0);
+    expect((await call('PUT /simple/payroll/', { employee_id: other, month_year: '2026-05-01' })).body.data).toMatchObject({ absent_days: 0, salary_amount: 30000 });
+  });
+
   it("says 'Employee salary is not set', keeps one entry per employee and month, and never takes the browser's sums", async () => {
     const id = await employee();
     const none = await entry(id);

@@ -37,6 +37,13 @@ const SPECIAL: Record<string, Sampler> = {
       start_time: '2026-09-14T04:30:00.000Z', end_time: '2026-09-14T07:30:00.000Z',
     };
   },
+  // A payroll entry needs the employee's salary structure first.
+  payrolls: async (t, s) => {
+    const employee = await createRecord(t, s, 'employees');
+    const set = await t.call(s.code, 'PUT /simple/payroll/salary/', { employee_id: employee.id, ctc: 30000, salary: [] }, s.tokens['4']);
+    if (!set.body.success) throw new Error(`salary: ${set.status} ${set.body.error}`);
+    return { employee_id: employee.id, month_year: '2026-06-01', total_days: 30, absent_days: 0 };
+  },
 };
 
 /** A valid record payload for a resource, creating what it points at first. */

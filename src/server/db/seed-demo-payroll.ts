@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Ctx } from '../framework/context.js';
 import * as service from '../framework/service.js';
 import { audit } from '../framework/service.js';
@@ -55,7 +56,7 @@ export async function seedDemoPayroll(ctx: Ctx) {
   }
   const bank = await ctx.db.selectFrom('fin_account').select('id').where('type', '=', 'bank').orderBy('id').executeTakeFirst();
   if (!bank) return;
-  const mode = await ctx.db.selectFrom('fin_payment_mode').select('id').orderBy('id').executeTakeFirst()
+  const mode = await ctx.db.selectFrom('fin_payment_mode').select('id').orderBy(sql`name ilike '%bank%'`, 'desc').orderBy('id').executeTakeFirst()
     ?? await ctx.db.insertInto('fin_payment_mode').values({ name: 'Bank Transfer' }).returning('id').executeTakeFirstOrThrow();
   const category = await ctx.db.selectFrom('fin_expense_category').select('id').where('name', 'ilike', '%salar%').orderBy('id').executeTakeFirst()
     ?? await ctx.db.insertInto('fin_expense_category').values({ name: 'Salaries' }).returning('id').executeTakeFirstOrThrow();

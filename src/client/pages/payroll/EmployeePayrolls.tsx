@@ -20,7 +20,7 @@ export default function EmployeePayrolls(_: PageProps) {
   });
   const state = readState(list.query, 'The payroll entries could not be loaded');
   if (state) return state;
-  const name = employees.result?.data.find((e) => e.id === employeeId)?.name ?? '';
+  const name = (employees.query.isSuccess ? employees.result?.data ?? [] : []).find((e) => e.id === employeeId)?.name ?? '';
   return (
     <Card
       title={`Payroll ${name}`}

@@ -25,7 +25,8 @@ export function PayInstallment({ slip, onPaid }: { slip: CallData<'payslips.view
   const [form] = Form.useForm<Values>();
   const pay = useDeclaredCall('payslips.installment');
   const { busy, run } = useBusyAction();
-  const options = useDeclaredQuery('payslips.payOptions').result?.data;
+  const read = useDeclaredQuery('payslips.payOptions');
+  const options = read.query.isSuccess ? read.result?.data : undefined;
   const accounts = choices(options?.accounts);
   const modes = choices(options?.modes);
   const categories = choices(options?.categories);

@@ -57,7 +57,7 @@ export default function SalaryForm(_: PageProps) {
     } });
     navigate(`/payroll/employee/${v.employee_id}/salary`);
   });
-  const options = (employees.result?.data ?? []).map((e) => ({ value: e.id, label: e.job_title ? `${e.name} (${e.job_title})` : e.name }));
+  const options = (employees.query.isSuccess ? employees.result?.data ?? [] : []).map((e) => ({ value: e.id, label: e.job_title ? `${e.name} (${e.job_title})` : e.name }));
   return (
     <Card title="Set Salary" style={{ maxWidth: 760 }}>
       <Form<Values> form={form} layout="vertical" onFinish={submit} disabled={busy} initialValues={{ employee_id: chosen, salary: [] }}>

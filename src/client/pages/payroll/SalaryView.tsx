@@ -17,7 +17,7 @@ export default function SalaryView({ resource }: PageProps) {
   const employees = useDeclaredQuery('payroll-salaries.employees', {}, { errorToast: false });
   const canSet = useScreenAllowed(resource, 'create', resource.pages!.set);
   const change = canSet && <Link to={`/payroll/salary/?employee=${employeeId}`}><Button type="primary">{result?.data ? 'Change Salary' : 'Set Salary'}</Button></Link>;
-  const name = employees.result?.data.find((e) => e.id === employeeId)?.name ?? '';
+  const name = (employees.query.isSuccess ? employees.result?.data ?? [] : []).find((e) => e.id === employeeId)?.name ?? '';
   if (query.isError && errorStatus(query.error) === 404) {
     return <Card title={`Salary ${name}`} extra={change}><Alert type="info" showIcon message="Employee salary is not set" /></Card>;
   }
