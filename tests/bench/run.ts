@@ -69,6 +69,9 @@
  * 13. Payroll (tests/bench/payroll.ts): a month's payroll for 300 employees through the app
  *    (PUT /simple/payroll/, entries per second) next to the same work as raw SQL. Alone:
  *    `node --import tsx tests/bench/payroll.ts`.
+ * 14. Finance reports (tests/bench/finance.ts): the finance dashboard and the expense report by
+ *    category on a year of 50,000 expense transactions, each next to the raw SQL of its sums.
+ *    Alone: `node --import tsx tests/bench/finance.ts`.
  *
  * Database: PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a unique school
  * code; its schema and directory entry are dropped at the end). Prints a table and writes the
@@ -92,6 +95,7 @@ import { formatReportCardBench, measureReportCards, type ReportCardBench } from 
 import { formatAttendanceBench, measureAttendance, type AttendanceBench } from './attendance.js';
 import { formatDashboardBench, measureDashboard, type DashboardBench } from './dashboard.js';
 import { formatPayrollBench, measurePayroll, type PayrollBench } from './payroll.js';
+import { formatFinanceBench, measureFinance, type FinanceBench } from './finance.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATABASE_URL = process.env.DATABASE_URL || '';
@@ -655,6 +659,12 @@ async function main() {
   let payrollNote = '';
   try { payroll = await measurePayroll(); } catch (e) { payrollNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
 
+  // 14. The finance reports on a year of transactions, on a school of its own.
+  console.log('… finance: the dashboard and the expense report on 50,000 transactions');
+  let finance: FinanceBench | null = null;
+  let financeNote = '';
+  try { finance = await measureFinance(); } catch (e) { financeNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
+
   // ---------------------------------------------------------------- report
   const line = '-'.repeat(92);
   const out: string[] = [];
@@ -748,6 +758,8 @@ async function main() {
   out.push(line);
   out.push(...formatPayrollBench(payroll, payrollNote));
   out.push(line);
+  out.push(...formatFinanceBench(finance, financeNote));
+  out.push(line);
   console.log(out.join('\n'));
 
   const json = {
@@ -770,6 +782,7 @@ async function main() {
     attendance: attendance ?? { skipped: attendanceNote },
     dashboard: dashboard ?? { skipped: dashboardNote },
     payroll: payroll ?? { skipped: payrollNote },
+    finance: finance ?? { skipped: financeNote },
     slowNetwork: slow ? { ...slow, network: FAST_3G, cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, goals: SLOW_GOALS } : { skipped: slowNote },
     bundle: bundle ? { ...bundle, dir: path.relative(ROOT, bundle.dir), entryGzipKb: kB(bundle.totalGzip), loginScreenGzipKb: kB(bundle.totalGzip + (bundle.lazy.find((l) => /PublicApp/.test(l.file))?.addsGzip ?? 0)), goalKb: BUNDLE_GOAL_KB } : { skipped: bundleNote },
   };

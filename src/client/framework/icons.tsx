@@ -5,6 +5,7 @@ import {
   DownloadOutlined, UploadOutlined, FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
   UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined, WalletOutlined,
   MessageOutlined, ContactsOutlined, RiseOutlined, TrophyOutlined, SafetyCertificateOutlined, NotificationOutlined,
+  AccountBookOutlined, ShoppingCartOutlined,
 } from '@ant-design/icons';
 
 export const ICONS: Record<string, ComponentType> = {
@@ -12,6 +13,7 @@ export const ICONS: Record<string, ComponentType> = {
   DownloadOutlined, UploadOutlined, FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
   UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined, WalletOutlined,
   MessageOutlined, ContactsOutlined, RiseOutlined, TrophyOutlined, SafetyCertificateOutlined, NotificationOutlined,
+  AccountBookOutlined, ShoppingCartOutlined,
 };
 
 /** A declared icon; a name not in the registry is an error (tests/unit/declared-ids.test.ts finds it first). */

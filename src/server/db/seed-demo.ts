@@ -14,6 +14,7 @@ import { seedDemoAnnouncements } from './seed-demo-announcements.js';
 import { seedDemoAttendance } from './seed-demo-attendance.js';
 import { seedDemoFees } from './seed-demo-fees.js';
 import { seedDemoFinance } from './seed-demo-finance.js';
+import { seedDemoAccounts } from './seed-demo-accounts.js';
 import { seedDemoHomework } from './seed-demo-homework.js';
 import { seedDemoHr } from './seed-demo-hr.js';
 import { seedDemoMarks } from './seed-demo-marks.js';
@@ -151,5 +152,6 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await seedDemoNotes(ctx, { classIds, yearId: current.id, teacherUserId: teacherUser.id });
   await seedDemoHr(ctx, { yearId: current.id });
   await seedDemoFinance(ctx);
+  await seedDemoAccounts(ctx);
   await seedDemoPayroll(ctx);
 }

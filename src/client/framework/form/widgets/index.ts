@@ -8,6 +8,7 @@ import { ResourceSearchWidget } from './ResourceSearchWidget.js';
 import { CallSelectWidget } from './CallSelectWidget.js';
 import { GeneratedPasswordWidget } from './GeneratedPasswordWidget.js';
 import { DateTime10MinWidget, DateWidget } from './DateWidgets.js';
+import { UploadFilesWidget } from './UploadFilesWidget.js';
 import { ComputedTotalWidget } from './ComputedTotalWidget.js';
 
 export const WIDGETS: RegistryWidgetsType = {
@@ -16,6 +17,7 @@ export const WIDGETS: RegistryWidgetsType = {
   'call-select': CallSelectWidget,
   'generated-password': GeneratedPasswordWidget,
   'datetime-10min': DateTime10MinWidget,
+  'upload-files': UploadFilesWidget,
   'computed-total': ComputedTotalWidget,
   // `format: date` fields resolve to DateWidget.
   DateWidget,
