@@ -36,8 +36,7 @@ export default defineResource({
   form: {
     uiSchema: {
       'ui:order': ['employee_id', 'month_year', 'total_days', 'absent_days'],
-      // Payroll's own list of employees, so running payroll needs no HR permission.
-      employee_id: { 'ui:widget': 'call-select', 'ui:options': { call: 'payroll-salaries.employees', label: 'name', detail: 'job_title' } },
+      employee_id: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'employees', label: 'name' } },
     },
   },
   unique: [{ fields: ['employee_id', 'month_year'], message: 'Payroll for this employee and month is already added' }],
