@@ -30,7 +30,7 @@ export default defineResource({
   },
   pages: {
     employees: {
-      route: '/payroll/employees/', component: 'PayrollEmployees', permission: 'read', menu: 'Employees',
+      route: '/payroll/employees/', component: 'PayrollEmployees', permission: 'read', menu: 'Salaries',
       calls: ['payroll-salaries.employees'],
     },
     set: {

@@ -23,7 +23,7 @@ describe('simple accounts screen', () => {
       await signIn(page, DEMO.code, DEMO.admin);
       await page.goto(`${e.url}/accounts/`);
       for (const card of ['credit', 'debit', 'balance']) await expect(page.getByTestId(`accounts-${card}`).textContent()).resolves.toMatch(/₹/);
-      await page.getByText('Monthly report').waitFor();
+      await page.getByText('Monthly report', { exact: true }).waitFor();
       await page.getByRole('cell', { name: 'Canteen rent for the month' }).first().waitFor();
       expect(await sideways(page)).toBe(false);
       await shot(page, `accounts-${phone ? 'phone' : 'desktop'}`);
