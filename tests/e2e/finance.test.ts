@@ -36,9 +36,31 @@ it("the demo school's account balances are the sums of their transactions", asyn
   expect([due > 0, due < expenses.length]).toEqual([true, true]);
 });
 
-it('adds an expense with tax, sees the total, pays an installment and finds it in the account', async () => {
+/** Whole paise of an amount shown as ₹1,23,456.78. */
+const paise = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
+
+/** The finance dashboard's "Expenses, This Month" figure. */
+async function monthExpenses(page: Page): Promise<number> {
+  await page.goto('/finance/');
+  const figure = page.getByTestId('finance-expenses').locator('.ant-statistic-content').first();
+  await figure.waitFor();
+  return paise(await figure.textContent());
+}
+
+/** The category report's Stationery total (the report's default period). */
+async function stationeryReported(page: Page): Promise<number> {
+  await page.goto('/finance/reports/');
+  await pick(page, 'Report Type', 'Category');
+  await page.getByRole('button', { name: 'Show' }).click();
+  const row = page.getByTestId('expense-summary').locator('.ant-table-row', { hasText: 'Stationery' });
+  await row.waitFor();
+  return paise(await row.locator('td').last().textContent());
+}
+
+it('adds an expense with tax, sees the total, pays an installment, finds it in the account, the dashboard and the category report', async () => {
   const { page } = await e.newPage();
   await signIn(page, DEMO.code, DEMO.admin);
+  const [monthBefore, stationeryBefore] = [await monthExpenses(page), await stationeryReported(page)];
   await page.goto('/finance/expenses/');
   await page.getByRole('button', { name: /add new/i }).or(page.getByRole('link', { name: /add new/i })).first().click();
   await page.waitForURL('**/finance/expenses/new');
@@ -79,6 +101,12 @@ it('adds an expense with tax, sees the total, pays an installment and finds it i
   expect(texts.some((t) => t.includes(inr(1000)) && t.includes('Debit'))).toBe(true);
   expect(texts.some((t) => t.includes(inr(1950.5)))).toBe(true);
   await shot(page, 'account-transactions-desktop');
+
+  // The expense counts in full (amount and tax) on the dashboard and in its category.
+  expect(await monthExpenses(page)).toBe(monthBefore + 2950_50);
+  await shot(page, 'finance-dashboard-desktop');
+  expect(await stationeryReported(page)).toBe(stationeryBefore + 2950_50);
+  await expectAccessible(page, 'category report');
 });
 
 it.each([['desktop', false], ['phone', true]] as const)('shows the finance screens on a %s without sideways scrolling', async (device, phone) => {
