@@ -47,6 +47,9 @@ describe('sidebar', () => {
     const academics = menu[0]!.items.map((i) => i.route);
     expect(academics).toContain('/academics/classes/');
     expect(academics).not.toContain('/academics/test/list/:test_id');
+    // A module's home leads its group: the dashboards of finance and payroll.
+    const first = (key: string) => menu.find((g) => g.key === key)!.items[0]!.label;
+    expect([first('finance'), first('payroll')]).toEqual(['Dashboard', 'Payroll']);
   });
   it('hides hidden modules and those without read, greys disabled ones', () => {
     const mods = [

@@ -1,6 +1,6 @@
 /**
  * The sidebar, generated: every resource with a list route the role may read, and every
- * declared page with a menu entry, grouped by module in MODULES order. Module state from the
+ * declared page with a menu entry, grouped by module in MODULES order, the module's home first. Module state from the
  * server hides modules, greys out disabled ones ('Pro') and, for role-3 admins, drops modules
  * without read permission (spec 4, 2.9).
  */
@@ -38,6 +38,8 @@ export function buildMenu(ctx: AccessContext, modules: ModuleDef[], resources: R
       }
     }
     if (items.length === 0) continue;
+    // The module's own home (its dashboard) leads its group.
+    items.sort((a, b) => Number(b.route === mod.link) - Number(a.route === mod.link));
     const disabled = state !== undefined && state.enabled !== undefined && !flag(state.enabled);
     groups.push({ key: mod.key, title: mod.title, icon: mod.icon, link: mod.link, disabled, items });
   }

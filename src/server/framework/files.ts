@@ -112,6 +112,24 @@ export async function storedFileInfo(ctx: Ctx, path: string): Promise<{ key: str
   return row ? { key: row.key, name: row.name, contentType: row.content_type, kind: row.kind, size: Number(row.size) } : null;
 }
 
+/** An attachment as a record keeps it: name, size, type and address are the store's, never the sender's. */
+export interface Attachment { name: string; size: number; type: string; path: string; url: string; uid: string }
+
+/**
+ * The files a payload names, as they are stored: each must be this school's upload of `kind`
+ * (a path cannot be swapped for another school's or kind's file), else `refuse()` is thrown.
+ */
+export async function storedUploads(ctx: Ctx, files: ReadonlyArray<{ path: string }>, kind: string, refuse: () => Error): Promise<Attachment[]> {
+  const out: Attachment[] = [];
+  for (const f of files) {
+    const info = await storedFileInfo(ctx, f.path);
+    if (!info || info.kind !== kind) throw refuse();
+    const path = filePath(ctx.school.code, info.key, info.name);
+    out.push({ name: info.name, size: info.size, type: info.contentType, path, url: path, uid: info.key });
+  }
+  return out;
+}
+
 /** Reads the one `file` field of a multipart request, with the size limit; 413 beyond it. */
 async function readUpload(req: FastifyRequest, limit: number): Promise<{ name: string; bytes: Buffer }> {
   if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"');

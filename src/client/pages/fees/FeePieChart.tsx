@@ -3,10 +3,9 @@
  * chart's title and summary; the legend beside it names each item, amount and share in text.
  */
 import { Empty } from 'antd';
-import { PieDrawing } from '../../framework/charts/index.js';
+import { PieDrawing, PieLegend } from '../../framework/charts/index.js';
 import { formatMoney } from '../../framework/format.js';
 import { pieSlices, sumRupees, type FeeItemRow } from './reportsModel.js';
-import { COLORS } from '../../app/theme.js';
 
 const SIZE = 200;
 
@@ -23,17 +22,7 @@ export function FeePieChart({ rows, title = 'Fee items by total amount' }: { row
         size={SIZE}
         formatValue={formatMoney}
       />
-      <figcaption>
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Legend">
-          {slices.map((s) => (
-            <li key={s.key} style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 4 }}>
-              <span aria-hidden="true" style={{ display: 'inline-block', width: 12, height: 12, background: s.color, flex: 'none' }} />
-              <span>{s.label}</span>
-              <span style={{ color: COLORS.secondaryText }}>{`${formatMoney(s.value)} (${s.percent})`}</span>
-            </li>
-          ))}
-        </ul>
-      </figcaption>
+      <PieLegend slices={slices.map((s) => ({ ...s, figure: `${formatMoney(s.value)} (${s.percent})` }))} />
     </figure>
   );
 }

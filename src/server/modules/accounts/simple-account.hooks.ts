@@ -1,7 +1,7 @@
 import type { SimpleAccount } from '../../../generated/entities/accounts.js';
 import type { Ctx } from '../../framework/context.js';
 import { badRequest } from '../../framework/errors.js';
-import { filePath, storedFileInfo } from '../../framework/files.js';
+import { storedUploads } from '../../framework/files.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
 
 type EntryFile = NonNullable<SimpleAccount['files']>[number];
@@ -11,16 +11,8 @@ type EntryFile = NonNullable<SimpleAccount['files']>[number];
  * name, size, type and address are the store's, never the sender's. Files kept from before an
  * edit pass the same check, so a path cannot be swapped for another school's or kind's file.
  */
-async function storedFiles(ctx: Ctx, files: ReadonlyArray<EntryFile> | undefined): Promise<EntryFile[]> {
-  const out: EntryFile[] = [];
-  for (const f of files ?? []) {
-    const info = await storedFileInfo(ctx, f.path);
-    if (!info || info.kind !== 'account-files') throw badRequest('An attachment was not uploaded here: upload it again');
-    const path = filePath(ctx.school.code, info.key, info.name);
-    out.push({ name: info.name, size: info.size, type: info.contentType, path, url: path, uid: info.key });
-  }
-  return out;
-}
+const storedFiles = (ctx: Ctx, files: ReadonlyArray<EntryFile> | undefined): Promise<EntryFile[]> =>
+  storedUploads(ctx, files ?? [], 'account-files', () => badRequest('An attachment was not uploaded here: upload it again'));
 
 export const simpleAccountHooks: ResourceHooks<SimpleAccount> = {
   async beforeCreate(ctx, data) {

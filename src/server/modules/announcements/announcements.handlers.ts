@@ -1,5 +1,5 @@
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
-import { filePath, storedFileInfo } from '../../framework/files.js';
+import { storedUploads } from '../../framework/files.js';
 import { notFound } from '../../framework/errors.js';
 import { pageOf, queryPage } from '../../framework/paging.js';
 import { reach } from '../../framework/scope.js';
@@ -20,14 +20,7 @@ function addressable(ctx: CallCtx) {
 
 /** The attachments as stored: each must be this school's upload of the announcements' kind; name and address are the store's. */
 async function storedAttachments(ctx: CallCtx, files: ReadonlyArray<{ path: string }>) {
-  const out: Array<{ path: string; name: string; url: string }> = [];
-  for (const f of files) {
-    const info = await storedFileInfo(ctx, f.path);
-    if (!info || info.kind !== ATTACHMENTS) throw ctx.fail('file');
-    const path = filePath(ctx.school.code, info.key, info.name);
-    out.push({ path, name: info.name, url: path });
-  }
-  return out;
+  return (await storedUploads(ctx, files, ATTACHMENTS, () => ctx.fail('file'))).map(({ path, name, url }) => ({ path, name, url }));
 }
 
 export default defineHandlers('announcements', {

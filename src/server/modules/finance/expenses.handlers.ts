@@ -1,6 +1,6 @@
 import { toPaise } from '../../../shared/money.js';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
-import { filePath, storedFileInfo } from '../../framework/files.js';
+import { storedUploads } from '../../framework/files.js';
 import { moneyColumn } from '../../framework/query.js';
 import { inTransaction } from '../../framework/service.js';
 import { createExpense, payInstallment } from './expenses.js';
@@ -10,14 +10,7 @@ const ATTACHMENTS = 'expense-files';
 
 /** The attachments as stored: each must be this school's upload of the expenses' kind. */
 async function storedAttachments(ctx: CallCtx, files: ReadonlyArray<{ path: string }>) {
-  const out: Array<{ path: string; name: string; url: string }> = [];
-  for (const f of files) {
-    const info = await storedFileInfo(ctx, f.path);
-    if (!info || info.kind !== ATTACHMENTS) throw ctx.fail('file');
-    const path = filePath(ctx.school.code, info.key, info.name);
-    out.push({ path, name: info.name, url: path });
-  }
-  return out;
+  return (await storedUploads(ctx, files, ATTACHMENTS, () => ctx.fail('file'))).map(({ path, name, url }) => ({ path, name, url }));
 }
 
 export default defineHandlers('finance-expenses', {

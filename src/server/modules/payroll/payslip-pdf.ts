@@ -3,36 +3,21 @@
  * employee and month, the days, the earnings and deductions with their totals, the net pay in
  * figures and words, and what has been paid.
  */
-import PDFDocument from 'pdfkit';
 import type { schoolHeader } from '../marks/report-card-data.js';
+import { letterheadPdf, MARGIN, WIDTH } from '../school/letterhead-pdf.js';
 import { amountInWords, formatINR } from '../../../shared/money.js';
 import { CREDIT, DEBIT } from '../../../shared/payroll.js';
 import type { PayslipData } from './payslip.js';
 
-const M = 48;
-const WIDTH = 595.28 - 2 * M;
+const M = MARGIN;
 const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const rupees = (v: number) => formatINR(v).replace('₹', 'Rs. ');
 
 export function renderPayslip(slip: PayslipData, school: Awaited<ReturnType<typeof schoolHeader>>): Promise<Buffer> {
   const month = MONTH.format(new Date(`${slip.month_year}T00:00:00Z`));
-  const doc = new PDFDocument({ size: 'A4', margin: M, info: { Title: `Payslip ${slip.emp_name} ${month}`, Author: school.school_name } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (b: Buffer) => chunks.push(b));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  if (school.logo) {
-    try { doc.image(school.logo, M, M, { fit: [56, 56] }); } catch { /* a damaged logo leaves the head without it */ }
-  }
-  doc.font('Helvetica-Bold').fontSize(18).text(school.school_name, M, M + 4, { width: WIDTH, align: 'center' });
-  doc.font('Helvetica').fontSize(10);
-  for (const line of [school.school_address, school.phone_number ? `Phone: ${school.phone_number}` : ''].filter(Boolean)) doc.text(line, { width: WIDTH, align: 'center' });
-  let y = Math.max(doc.y, M + 56) + 8;
-  doc.moveTo(M, y).lineTo(M + WIDTH, y).lineWidth(1).stroke();
-  doc.font('Helvetica-Bold').fontSize(14).text(`PAYSLIP FOR ${month.toUpperCase()}`, M, y + 12, { width: WIDTH, align: 'center' });
-  y += 42;
+  const head = letterheadPdf(school, { title: `Payslip ${slip.emp_name} ${month}`, heading: `PAYSLIP FOR ${month.toUpperCase()}`, headingSize: 14 });
+  const { doc } = head;
+  let y = head.y + 42;
   const pair = (label: string, value: string, x: number, w: number) => {
     doc.font('Helvetica').fontSize(10).text(label, x, y, { width: w * 0.45 });
     doc.font('Helvetica-Bold').text(value, x + w * 0.45, y, { width: w * 0.55 });
@@ -79,6 +64,5 @@ export function renderPayslip(slip: PayslipData, school: Awaited<ReturnType<type
   y = doc.y + 60;
   doc.text('Employee signature', M, y, { width: half });
   doc.text('Authorised signatory', M + half, y, { width: half, align: 'right' });
-  doc.end();
-  return done;
+  return head.finish();
 }
