@@ -71,7 +71,7 @@ it('shows a message, not a blank page, when a screen breaks while drawing', asyn
   await page.getByText('Something went wrong on this screen').waitFor();
   expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(1);
   // Another screen still opens from the menu, without reloading the page.
-  await page.locator('.ant-layout-sider a', { hasText: 'Dashboard' }).click();
+  await page.locator('.ant-layout-sider a[href="/"]', { hasText: 'Dashboard' }).click();
   await page.getByText(/^Welcome, /).waitFor();
   expect(await page.getByText('Something went wrong on this screen').count()).toBe(0);
   await context.close();
