@@ -9,6 +9,9 @@ export const schoolToday = (now = new Date()): string => new Intl.DateTimeFormat
 /** The moment a school day (YYYY-MM-DD) begins: midnight India time (which keeps no summer time). */
 export const schoolDayStart = (day: string): Date => new Date(`${day}T00:00:00+05:30`);
 
+/** Today's date at the school, in SQL (the database's clock, India time). */
+export const SCHOOL_TODAY_SQL = sql<string>`(now() at time zone ${sql.lit(SCHOOL_TZ)})::date`;
+
 export const PERIODS = ['today', 'week', 'month', 'total'] as const;
 export type Period = (typeof PERIODS)[number];
 

@@ -117,3 +117,7 @@ export function flattenCustom<T extends Record<string, any>>(r: ResourceDef, row
   for (const k of r.customFields) out[k] = stored[k] ?? null;
   return out as T;
 }
+
+/** A table of the school's schema named in full: raw `sql` statements are not rewritten by the handle's schema binding. */
+export type SchoolTables = (name: string) => RawBuilder<unknown>;
+export const schoolTables = (schema: string): SchoolTables => (name) => sql.table(`${schema}.${name}`);

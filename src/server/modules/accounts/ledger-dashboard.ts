@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../../generated/db.js';
-import { SCHOOL_TZ } from '../../framework/periods.js';
+import { SCHOOL_TODAY_SQL as TODAY } from '../../framework/periods.js';
 
 /**
  * The simple accounts dashboard (GET /simple/accounts/dashboard/): the credit and debit entries
@@ -16,10 +16,7 @@ export interface LedgerDashboard { today: CreditDebit; month: CreditDebit; total
 /** How many months the chart shows, the current one last. */
 export const MONTHS_SHOWN = 12;
 
-const TZ = sql.lit(SCHOOL_TZ);
-/** Today at the school, as a date. */
-const TODAY = sql`(now() at time zone ${TZ})::date`;
-const MONTH_START = sql`date_trunc('month', now() at time zone ${TZ})::date`;
+const MONTH_START = sql`date_trunc('month', ${TODAY})::date`;
 
 const sumWhere = (txn: 0 | 1, cond: RawBuilder<unknown>) =>
   sql<number>`coalesce(sum(amount) filter (where txn_type = ${sql.lit(txn)} and ${cond}), 0)`;

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../../generated/db.js';
 import { periodRows, SCHOOL_TZ, type Period } from '../../framework/periods.js';
 import type { Page } from '../../framework/paging.js';
+import { schoolTables, type SchoolTables as Tables } from '../../framework/query.js';
 
 /**
  * The simple finance dashboard and its reports panel (spec 2: /simple-finance/, also
@@ -29,9 +30,6 @@ export interface FinanceFigures {
 
 const TZ = sql.lit(SCHOOL_TZ);
 
-/** A table of the school's schema, named in full (raw statements are not rewritten by the schema binding). */
-type Tables = (name: string) => RawBuilder<unknown>;
-export const schoolTables = (schema: string): Tables => (name) => sql.table(`${schema}.${name}`);
 
 /** Σ of a column over a table's rows whose date column lies in the period d (dlo ≤ date < dhi). */
 const datedSum = (tb: Tables, table: string, amount: string, dateCol: string, extra?: RawBuilder<unknown>) =>

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../../generated/db.js';
-import { SCHOOL_TZ } from '../../framework/periods.js';
-import { schoolTables } from '../accounts/simple-finance.js';
+import { SCHOOL_TODAY_SQL as TODAY } from '../../framework/periods.js';
+import { schoolTables } from '../../framework/query.js';
 
 /**
  * The finance dashboard and the expense reports (spec 2, finance module). What each figure sums:
@@ -21,8 +21,6 @@ import { schoolTables } from '../accounts/simple-finance.js';
 /** The label of spend, or of a report row, that has no named account, vendor or mode. */
 export const UNKNOWN = 'Unknown/Others';
 
-const TZ = sql.lit(SCHOOL_TZ);
-const TODAY = sql`(now() at time zone ${TZ})::date`;
 const periodStart = (unit: 'month' | 'year') => sql`date_trunc(${sql.lit(unit)}, ${TODAY})::date`;
 const periodEnd = (unit: 'month' | 'year') => sql`(date_trunc(${sql.lit(unit)}, ${TODAY}) + interval ${sql.lit(`1 ${unit}`)})::date`;
 const inPeriod = (col: string, unit: 'month' | 'year') => sql<boolean>`${sql.ref(col)} >= ${periodStart(unit)} and ${sql.ref(col)} < ${periodEnd(unit)}`;
