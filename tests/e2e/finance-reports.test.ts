@@ -22,10 +22,12 @@ describe('simple accounts screen', () => {
       const { page } = await e.newPage({ phone });
       await signIn(page, DEMO.code, DEMO.admin);
       await page.goto(`${e.url}/accounts/`);
-      for (const card of ['credit', 'debit', 'balance']) await expect(page.getByTestId(`accounts-${card}`).textContent()).resolves.toMatch(/₹/);
-      await page.getByText('Monthly report', { exact: true }).waitFor();
+      // The cards fill in when the dashboard call answers.
+      for (const card of ['credit', 'debit', 'balance']) await expect.poll(() => page.getByTestId(`accounts-${card}`).textContent()).toMatch(/₹/);
+      await page.locator('.ant-card-head-title', { hasText: 'Monthly report' }).waitFor();
       await page.getByRole('cell', { name: 'Canteen rent for the month' }).first().waitFor();
-      expect(await sideways(page)).toBe(false);
+      // Settled once the chart's drawing has loaded in place of its placeholder.
+      await expect.poll(() => sideways(page)).toBe(false);
       await shot(page, `accounts-${phone ? 'phone' : 'desktop'}`);
     }, 90_000);
   }

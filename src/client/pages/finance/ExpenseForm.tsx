@@ -7,18 +7,16 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useList } from '@refinedev/core';
-import { App, Button, Card, DatePicker, Form, Input, Select, Space, Typography, Upload } from 'antd';
-import type { UploadFile } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';
-import { ApiError } from '../../api.js';
 import { DATE_FORMAT, WIRE_DATE } from '../../framework/dates.js';
 import { formatMoney } from '../../framework/format.js';
 import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
 import { errorNotification } from '../../framework/notify.js';
 import { payloadRules } from '../../framework/form/payloadRules.js';
-import { uploadFile, uploadRule, type UploadedFile } from '../../framework/upload.js';
+import { uploadRule } from '../../framework/upload.js';
+import { AttachmentsInput, type StoredAttachment } from '../../framework/AttachmentsInput.js';
 import { useBusyAction } from '../../framework/useBusyAction.js';
 import { useDeclaredCall, type CallInput } from '../../framework/useDeclaredCall.js';
 import { declaredCall } from '../../../shared/calls.js';
@@ -46,7 +44,6 @@ function usePicker(resource: string) {
 
 export default function ExpenseForm(_props: PageProps) {
   const navigate = useNavigate();
-  const { notification } = App.useApp();
   const [form] = Form.useForm<Values>();
   const amount = Form.useWatch('amount', form);
   const tax = Form.useWatch('tax', form);
@@ -57,21 +54,9 @@ export default function ExpenseForm(_props: PageProps) {
   const modes = usePicker('finance-payment-modes');
   const create = useDeclaredCall('finance-expenses.create', { errorToast: false });
   const { busy, run } = useBusyAction();
-  const [files, setFiles] = useState<Array<UploadFile & { stored?: UploadedFile }>>([]);
-  const uploading = files.some((f) => f.status === 'uploading');
-
-  const attach = async (file: File) => {
-    const uid = `${Date.now()}-${file.name}`;
-    setFiles((fs) => [...fs, { uid, name: file.name, status: 'uploading' }]);
-    try {
-      const stored = await uploadFile(file, KIND);
-      setFiles((fs) => fs.map((f) => (f.uid === uid ? { ...f, status: 'done', url: stored.path, stored } : f)));
-      notification.success({ message: `${file.name} file uploaded successfully.` });
-    } catch (e) {
-      setFiles((fs) => fs.filter((f) => f.uid !== uid));
-      notification.error({ message: `${file.name} file upload failed.`, description: e instanceof ApiError ? e.message : undefined });
-    }
-  };
+  const [files, setFiles] = useState<StoredAttachment[]>([]);
+  const [sending, setSending] = useState(0);
+  const uploading = sending > 0;
 
   const save = (v: Values) => run(async () => {
     const body: Body = {
@@ -79,7 +64,7 @@ export default function ExpenseForm(_props: PageProps) {
       amount: v.amount, tax: v.tax ?? 0, total_amount: expenseTotal(v.amount, v.tax), installment_amount: v.installment_amount,
       date: v.date.format(WIRE_DATE), payment_mode_id: v.payment_mode_id ?? null, payment_details: v.payment_details?.trim() || null,
       description: v.description?.trim() || null,
-      files: files.flatMap((f) => (f.stored ? [{ path: f.stored.path, name: f.stored.name, url: f.stored.path }] : [])),
+      files: files.map((f) => ({ path: f.path, name: f.name ?? f.path, url: f.path })),
     };
     const saved = await create({ body });
     navigate(`/finance/expense/${saved.id}/details`);
@@ -111,18 +96,7 @@ export default function ExpenseForm(_props: PageProps) {
         <Form.Item label="Payment Details" name="payment_details"><Input maxLength={500} /></Form.Item>
         <Form.Item label="Description" name="description"><Input.TextArea rows={3} maxLength={2000} /></Form.Item>
         <Form.Item label="Attachments" extra={`Allowed: ${ATTACHMENT.accept.replaceAll(',', ', ')}`}>
-          <Upload
-            accept={ATTACHMENT.accept} multiple fileList={files}
-            onRemove={(f) => setFiles((fs) => fs.filter((x) => x.uid !== f.uid))}
-            beforeUpload={(file) => {
-              const problem = ATTACHMENT.problem(file);
-              if (problem) notification.error({ message: `${file.name} file upload failed.`, description: problem });
-              else void attach(file);
-              return Upload.LIST_IGNORE;
-            }}
-          >
-            <Button icon={<UploadOutlined />}>Attach Files</Button>
-          </Upload>
+          <AttachmentsInput kind={KIND} value={files} onChange={setFiles} onSending={setSending} label="Attach Files" />
         </Form.Item>
         <Space wrap>
           <Button type="primary" htmlType="submit" loading={busy} disabled={uploading}>Save</Button>

@@ -1,65 +1,10 @@
 /**
- * Attachments of a generated form (`'ui:widget': 'upload-files'`, `'ui:options': { kind }`): each
- * chosen file is checked by the upload kind's rule (the server's own) and sent to POST /upload/
- * at once; the field holds the stored files ({ path, name, size, … }), which the server checks
- * again on save. Several files; removing one drops it from the record on save.
+ * Attachments of a generated form (`'ui:widget': 'upload-files'`, `'ui:options': { kind }`):
+ * the field holds the stored files (see AttachmentsInput).
  */
-import { useRef, useState } from 'react';
-import { App, Button, Upload, type UploadFile } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
-import { ApiError } from '../../../api.js';
-import { uploadFile, uploadRule } from '../../upload.js';
-
-interface StoredFile { path: string; name?: string; size?: number; url?: string; type?: string; uid?: string }
-
-const uploaded = (name: string) => `${name} file uploaded successfully`;
-const failed = (name: string) => `${name} file upload failed.`;
+import { AttachmentsInput } from '../../AttachmentsInput.js';
 
 export function UploadFilesWidget({ id, value, onChange, disabled, readonly, options }: WidgetProps) {
-  const { notification } = App.useApp();
-  const kind = String(options.kind);
-  const rule = uploadRule(kind);
-  const files: StoredFile[] = Array.isArray(value) ? value : [];
-  // Several files chosen at once finish one after another: each adds to the latest value.
-  const filesRef = useRef(files);
-  filesRef.current = files;
-  // Files on their way up: shown, not yet in the field's value.
-  const [sending, setSending] = useState<UploadFile[]>([]);
-  const attach = async (file: File) => {
-    const uid = `${Date.now()}-${Math.random()}`;
-    setSending((s) => [...s, { uid, name: file.name, status: 'uploading' }]);
-    try {
-      const stored = await uploadFile(file, kind);
-      onChange([...filesRef.current, { path: stored.path, name: stored.name, size: stored.size }]);
-      notification.success({ message: uploaded(file.name) });
-    } catch (e) {
-      notification.error({ message: failed(file.name), description: e instanceof ApiError && e.message !== failed(file.name) ? e.message : undefined });
-    } finally {
-      setSending((s) => s.filter((f) => f.uid !== uid));
-    }
-  };
-  const list: UploadFile[] = [
-    ...files.map((f, i) => ({ uid: f.uid ?? `${i}:${f.path}`, name: f.name ?? f.path, status: 'done' as const, url: f.url ?? f.path })),
-    ...sending,
-  ];
-  return (
-    <Upload
-      id={id}
-      accept={rule.accept}
-      multiple
-      disabled={disabled || readonly}
-      fileList={list}
-      onRemove={(f) => onChange(files.filter((x, i) => (x.uid ?? `${i}:${x.path}`) !== f.uid))}
-      beforeUpload={(file) => {
-        const problem = rule.problem(file);
-        if (problem) notification.error({ message: failed(file.name), description: problem === failed(file.name) ? undefined : problem });
-        else void attach(file);
-        // attach() sends it with the session's token; antd sends nothing itself.
-        return Upload.LIST_IGNORE;
-      }}
-    >
-      <Button icon={<UploadOutlined />} disabled={disabled || readonly}>Upload Files</Button>
-    </Upload>
-  );
+  return <AttachmentsInput id={id} kind={String(options.kind)} value={Array.isArray(value) ? value : []} onChange={onChange} disabled={disabled || readonly} />;
 }
