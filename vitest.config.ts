@@ -26,6 +26,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A real browser on a loaded two-core machine now and then misses a beat; a test that
+          // fails twice in a row is a failure.
+          retry: 1,
         },
       },
     ],

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, expectAccessible, form, pick, signIn, startE2E, toast, type E2E, PHONE } from './support.js';
+import { DEMO, expectAccessible, form, pick, settled, signIn, startE2E, toast, type E2E, PHONE } from './support.js';
 
 const TITLE = 'Bring your atlas on Monday';
 const MESSAGE = 'Class 5 A: geography lesson on Monday. Please bring your atlas and a pencil. The map work is in the attached sheet.';
@@ -33,8 +33,6 @@ async function onPhone(user: string) {
 
 const fitsPhone = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth);
 
-/** Dialogs and pop-overs done opening, so a screenshot shows them as a person does. */
-const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 3_000 }).catch(() => {});
 
 /** The element lies within the phone's width. */
 async function expectOnScreen(page: Page, selector: string) {

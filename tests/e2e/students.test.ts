@@ -20,19 +20,29 @@ const field = (p: Page, label: string) => p.locator('form').first().getByLabel(l
 const itemError = (p: Page, label: string) =>
   p.locator('.ant-form-item', { has: p.getByText(label, { exact: true }) }).first().locator('.ant-form-item-explain-error');
 
-/** antd DatePicker: type the date and confirm with Enter. */
+const STEPS = ['Student Details', 'Student Profile', 'Father Details', 'Mother Details', 'Finish'];
+/**
+ * The wizard is on step n: the address says so and the step is drawn. The address changes
+ * before the new step's form replaces the old one, whose buttons have the same names.
+ */
+async function atStep(p: Page, n: number) {
+  await p.waitForURL(new RegExp(`step=${n}`));
+  await p.locator('.ant-steps-item-process .ant-steps-item-title', { hasText: STEPS[n]! }).waitFor();
+}
+
 /** From the details step to Finish: the profile as it is, father and mother skipped. */
 async function toFinishSkippingParents(p: Page) {
   await p.getByRole('button', { name: 'Next', exact: true }).click();
-  await p.waitForURL(/step=1/);
+  await atStep(p, 1);
   await p.getByRole('button', { name: 'Next', exact: true }).click();
-  await p.waitForURL(/step=2/);
+  await atStep(p, 2);
   for (const step of [3, 4]) {
     await p.getByRole('button', { name: 'Skip' }).click();
-    await p.waitForURL(new RegExp(`step=${step}`));
+    await atStep(p, step);
   }
 }
 
+/** antd DatePicker: type the date and confirm with Enter. */
 async function fillDate(p: Page, label: string, value: string) {
   const input = field(p, label);
   await input.click();
@@ -60,7 +70,7 @@ it('refuses a later wizard step opened without the earlier ones', async () => {
 
 it('adds a student through the five-step wizard and lands on the list', async () => {
   await page.goto('/students/add/new');
-  await page.waitForURL(/step=0/);
+  await atStep(page, 0);
   // The admission number is prefilled with the next free one; the enabled year is preselected.
   const admission = field(page, 'Admission No');
   await expect.poll(() => admission.inputValue()).toMatch(/^[0-9]+$/);
@@ -89,30 +99,30 @@ it('adds a student through the five-step wizard and lands on the list', async ()
   await field(page, 'Email').fill('kiran.parent@example.com');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 
-  await page.waitForURL(/step=1/);
+  await atStep(page, 1);
   await page.getByLabel('Female').check();
   await field(page, 'Religion').fill('Hindu');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 
-  await page.waitForURL(/step=2/);
+  await atStep(page, 2);
   await field(page, "Father's Name").fill('Mohan Testwizard');
   await field(page, "Father's Mobile").fill('9811122234');
   await field(page, 'Occupation').fill('Farmer');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 
-  await page.waitForURL(/step=3/);
+  await atStep(page, 3);
   await page.getByRole('button', { name: 'Skip' }).click();
 
-  await page.waitForURL(/step=4/);
+  await atStep(page, 4);
   // Back and Forward keep each step's answers.
   await page.goBack();
-  await page.waitForURL(/step=3/);
+  await atStep(page, 3);
   await page.goBack();
-  await page.waitForURL(/step=2/);
+  await atStep(page, 2);
   await expect.poll(() => field(page, "Father's Name").inputValue()).toBe('Mohan Testwizard');
   await page.goForward();
   await page.goForward();
-  await page.waitForURL(/step=4/);
+  await atStep(page, 4);
   await page.getByText('Skipped').waitFor();
 
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -132,7 +142,7 @@ it('adds a student through the five-step wizard and lands on the list', async ()
 it('says so when the login was made but the student was not, and reuses that login on the next submit', async () => {
   const klass = await e.demoDb.insertInto('class').values({ class: '12', section: 'Z' }).returning('id').executeTakeFirstOrThrow();
   await page.goto('/students/new');
-  await page.waitForURL(/step=0/);
+  await atStep(page, 0);
   await expect.poll(() => field(page, 'Admission No').inputValue()).toMatch(/^[0-9]+$/);
   await field(page, 'Student Name').fill('Nila Retrystudent');
   await field(page, 'Mobile').fill('9811122299');
@@ -151,7 +161,7 @@ it('says so when the login was made but the student was not, and reuses that log
   // Back to the details, another class, and submit again: the same login is used.
   for (const n of [3, 2, 1, 0]) {
     await page.getByRole('button', { name: 'Back' }).click();
-    await page.waitForURL(new RegExp(`step=${n}`));
+    await atStep(page, n);
   }
   await pick(page, 'Class and Section', '10 - B');
   await toFinishSkippingParents(page);
@@ -326,7 +336,7 @@ it('deletes a student with reason TC', async () => {
 
 it("shows the demo school's own House field (config/schools/DEMO01.json) on the add and edit forms, stores it and lists it", async () => {
   await page.goto('/students/add/new');
-  await page.waitForURL(/step=0/);
+  await atStep(page, 0);
   const house = page.locator('form').first().locator('.ant-form-item', { has: page.getByText('House', { exact: true }) });
   await house.locator('.ant-select').click();
   for (const name of ['Ganga', 'Yamuna', 'Kaveri', 'Narmada']) await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).waitFor();

@@ -136,6 +136,13 @@ export const adminToken = async (e: E2E) =>
 /** The notification that says `text`. */
 export const toast = (page: Page, text: string) => page.locator('.ant-notification-notice').filter({ hasText: text }).first();
 
+/**
+ * Dialogs and pop-overs done opening: a screenshot shows them as a person does, and a click
+ * lands on a button that has stopped moving (a loaded machine can stretch the animation).
+ */
+export const settled = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 3_000 }).catch(() => {});
+
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** WCAG 2.0/2.1 A and AA rules, and the best practices the app keeps (one h1, landmarks). */
