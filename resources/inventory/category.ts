@@ -5,7 +5,8 @@ import { defineResource } from '../../src/shared/resource.js';
 export default defineResource({
   name: 'inventory-categories', module: 'inventory', schema, table: 'inv_category',
   label: 'Categories', singular: 'Category', icon: 'UnorderedListOutlined',
-  routes: { list: '/inventory/category' },
+  // The spec adds from the list; the form also has an address of its own.
+  routes: { list: '/inventory/category', create: '/inventory/category/new' },
   api: { list: 'GET /simple/inventory/category/', create: 'PUT /simple/inventory/category/' },
   relations: { items_count: { count: 'inventory-items', by: 'category_id' } },
   list: {

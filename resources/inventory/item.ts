@@ -8,7 +8,7 @@ import { defineResource } from '../../src/shared/resource.js';
  */
 export default defineResource({
   name: 'inventory-items', module: 'inventory', schema, table: 'inv_item',
-  label: 'Inventory', singular: 'Item', icon: 'AppstoreOutlined',
+  label: 'Items', singular: 'Item', icon: 'AppstoreOutlined',
   routes: { list: '/inventory/list', create: '/inventory/new', edit: '/inventory/edit/:id' },
   api: {
     list: 'GET /simple/inventory/', create: 'PUT /simple/inventory/',
