@@ -25,6 +25,7 @@ it('adds a category and an item under it, then edits the item with its category 
   await box.getByRole('button', { name: /^(save|submit)$/i }).click();
   await toast(page, 'New Category Added').waitFor();
   await page.locator('.ant-table-row', { hasText: 'Music' }).waitFor();
+  await expectAccessible(page, 'inventory categories');
 
   await page.getByRole('menuitem', { name: 'Items', exact: true }).click();
   await page.waitForURL('**/inventory/list');
@@ -48,6 +49,7 @@ it('adds a category and an item under it, then edits the item with its category 
   const category = page.locator('.ant-form-item', { has: page.getByText('Category', { exact: true }) }).first();
   await category.locator('.ant-select-selection-item', { hasText: 'Music' }).waitFor();
   expect(await category.locator('.ant-select-disabled').count()).toBe(1);
+  await expectAccessible(page, 'inventory item edit');
   await page.getByLabel(/^quantity/i).fill('6');
   await page.getByRole('button', { name: /^(save|submit)$/i }).click();
   await toast(page, 'Item Updated').waitFor();

@@ -114,7 +114,10 @@ it("says 'Camera not supported!' without a camera and adds the visitor without a
   await signIn(page, DEMO.code, DEMO.admin);
   await page.goto('/visitors/new/');
   await toast(page, 'Camera not supported!').waitFor();
+  await page.getByRole('alert').filter({ hasText: 'Camera not supported!' }).first().waitFor();
+  expect(await page.getByRole('button', { name: 'Capture' }).count()).toBe(0);
   await fillVisitor(page, 'Mahesh Bhat');
+  await expectAccessible(page, 'new visitor without a camera');
   await page.getByRole('button', { name: 'Submit' }).click();
   await toast(page, 'Visitor Added').waitFor();
   await page.waitForURL('**/visitors/');
