@@ -43,7 +43,7 @@ export default defineResource({
       route: '/visitors/', component: 'ActiveVisitors', permission: 'read', menu: 'Active Visitors',
       calls: ['visitors.active'], buttons: { checkout: 'visitors.checkout', add: 'visitors.add' },
     },
-    add: { route: '/visitors/new/', component: 'NewVisitor', permission: 'create', menu: 'New Visitor', buttons: { add: 'visitors.add' } },
+    add: { route: '/visitors/new/', component: 'NewVisitor', permission: 'create', menu: 'New Visitor', calls: ['visitors.add'] },
     info: { route: '/visitors/info', component: 'VisitorInfo', permission: 'read', calls: ['visitors.one'] },
   },
   access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'] },
