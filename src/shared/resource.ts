@@ -237,6 +237,8 @@ export interface ResourceDef {
     /** The add button opens the create form in a dialog over the list (its route still opens it as a page). */
     addInModal?: boolean;
     export?: 'csv';
+    /** The exported file's name when the spec names it (default '<name>.csv'). */
+    exportFile?: string;
     /** Default sort, a column with optional '-' for descending. */
     sort?: string;
     /** Picker filters shown above the table; their values fill list call parameters. */

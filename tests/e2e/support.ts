@@ -33,9 +33,10 @@ export interface E2E {
 /**
  * The real server with the built browser app, on a fresh embedded database holding
  * the demo school, and Debian's Chromium. The server runs in this process so a test
- * can read the e-mail outbox and add people the screens cannot add yet.
+ * can read the e-mail outbox and add people the screens cannot add yet. `chromiumArgs` adds
+ * switches for one test file's browser (a fake camera).
  */
-export async function startE2E(): Promise<E2E> {
+export async function startE2E(opts: { chromiumArgs?: string[] } = {}): Promise<E2E> {
   // E2E_CLIENT_DIR: a build elsewhere than dist/client (parallel work on one checkout).
   const clientDir = path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client');
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) throw new Error('Build the app first (npm run build)');
@@ -51,7 +52,7 @@ export async function startE2E(): Promise<E2E> {
   config.publicUrl = url;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...(opts.chromiumArgs ?? [])],
   });
   return {
     url, app, database, browser,

@@ -102,7 +102,7 @@ function ListBody({ def }: { def: ResourceDef }) {
         resource: def.name, filters: permanent, sorters, pagination: { currentPage: current, pageSize: size, mode: 'server' },
       }) as Promise<{ data: Array<Record<string, any>>; total: number }>);
       const cols = resolvedColumns(def).filter((c) => c.render !== 'serial');
-      downloadCsv(`${def.name}.csv`, toCsv(cols.map((c) => c.title), all.map((r) => cols.map((c) => displayText(def, c, r)))));
+      downloadCsv(def.list?.exportFile ?? `${def.name}.csv`, toCsv(cols.map((c) => c.title), all.map((r) => cols.map((c) => displayText(def, c, r)))));
     } catch (e) {
       notification.error({ message: errorText(e) });
     } finally {
