@@ -3,6 +3,7 @@
  * above the generated list of books, whose rows carry Issue and Return for the librarian.
  */
 import { useState } from 'react';
+import { AfterLending } from './lendingEvents.js';
 import { Alert, Button, Card, Form, Input, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import type { PageProps } from '../registry.js';
@@ -33,7 +34,11 @@ export default function Books({ resource }: PageProps) {
     }
   };
 
+  // An issue or a return from the rows shows at once in the book found above them.
+  const again = () => { if (found) void search({ code: found.code }); };
+
   return (
+    <AfterLending.Provider value={again}>
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small" title="Search by Code">
         <Form layout="inline" onFinish={(v) => void search(v)}>
@@ -64,5 +69,6 @@ export default function Books({ resource }: PageProps) {
       </Card>
       <ResourceList name={resource.name} />
     </Space>
+    </AfterLending.Provider>
   );
 }

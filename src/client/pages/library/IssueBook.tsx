@@ -2,7 +2,8 @@
  * The Issue button of an available book in the books list (the librarian's alone, spec 3 §6):
  * a dialog choosing a student or a teacher and the last date to return it, then PUT /library/issue/.
  */
-import { useState } from 'react';
+import { useContext, useState } from 'react';
+import { AfterLending } from './lendingEvents.js';
 import { Button, DatePicker, Form, Modal, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useInvalidate } from '@refinedev/core';
@@ -20,6 +21,7 @@ export default function IssueBook({ row }: RowComponentProps) {
   const kind = Form.useWatch('kind', form) ?? 'student';
   const issue = useDeclaredCall('book-issues.issue');
   const invalidate = useInvalidate();
+  const lent = useContext(AfterLending);
   if (row.status !== 2) return null;
 
   const submit = async (v: Values) => {
@@ -33,6 +35,7 @@ export default function IssueBook({ row }: RowComponentProps) {
       });
       setOpen(false);
       await invalidate({ resource: 'books', invalidates: ['list', 'detail'] });
+      lent();
     } catch {
       // The server's reason is on screen; the dialog stays for another try.
     } finally {

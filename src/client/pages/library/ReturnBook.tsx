@@ -3,7 +3,8 @@
  * how late it is ('Late By') and the fine prefilled from the school's fine per day, then
  * POST /library/book/return/{issue_id}/.
  */
-import { useState } from 'react';
+import { useContext, useState } from 'react';
+import { AfterLending } from './lendingEvents.js';
 import { App, Button, DatePicker, Descriptions, Form, Modal, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useInvalidate } from '@refinedev/core';
@@ -25,6 +26,7 @@ export default function ReturnBook({ row }: RowComponentProps) {
   const [form] = Form.useForm<Values>();
   const giveBack = useDeclaredCall('book-issues.return');
   const invalidate = useInvalidate();
+  const lent = useContext(AfterLending);
   if (row.status !== 1) return null;
 
   const open = async () => {
@@ -46,6 +48,7 @@ export default function ReturnBook({ row }: RowComponentProps) {
       await giveBack({ params: { issue_id: issue!.id }, body: { id: issue!.id, book_id: issue!.book_id, fine_amount: v.fine_amount, return_date: v.return_date.format(WIRE_DATE) } });
       setIssue(null);
       await invalidate({ resource: 'books', invalidates: ['list', 'detail'] });
+      lent();
     } catch {
       // The server's reason is on screen.
     } finally {

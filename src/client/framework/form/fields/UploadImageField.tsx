@@ -21,6 +21,8 @@ export function UploadImageField({ schema, uiSchema, formData, onChange, disable
         onChange={(files) => onChange((files.at(-1) ?? null) as StoredAttachment | null, fieldPathId.path)}
         disabled={disabled || readonly}
       />
+      {/* Stored files are served at their address without a token (the random key is the permission). */}
+      {photo && <img src={photo.url ?? photo.path} alt={label} style={{ display: 'block', maxHeight: 120, maxWidth: '100%', marginTop: 8 }} />}
     </Form.Item>
   );
 }
