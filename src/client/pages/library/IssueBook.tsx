@@ -50,7 +50,7 @@ export default function IssueBook({ row }: RowComponentProps) {
         open={open} title={`Issue ${row.title} (${row.code})`} okText="Issue" confirmLoading={busy}
         onOk={() => form.submit()} onCancel={() => setOpen(false)} destroyOnHidden
       >
-        <Form<Values> form={form} layout="vertical" initialValues={{ kind: 'student', borrower: null, last_date: dayjs().add(14, 'day') }} onFinish={(v) => void submit(v)}>
+        <Form<Values> form={form} name={`issue-${row.id}`} layout="vertical" initialValues={{ kind: 'student', borrower: null, last_date: dayjs().add(14, 'day') }} onFinish={(v) => void submit(v)}>
           <Form.Item name="kind" label="Issue To">
             <Radio.Group onChange={() => form.setFieldValue('borrower', null)} options={[{ value: 'student', label: 'Student' }, { value: 'teacher', label: 'Teacher' }]} />
           </Form.Item>

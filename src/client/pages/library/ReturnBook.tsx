@@ -34,7 +34,6 @@ export default function ReturnBook({ row }: RowComponentProps) {
     try {
       const { data } = await callDeclared('book-issues.details', { params: { id: row.id } });
       setIssue(data);
-      form.setFieldsValue({ fine_amount: data.fine_amount, return_date: dayjs() });
     } catch (e) {
       notification.error({ message: errorText(e) });
     } finally {
@@ -61,26 +60,32 @@ export default function ReturnBook({ row }: RowComponentProps) {
       <Button size="small" loading={loading} onClick={() => void open()}>Return</Button>
       <Modal
         open={issue !== null} title={`Return ${row.title} (${row.code})`} okText="Return" confirmLoading={busy}
-        onOk={() => form.submit()} onCancel={() => setIssue(null)} destroyOnHidden forceRender
+        onOk={() => form.submit()} onCancel={() => setIssue(null)} destroyOnHidden
       >
         {issue && (
-          <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
-            <Descriptions.Item label="Issued To">{issue.student ?? issue.teacher}{issue.student ? ' (Student)' : ' (Teacher)'}</Descriptions.Item>
-            <Descriptions.Item label="Issue Date">{formatDate(issue.issue_date)}</Descriptions.Item>
-            <Descriptions.Item label="Last Date">{formatDate(issue.last_date)}</Descriptions.Item>
-            {issue.days_late > 0 && (
-              <Descriptions.Item label="Late By"><Tag color="red">{issue.days_late} {issue.days_late === 1 ? 'day' : 'days'}</Tag> at {formatMoney(issue.fine_per_day)} a day</Descriptions.Item>
-            )}
-          </Descriptions>
+          <>
+            <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
+              <Descriptions.Item label="Issued To">{issue.student ?? issue.teacher}{issue.student ? ' (Student)' : ' (Teacher)'}</Descriptions.Item>
+              <Descriptions.Item label="Issue Date">{formatDate(issue.issue_date)}</Descriptions.Item>
+              <Descriptions.Item label="Last Date">{formatDate(issue.last_date)}</Descriptions.Item>
+              {issue.days_late > 0 && (
+                <Descriptions.Item label="Late By"><Tag color="red">{issue.days_late} {issue.days_late === 1 ? 'day' : 'days'}</Tag> at {formatMoney(issue.fine_per_day)} a day</Descriptions.Item>
+              )}
+            </Descriptions>
+            {/* The fine is prefilled from the days late; the librarian may waive or change it. */}
+            <Form<Values>
+              form={form} name={`return-${row.id}`} layout="vertical" onFinish={(v) => void submit(v)}
+              initialValues={{ fine_amount: issue.fine_amount, return_date: dayjs() }}
+            >
+              <Form.Item name="fine_amount" label="Fine" rules={[{ required: true, message: 'Fine is required (0 for none)' }, paiseRule]}>
+                <MoneyInput min={0} style={{ width: '100%' }} />
+              </Form.Item>
+              <Form.Item name="return_date" label="Return Date" rules={[{ required: true, message: 'Return date is required!' }]}>
+                <DatePicker {...datePickerProps} disabledDate={(d) => d.isAfter(dayjs(), 'day')} style={{ width: '100%' }} />
+              </Form.Item>
+            </Form>
+          </>
         )}
-        <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)}>
-          <Form.Item name="fine_amount" label="Fine" rules={[{ required: true, message: 'Fine is required (0 for none)' }, paiseRule]}>
-            <MoneyInput min={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="return_date" label="Return Date" rules={[{ required: true, message: 'Return date is required!' }]}>
-            <DatePicker {...datePickerProps} disabledDate={(d) => d.isAfter(dayjs(), 'day')} style={{ width: '100%' }} />
-          </Form.Item>
-        </Form>
       </Modal>
     </>
   );
