@@ -96,7 +96,7 @@ it('sets the fine per day, issues a book to a student and takes it back late wit
   // Aarav's own history, from Issue History.
   await page.getByRole('menuitem', { name: /^issue history$/i }).click();
   await page.waitForURL('**/library/issued/');
-  await page.getByRole('combobox', { name: 'Student' }).click();
+  await page.getByRole('combobox', { name: 'Student', exact: true }).click();
   await page.keyboard.type('Aarav');
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Aarav Kumar' }).first().click();
   await page.locator('.ant-table-row', { hasText: 'LIB-0002 · Swami and Friends' }).getByText('Returned').waitFor();
