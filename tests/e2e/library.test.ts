@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO, expectAccessible, signIn, startE2E, toast, type E2E } from './support.js';
+import { DEMO, expectAccessible, form, signIn, startE2E, toast, type E2E } from './support.js';
 import { schoolToday } from '../../src/server/framework/periods.js';
 
 const SHOTS = '.tmp/library';
@@ -102,4 +102,32 @@ it('sets the fine per day, issues a book to a student and takes it back late wit
   await page.locator('.ant-table-row', { hasText: 'LIB-0002 · Swami and Friends' }).getByText('Returned').waitFor();
   await expectAccessible(page, 'issue history');
   await page.screenshot({ path: `${SHOTS}/issued.png`, fullPage: true });
+});
+
+it('adds a book with its cover photo, refusing a photo over 200 kB', async () => {
+  const { page } = await e.newPage();
+  await signIn(page, DEMO.code, DEMO.librarian);
+  await page.goto('/library/books/');
+  await page.getByRole('button', { name: 'Add Book' }).click();
+  await page.waitForURL('**/library/book/new');
+  const f = form(page);
+  await f.getByLabel(/^code/i).fill('LIB-0201');
+  await f.getByLabel(/^title/i).fill('The Guide');
+  await f.getByLabel(/^author/i).fill('R. K. Narayan');
+  await f.getByLabel(/^publisher/i).fill('Indian Thought Publications');
+  const png = (size: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(size - 8, 7)]);
+  const file = f.locator('input[type=file]');
+  await file.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: png(210 * 1024) });
+  await toast(page, 'Image must smaller than 200kB!').waitFor();
+  await file.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(4000) });
+  await toast(page, 'cover.png file uploaded successfully').waitFor();
+  await f.getByRole('img', { name: 'Photo' }).waitFor();
+  await expectAccessible(page, 'add book');
+  await page.screenshot({ path: `${SHOTS}/book-new.png`, fullPage: true });
+  await f.getByRole('button', { name: /^(save|submit)$/i }).click();
+  await toast(page, 'New Book Added').waitFor();
+  await page.waitForURL('**/library/books/');
+  const book = await e.demoDb.selectFrom('lib_book').selectAll().where('code', '=', 'LIB-0201').executeTakeFirstOrThrow();
+  expect(book).toMatchObject({ title: 'The Guide', status: 2 });
+  expect(book.image).toMatchObject({ name: 'cover.png' });
 });
