@@ -4,7 +4,7 @@
  */
 import { toPaise, toRupees } from './money.js';
 
-/** The settings a school starts with until an administrator saves its Library tab: one book out and ₹1 a late day (the spec prefills the fine with the days late). */
+/** The settings a school starts with until an administrator saves its Library tab: two books a borrower and ₹1 a late day (the spec prefills the fine with the days late). */
 export const LIBRARY_DEFAULTS = { lib_max_books_allowed: 2, lib_fine_per_day: 1 } as const;
 
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
