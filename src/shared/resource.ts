@@ -158,7 +158,7 @@ export interface CallDef {
   payload?: JsonSchema;
   /** JSON Schema of the query string (every value arrives as text). */
   query?: JsonSchema;
-  /** Path parameters that are text (a search term, a date), not record ids. */
+  /** Path parameters that are text (a search term, a date), not record ids; a blank one is refused with the call's error of the same name when it declares one. */
   text?: string[];
   /**
    * Path parameters or payload fields naming rows of a resource whose row scope must admit them

@@ -72,6 +72,8 @@
  * 14. Finance reports (tests/bench/finance.ts): the finance dashboard and the expense report by
  *    category on a year of 50,000 expense transactions, each next to the raw SQL of its sums.
  *    Alone: `node --import tsx tests/bench/finance.ts`.
+ * 16. Library (tests/bench/library.ts): the search by code (GET /library/book/search/{code}/) on
+ *    1,00,000 books next to its raw select by code. Alone: `node --import tsx tests/bench/library.ts`.
  *
  * Database: PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a unique school
  * code; its schema and directory entry are dropped at the end). Prints a table and writes the
@@ -96,6 +98,7 @@ import { formatAttendanceBench, measureAttendance, type AttendanceBench } from '
 import { formatDashboardBench, measureDashboard, type DashboardBench } from './dashboard.js';
 import { formatPayrollBench, measurePayroll, type PayrollBench } from './payroll.js';
 import { formatFinanceBench, measureFinance, type FinanceBench } from './finance.js';
+import { formatLibraryBench, measureLibrary, type LibraryBench } from './library.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATABASE_URL = process.env.DATABASE_URL || '';
@@ -665,6 +668,12 @@ async function main() {
   let financeNote = '';
   try { finance = await measureFinance(); } catch (e) { financeNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
 
+  // 16. The library's search by code on 1,00,000 books, on a school of its own.
+  console.log('… library: the search by code on 1,00,000 books');
+  let library: LibraryBench | null = null;
+  let libraryNote = '';
+  try { library = await measureLibrary(); } catch (e) { libraryNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
+
   // ---------------------------------------------------------------- report
   const line = '-'.repeat(92);
   const out: string[] = [];
@@ -760,6 +769,8 @@ async function main() {
   out.push(line);
   out.push(...formatFinanceBench(finance, financeNote));
   out.push(line);
+  out.push(...formatLibraryBench(library, libraryNote));
+  out.push(line);
   console.log(out.join('\n'));
 
   const json = {
@@ -783,6 +794,7 @@ async function main() {
     dashboard: dashboard ?? { skipped: dashboardNote },
     payroll: payroll ?? { skipped: payrollNote },
     finance: finance ?? { skipped: financeNote },
+    library: library ?? { skipped: libraryNote },
     slowNetwork: slow ? { ...slow, network: FAST_3G, cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, goals: SLOW_GOALS } : { skipped: slowNote },
     bundle: bundle ? { ...bundle, dir: path.relative(ROOT, bundle.dir), entryGzipKb: kB(bundle.totalGzip), loginScreenGzipKb: kB(bundle.totalGzip + (bundle.lazy.find((l) => /PublicApp/.test(l.file))?.addsGzip ?? 0)), goalKb: BUNDLE_GOAL_KB } : { skipped: bundleNote },
   };

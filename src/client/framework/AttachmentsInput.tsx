@@ -15,9 +15,11 @@ export interface StoredAttachment { path: string; name?: string; size?: number; 
 const uploaded = (name: string) => `${name} file uploaded successfully`;
 const failed = (name: string) => `${name} file upload failed.`;
 
-export function AttachmentsInput({ id, kind, value, onChange, disabled, onSending, label = 'Upload Files' }: {
+export function AttachmentsInput({ id, kind, value, onChange, disabled, onSending, label = 'Upload Files', single = false }: {
   id?: string; kind: string; value: StoredAttachment[] | undefined; onChange: (files: StoredAttachment[]) => void;
   disabled?: boolean; onSending?: (count: number) => void; label?: string;
+  /** One file only (a photo): a new one replaces the one held. */
+  single?: boolean;
 }) {
   const { notification } = App.useApp();
   const rule = uploadRule(kind);
@@ -37,7 +39,8 @@ export function AttachmentsInput({ id, kind, value, onChange, disabled, onSendin
     track((s) => [...s, { uid, name: file.name, status: 'uploading' }]);
     try {
       const stored = await uploadFile(file, kind);
-      onChange([...filesRef.current, { path: stored.path, name: stored.name, size: stored.size }]);
+      const kept = { path: stored.path, name: stored.name, size: stored.size };
+      onChange(single ? [kept] : [...filesRef.current, kept]);
       notification.success({ message: uploaded(file.name) });
     } catch (e) {
       notification.error({ message: failed(file.name), description: e instanceof ApiError && e.message !== failed(file.name) ? e.message : undefined });
@@ -53,7 +56,7 @@ export function AttachmentsInput({ id, kind, value, onChange, disabled, onSendin
     <Upload
       id={id}
       accept={rule.accept}
-      multiple
+      multiple={!single}
       disabled={disabled}
       fileList={list}
       onRemove={(f) => onChange(files.filter((x, i) => (x.uid ?? `${i}:${x.path}`) !== f.uid))}

@@ -17,6 +17,7 @@ import { seedDemoFinance } from './seed-demo-finance.js';
 import { seedDemoAccounts } from './seed-demo-accounts.js';
 import { seedDemoHomework } from './seed-demo-homework.js';
 import { seedDemoHr } from './seed-demo-hr.js';
+import { seedDemoLibrary } from './seed-demo-library.js';
 import { seedDemoMarks } from './seed-demo-marks.js';
 import { seedDemoOffice } from './seed-demo-office.js';
 import { seedDemoStudents } from './seed-demo-students.js';
@@ -156,4 +157,5 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await seedDemoAccounts(ctx);
   await seedDemoPayroll(ctx);
   await seedDemoVisitors(ctx, { officeUserId: office.id });
+  await seedDemoLibrary(ctx, { librarianUserId: (await sdb.selectFrom('user').select('id').where('email', '=', DEMO.librarian).executeTakeFirstOrThrow()).id });
 }

@@ -112,7 +112,7 @@ export function registerDeclaredCalls(app: FastifyInstance, env: RouteEnv, resou
         // A public call's handler reads no person (there may be none).
         const user = def.public ? req.user! : (await requireDecision(req, module, (f) => decide(f, r, def.permission, def.roles))).user;
         const ids = numericParams(req, params.filter((p) => !textNames.includes(p)));
-        const text = textParams(req, textNames);
+        const text = textParams(req, textNames, def.errors);
         if (payload) assertValid(payload.validate, payload.schema, req.body);
         const q = queryValues(req);
         if (query) assertValid(query.validate, query.schema, q);

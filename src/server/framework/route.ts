@@ -52,11 +52,13 @@ export function numericParams(req: FastifyRequest, names: string[]): Record<stri
 }
 
 /** Text path parameters: decoded by the router, refused when absurdly long. */
-export function textParams(req: FastifyRequest, names: string[]): Record<string, string> {
+export function textParams(req: FastifyRequest, names: string[], blank: Record<string, string> = {}): Record<string, string> {
   const raw = req.params as Record<string, string>;
   const out: Record<string, string> = {};
   for (const n of names) {
     const v = String(raw[n] ?? '').trim();
+    // A call may say in its own words that the value is missing (its declared error of the parameter's name).
+    if (!v && blank[n]) throw badRequest(blank[n]);
     if (!v || v.length > 200) throw badRequest(`Invalid ${n.replace(/_/g, ' ')}`);
     out[n] = v;
   }

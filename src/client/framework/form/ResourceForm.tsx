@@ -14,6 +14,7 @@ import { fillPath, parseCall, type ResourceDef } from '../../../../src/shared/re
 import { validator } from './validator.js';
 import { placeCustomErrors } from './errors.js';
 import { WIDGETS } from './widgets/index.js';
+import { FIELDS } from './fields/index.js';
 import type { ResourceFormContext } from './widgets/ResourceSelectWidget.js';
 import {
   buildBody, formFields, formSchema, formUiSchema, hiddenByCondition, initialCreateData, initialEditData, pick, type FormMode,
@@ -170,6 +171,7 @@ function FormBody({ def, mode, record, preset, routeParams, onDone }: BodyProps)
         formData={pick(data, visible)}
         validator={validator}
         widgets={WIDGETS}
+        fields={FIELDS}
         formContext={formContext}
         transformErrors={placeCustomErrors}
         showErrorList={false}

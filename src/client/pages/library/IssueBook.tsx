@@ -1,0 +1,67 @@
+/**
+ * The Issue button of an available book in the books list (the librarian's alone, spec 3 §6):
+ * a dialog choosing a student or a teacher and the last date to return it, then PUT /library/issue/.
+ */
+import { useContext, useState } from 'react';
+import { AfterLending } from './lendingEvents.js';
+import { Button, DatePicker, Form, Modal, Radio } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useInvalidate } from '@refinedev/core';
+import type { RowComponentProps } from '../registry.js';
+import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
+import { datePickerProps, WIRE_DATE } from '../../framework/dates.js';
+import { BorrowerSelect, type BorrowerKind } from './BorrowerSelect.js';
+
+interface Values { kind: BorrowerKind; borrower: number | null; last_date: Dayjs | null }
+
+export default function IssueBook({ row }: RowComponentProps) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<Values>();
+  const kind = Form.useWatch('kind', form) ?? 'student';
+  const issue = useDeclaredCall('book-issues.issue');
+  const invalidate = useInvalidate();
+  const lent = useContext(AfterLending);
+  if (row.status !== 2) return null;
+
+  const submit = async (v: Values) => {
+    setBusy(true);
+    try {
+      await issue({
+        body: {
+          book_id: row.id, book_code: row.code, last_date: v.last_date!.format(WIRE_DATE),
+          student_id: v.kind === 'student' ? v.borrower : null, teacher_id: v.kind === 'teacher' ? v.borrower : null,
+        },
+      });
+      setOpen(false);
+      await invalidate({ resource: 'books', invalidates: ['list', 'detail'] });
+      lent();
+    } catch {
+      // The server's reason is on screen; the dialog stays for another try.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button size="small" type="primary" onClick={() => { form.resetFields(); setOpen(true); }}>Issue</Button>
+      <Modal
+        open={open} title={`Issue ${row.title} (${row.code})`} okText="Issue" confirmLoading={busy}
+        onOk={() => form.submit()} onCancel={() => setOpen(false)} destroyOnHidden
+      >
+        <Form<Values> form={form} name={`issue-${row.id}`} layout="vertical" initialValues={{ kind: 'student', borrower: null, last_date: dayjs().add(14, 'day') }} onFinish={(v) => void submit(v)}>
+          <Form.Item name="kind" label="Issue To">
+            <Radio.Group onChange={() => form.setFieldValue('borrower', null)} options={[{ value: 'student', label: 'Student' }, { value: 'teacher', label: 'Teacher' }]} />
+          </Form.Item>
+          <Form.Item name="borrower" label={kind === 'student' ? 'Student' : 'Teacher'} rules={[{ required: true, message: `Please select a ${kind}` }]}>
+            <BorrowerSelect kind={kind} label={kind === 'student' ? 'Student' : 'Teacher'} />
+          </Form.Item>
+          <Form.Item name="last_date" label="Return Date" rules={[{ required: true, message: 'Return date is required!' }]}>
+            <DatePicker {...datePickerProps} disabledDate={(d) => d.isBefore(dayjs(), 'day')} style={{ width: '100%' }} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
