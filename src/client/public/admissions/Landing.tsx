@@ -10,7 +10,12 @@ import { ApiError } from '../../api.js';
 import { applyCall, errorText, LINK_ERRORS, NO_PASS, saveFlow, type Flow } from './applyCall.js';
 
 export function InvalidUrl({ message = LINK_ERRORS.invalid }: { message?: string }) {
-  return <Alert type="error" showIcon message={message} />;
+  return (
+    <>
+      <h1 style={{ fontSize: 20, marginTop: 0 }}>Admissions</h1>
+      <Alert type="error" showIcon message={message} />
+    </>
+  );
 }
 
 export function Landing() {
@@ -39,7 +44,7 @@ export function Landing() {
   }, [code, token]);
 
   if (problem) return <InvalidUrl message={problem} />;
-  if (!flow?.school) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (!flow?.school) return <Spin style={{ display: 'block', margin: 48 }} aria-label="Loading" />;
   const { school } = flow;
   return (
     <div style={{ textAlign: 'center' }}>

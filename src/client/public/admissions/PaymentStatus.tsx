@@ -15,13 +15,15 @@ export default function PaymentStatus() {
   const flow = readFlow();
   const r = flow?.result;
   if (!r) return <Navigate to="/admissions/apply/" replace />;
+  const heading = <h1 style={{ fontSize: 20, marginTop: 0 }}>Payment Status</h1>;
   const number = <>Application No: <b data-testid="application-no">{r.application_no}</b></>;
   if (r.status === 1) {
-    return <Result status="success" title={r.message === 'Application Submitted' ? 'Application Submitted' : 'Payment successful'} subTitle={<span>{number}<br />Keep this number to check your application status.</span>} />;
+    return <>{heading}<Result status="success" title={r.message === 'Application Submitted' ? 'Application Submitted' : 'Payment successful'} subTitle={<span>{number}<br />Keep this number to check your application status.</span>} /></>;
   }
-  if (r.status === 0) return <Result status="info" title="Payment pending" subTitle={number} />;
+  if (r.status === 0) return <>{heading}<Result status="info" title="Payment pending" subTitle={number} /></>;
   return (
     <>
+      {heading}
       <Result status="error" title="Payment Failed" subTitle={number} />
       <Descriptions bordered size="small" column={1} style={{ marginBottom: 16 }}>
         <Descriptions.Item label="Order ID">{r.order_id ?? '—'}</Descriptions.Item>

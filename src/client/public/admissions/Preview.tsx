@@ -14,7 +14,12 @@ const GENDER: Record<string, string> = { m: 'Male', f: 'Female', o: 'Other' };
 const rupees = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n);
 
 export function Expired() {
-  return <Result status="403" title="403 Forbidden" subTitle="Document expired" />;
+  return (
+    <>
+      <h1 style={{ fontSize: 20, marginTop: 0 }}>Preview</h1>
+      <Result status="403" title="403 Forbidden" subTitle="Document expired" />
+    </>
+  );
 }
 
 /** The gateways to choose from, and the Pay button. */
@@ -56,6 +61,7 @@ export default function Preview() {
     // Submitted, fee not yet paid: only the payment is left.
     return (
       <>
+        <h1 style={{ fontSize: 20, marginTop: 0 }}>Application Fee</h1>
         <Result status="info" title={`Application No: ${flow.application.no}`} subTitle="Pay the application fee to complete your application." />
         <PayStep onError={(e) => message.error(errorText(e))} />
       </>
