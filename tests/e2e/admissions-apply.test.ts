@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { putSetting } from '../../src/server/modules/school/settings.js';
-import { DEMO, adminToken, demoApi, pick, startE2E, type E2E } from './support.js';
+import { DEMO, adminToken, demoApi, pick, signIn, startE2E, toast, type E2E } from './support.js';
 
 let e: E2E;
 let page: Page;
@@ -83,4 +83,22 @@ it('applies through the share link with a photo, pays on the test gateway and ch
   const result = page.getByTestId('status-result');
   await result.getByText('Paid', { exact: true }).waitFor();
   await result.getByText('Meera Iyer', { exact: true }).waitFor();
+});
+
+it("shows the share link in Settings, Admissions; a regenerated link leaves the old one 'Invalid URL'", async () => {
+  const { page: office } = await e.newPage();
+  await signIn(office, DEMO.code, DEMO.admin);
+  await office.goto('/settings?tab=admissions');
+  const field = office.getByTestId('admission-link');
+  await field.waitFor();
+  expect(new URL(await field.inputValue()).pathname).toBe(link);
+  await office.getByRole('button', { name: 'Regenerate link' }).click();
+  await office.locator('.ant-popconfirm').getByRole('button', { name: 'Regenerate' }).click();
+  await toast(office, 'URL Updated').waitFor();
+  const fresh = new URL(await field.inputValue()).pathname;
+  expect(fresh).not.toBe(link);
+  await page.goto(link);
+  await page.getByText('Invalid URL', { exact: true }).waitFor();
+  await page.goto(fresh);
+  await page.getByRole('button', { name: 'Apply Now' }).waitFor();
 });
