@@ -65,7 +65,8 @@ export async function importLeads(ctx: CallCtx, bytes: Uint8Array): Promise<{ ad
     keys.forEach((k, c) => {
       const value = (cells[c] ?? '').trim();
       if (!k || value === '') return;
-      if (FORMULA_START.test(value)) { problems.push(`${header[c]}: Formulas are not allowed`); return; }
+      // A mobile may be written +91 …; its own pattern refuses anything else.
+      if (k !== 'mobile' && FORMULA_START.test(value)) { problems.push(`${header[c]}: Formulas are not allowed`); return; }
       if ((FIELDS as readonly string[]).includes(k)) lead[k] = value;
       else extras[k] = k === 'gender' ? (GENDERS[value.toLowerCase()] ?? value) : value;
     });
