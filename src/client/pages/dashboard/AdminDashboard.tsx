@@ -5,6 +5,7 @@ import { useSession } from '../../app/SessionContext.js';
 import { SeriesDrawing } from '../../framework/charts/index.js';
 import { formatDate, formatMoney } from '../../framework/format.js';
 import { statusTag } from '../admissions/leadsModel.js';
+import { APPLICATION_STATUS_TAGS } from '../../../shared/applications.js';
 import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { errorText } from '../../framework/useCall.js';
 import { useClassesAndYears } from '../useClassesAndYears.js';
@@ -166,7 +167,20 @@ export default function AdminDashboard() {
               </Card>
             </Col>
             <Col xs={24} lg={8}>
-              <Card title="Latest applications" size="small"><Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No applications yet" /></Card>
+              <Card title="Latest applications" size="small" extra={<Link to="/admissions/applications/">View</Link>}>
+                <List
+                  size="small" dataSource={d.latest_admission_applications}
+                  locale={{ emptyText: <Typography.Text type="secondary">No applications yet</Typography.Text> }}
+                  renderItem={(r) => {
+                    const tag = APPLICATION_STATUS_TAGS[String(r.status) as keyof typeof APPLICATION_STATUS_TAGS];
+                    return (
+                      <List.Item extra={tag && <Tag color={tag.color}>{tag.label}</Tag>}>
+                        <List.Item.Meta title={<Link to={`/admissions/application/${r.id}`}>{r.student_name}</Link>} description={[r.application_class, r.parent_name, r.mobile].filter(Boolean).join(' · ')} />
+                      </List.Item>
+                    );
+                  }}
+                />
+              </Card>
             </Col>
           </Row>
         </>

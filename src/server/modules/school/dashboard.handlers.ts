@@ -1,6 +1,7 @@
 import { defineHandlers } from '../../framework/calls.js';
 import { mayUseModule } from '../../framework/access.js';
 import { givenId } from '../fees/reports.js';
+import { latestApplications } from '../admissions/applications-dashboard.js';
 import { latestLeads } from '../admissions/leads-dashboard.js';
 import { admissionFigures, dashboardYear, feeFigures, feeSeries, smsFigures, storageFigures, studentFigures, topDefaulters } from './dashboard.js';
 
@@ -16,7 +17,7 @@ export default defineHandlers('school', {
   adminDashboard: async (ctx, { query }) => {
     const year = await dashboardYear(ctx.db, givenId(query.ac_year_id));
     const [seesFees, seesStudents, seesAdmissions] = await Promise.all([mayUseModule(ctx, 'fees'), mayUseModule(ctx, 'students'), mayUseModule(ctx, 'admissions')]);
-    const [students, fees, series, defaulters, sms, storage, admissions, leads] = await Promise.all([
+    const [students, fees, series, defaulters, sms, storage, admissions, leads, applications] = await Promise.all([
       studentFigures(ctx.db, year.id),
       seesFees ? feeFigures(ctx.db, year.id) : null,
       seesFees ? feeSeries(ctx.db, year) : null,
@@ -25,6 +26,7 @@ export default defineHandlers('school', {
       storageFigures(ctx.db),
       seesStudents ? admissionFigures(ctx.db) : { today: 0, week: 0, month: 0, list: [] as Awaited<ReturnType<typeof admissionFigures>>['list'] },
       seesAdmissions ? latestLeads(ctx.db) : [] as Awaited<ReturnType<typeof latestLeads>>,
+      seesAdmissions ? latestApplications(ctx.db) : [] as Awaited<ReturnType<typeof latestApplications>>,
     ]);
     return {
       ac_year: year,
@@ -42,7 +44,7 @@ export default defineHandlers('school', {
       top_defaulters: defaulters,
       admissions,
       latest_leads: leads,
-      latest_admission_applications: [],
+      latest_admission_applications: applications,
     };
   },
 });
