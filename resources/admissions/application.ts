@@ -25,7 +25,7 @@ export default defineResource({
     ],
     search: ['application_no', 'student_name', 'parent_name', 'mobile'],
     pageSize: 50, sort: '-timestamp', export: 'csv',
-    links: [{ label: 'View', icon: 'EyeOutlined', to: '/admissions/application/{id}' }],
+    links: [{ label: 'View', icon: 'ReadOutlined', to: '/admissions/application/{id}' }],
   },
   searchIndexes: ['student_name', 'parent_name', 'mobile'],
   pages: {

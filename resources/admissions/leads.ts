@@ -25,7 +25,7 @@ const STATUS_TAGS = {
  */
 export default defineResource({
   name: 'leads', module: 'admissions', schema, table: 'adm_lead',
-  label: 'Leads', singular: 'Lead', icon: 'PhoneOutlined',
+  label: 'Leads', singular: 'Lead', icon: 'ContactsOutlined',
   routes: { list: '/admissions/leads/', create: '/admissions/lead/new/', edit: '/admissions/lead/:id/edit' },
   api: {
     list: 'GET /admissions/leads/', one: 'GET /admissions/lead/{id}/',
@@ -40,7 +40,7 @@ export default defineResource({
     ],
     search: ['parent_name', 'mobile', 'student_name', 'email'],
     pageSize: 50, sort: '-created', export: 'csv', addLabel: 'New Lead',
-    links: [{ label: 'View', icon: 'EyeOutlined', to: '/admissions/lead/{id}' }],
+    links: [{ label: 'View', icon: 'ReadOutlined', to: '/admissions/lead/{id}' }],
     headerLinks: [
       { label: 'Message', icon: 'MessageOutlined', to: '/admissions/leads/message/', requires: { permission: 'update' } },
       { label: 'Import', icon: 'UploadOutlined', to: '/admissions/leads/import/', requires: { permission: 'create' } },
@@ -59,11 +59,9 @@ export default defineResource({
       calls: ['leads.one', 'leads.contacts'],
       buttons: { edit: 'leads.update', addContact: 'lead-contacts.create' },
     },
-    message: { route: '/admissions/leads/message/', component: 'LeadsMessage', permission: 'update', buttons: { send: 'leads.message' } },
-    import: {
-      route: '/admissions/leads/import/', component: 'LeadsImport', permission: 'create',
-      buttons: { import: 'leads.import' },
-    },
+    // Both say how many leads there are (the list's total).
+    message: { route: '/admissions/leads/message/', component: 'LeadsMessage', permission: 'update', calls: ['leads.list'], buttons: { send: 'leads.message' } },
+    import: { route: '/admissions/leads/import/', component: 'LeadsImport', permission: 'create', calls: ['leads.list'], buttons: { import: 'leads.import' } },
   },
   calls: {
     // The lead's contact log, latest first.

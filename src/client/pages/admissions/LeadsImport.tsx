@@ -12,6 +12,7 @@ import { ApiError } from '../../api.js';
 import { uploadFile, uploadRule } from '../../framework/upload.js';
 import { callDeclared, type CallData } from '../../framework/useDeclaredCall.js';
 import { errorText } from '../../framework/useCall.js';
+import { useLeadCount } from './leadsModel.js';
 
 const KIND = 'leads-import';
 const FILE = uploadRule(KIND);
@@ -22,6 +23,7 @@ export default function LeadsImport(_props: PageProps) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   const [refused, setRefused] = useState<string[] | null>(null);
+  const leads = useLeadCount();
 
   const importFile = async (file: File) => {
     const problem = FILE.problem(file);
@@ -51,6 +53,7 @@ export default function LeadsImport(_props: PageProps) {
         <Typography.Paragraph>
           A CSV file with a heading line: parent_name, mobile, email, student_name, class, status (a number from -3 to 6 or its
           name), dob, gender, reason, referrer. Other columns are kept as the lead's extra details.
+          {leads !== undefined && ` The school has ${leads} lead${leads === 1 ? '' : 's'} now.`}
         </Typography.Paragraph>
         <Upload accept={FILE.accept} showUploadList={false} beforeUpload={(file) => { void importFile(file); return false; }}>
           <Button type="primary" icon={<UploadOutlined />} loading={busy}>Choose CSV file</Button>

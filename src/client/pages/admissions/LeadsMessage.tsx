@@ -12,6 +12,7 @@ import { payloadRules } from '../../framework/form/payloadRules.js';
 import { declaredCall } from '../../../shared/calls.js';
 import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
 import { smsCount } from '../../../shared/sms-segments.js';
+import { useLeadCount } from './leadsModel.js';
 
 const MESSAGE = declaredCall('leads.message').def.payload!;
 
@@ -21,6 +22,7 @@ export default function LeadsMessage(_props: PageProps) {
   const navigate = useNavigate();
   const [sending, setSending] = useState(false);
   const count = smsCount(Form.useWatch('message', form) ?? '');
+  const leads = useLeadCount();
 
   const onFinish = async (v: { message: string }) => {
     setSending(true);
@@ -36,6 +38,7 @@ export default function LeadsMessage(_props: PageProps) {
 
   return (
     <Card title="Message all leads" extra={<Link to="/admissions/leads/">All leads</Link>} style={{ maxWidth: 640 }}>
+      {leads !== undefined && <Typography.Paragraph>The text goes to the mobile of each of the {leads} lead{leads === 1 ? '' : 's'}, once per number.</Typography.Paragraph>}
       <Form form={form} layout="vertical" name="leads-message" onFinish={onFinish}>
         <Form.Item label="Message" name="message" rules={payloadRules(MESSAGE, 'message')} extra={<Typography.Text type={count.over ? 'danger' : 'secondary'}>{count.chars} characters, {count.segments} SMS</Typography.Text>}>
           <Input.TextArea rows={5} maxLength={1000} />

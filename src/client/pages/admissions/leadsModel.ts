@@ -1,4 +1,5 @@
 /** Lead statuses and contact modes as the schemas title them, for the hand-written lead screens. */
+import { useList } from '@refinedev/core';
 import { resourceByName } from '../../../shared/registry.js';
 import { enumLabels } from '../../framework/format.js';
 
@@ -16,3 +17,9 @@ export const statusTag = (status: number | null | undefined) => {
   const tags = typeof col === 'object' ? col.tags : undefined;
   return tags?.[String(status ?? 0)] ?? { label: LEAD_STATUS.get(String(status ?? 0)) ?? 'Unknown', color: 'default' };
 };
+
+/** How many leads the school has (the list's total, one row fetched). */
+export function useLeadCount(): number | undefined {
+  const { result } = useList({ resource: 'leads', pagination: { currentPage: 1, pageSize: 1, mode: 'server' }, errorNotification: false });
+  return result?.total;
+}
