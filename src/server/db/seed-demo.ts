@@ -15,6 +15,7 @@ import { seedDemoAttendance } from './seed-demo-attendance.js';
 import { seedDemoFees } from './seed-demo-fees.js';
 import { seedDemoFinance } from './seed-demo-finance.js';
 import { seedDemoAccounts } from './seed-demo-accounts.js';
+import { seedDemoAdmissions } from './seed-demo-admissions.js';
 import { seedDemoHomework } from './seed-demo-homework.js';
 import { seedDemoHr } from './seed-demo-hr.js';
 import { seedDemoMarks } from './seed-demo-marks.js';
@@ -155,5 +156,6 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await seedDemoFinance(ctx);
   await seedDemoAccounts(ctx);
   await seedDemoPayroll(ctx);
+  await seedDemoAdmissions(ctx);
   await seedDemoAdmissionsPublic(ctx);
 }
