@@ -34,6 +34,8 @@ it("answers 'Invalid URL' without a school code and token", async () => {
 });
 
 it('applies through the share link with a photo, pays on the test gateway and checks the status', async () => {
+  const scripts: string[] = [];
+  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
   await page.goto(link);
   await page.getByRole('button', { name: 'Check Application Status' }).waitFor();
   await page.getByRole('button', { name: 'Apply Now' }).click();
@@ -83,6 +85,9 @@ it('applies through the share link with a photo, pays on the test gateway and ch
   const result = page.getByTestId('status-result');
   await result.getByText('Paid', { exact: true }).waitFor();
   await result.getByText('Meera Iyer', { exact: true }).waitFor();
+  // The public pages never fetch the staff app (its shell, dashboard or generated forms).
+  expect(scripts.filter((s) => /\/assets\/(App|Dashboard|ResourceForm)-/.test(s))).toEqual([]);
+  expect(scripts.some((s) => /\/assets\/ApplyApp-/.test(s))).toBe(true);
 });
 
 it("shows the share link in Settings, Admissions; a regenerated link leaves the old one 'Invalid URL'", async () => {
