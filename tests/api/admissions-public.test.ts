@@ -362,6 +362,18 @@ describe('the application fee', () => {
   });
 });
 
+describe('staff deleting an application made through the form', () => {
+  it('takes its fee orders with it and leaves its pass unable to pay', async () => {
+    const pass = await newPass();
+    const made = await apply(pass);
+    await payByTest(pass, made.application_id);
+    const res = await call(`DELETE /admissions/application/${made.application_id}/`, undefined, admin);
+    expect(res.status, res.body.error ?? '').toBe(200);
+    expect(await db().selectFrom('adm_application_order').select('id').where('application_id', '=', made.application_id).execute()).toEqual([]);
+    expect((await call('PUT /admissions/application/fees/', { application_id: made.application_id, payment_mode: 'test' }, pass)).status).toBe(404);
+  });
+});
+
 describe('the status check (POST /admissions/application/status/)', () => {
   it('answers the application by its number and mobile, and nothing else', async () => {
     const pass = await newPass();
