@@ -96,6 +96,7 @@ import { formatAttendanceBench, measureAttendance, type AttendanceBench } from '
 import { formatDashboardBench, measureDashboard, type DashboardBench } from './dashboard.js';
 import { formatPayrollBench, measurePayroll, type PayrollBench } from './payroll.js';
 import { formatFinanceBench, measureFinance, type FinanceBench } from './finance.js';
+import { formatLeadsBench, measureLeads, type LeadsBench } from './leads.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATABASE_URL = process.env.DATABASE_URL || '';
@@ -665,6 +666,12 @@ async function main() {
   let financeNote = '';
   try { finance = await measureFinance(); } catch (e) { financeNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
 
+  // 15. The admission leads list through the list contract, on a school of its own.
+  console.log('… leads: the list of 50,000 leads, paged and searched');
+  let leads: LeadsBench | null = null;
+  let leadsNote = '';
+  try { leads = await measureLeads(); } catch (e) { leadsNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
+
   // ---------------------------------------------------------------- report
   const line = '-'.repeat(92);
   const out: string[] = [];
@@ -760,6 +767,8 @@ async function main() {
   out.push(line);
   out.push(...formatFinanceBench(finance, financeNote));
   out.push(line);
+  out.push(...formatLeadsBench(leads, leadsNote));
+  out.push(line);
   console.log(out.join('\n'));
 
   const json = {
@@ -783,6 +792,7 @@ async function main() {
     dashboard: dashboard ?? { skipped: dashboardNote },
     payroll: payroll ?? { skipped: payrollNote },
     finance: finance ?? { skipped: financeNote },
+    leads: leads ?? { skipped: leadsNote },
     slowNetwork: slow ? { ...slow, network: FAST_3G, cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, goals: SLOW_GOALS } : { skipped: slowNote },
     bundle: bundle ? { ...bundle, dir: path.relative(ROOT, bundle.dir), entryGzipKb: kB(bundle.totalGzip), loginScreenGzipKb: kB(bundle.totalGzip + (bundle.lazy.find((l) => /PublicApp/.test(l.file))?.addsGzip ?? 0)), goalKb: BUNDLE_GOAL_KB } : { skipped: bundleNote },
   };
