@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { putSetting } from '../../src/server/modules/school/settings.js';
-import { DEMO, adminToken, demoApi, pick, signIn, startE2E, toast, type E2E } from './support.js';
+import { DEMO, adminToken, demoApi, expectAccessible, signIn, startE2E, toast, type E2E } from './support.js';
 
 let e: E2E;
 let page: Page;
@@ -41,7 +41,7 @@ it('applies through the share link with a photo, pays on the test gateway and ch
   await page.getByRole('button', { name: 'Apply Now' }).click();
   await page.waitForURL(/\/admissions\/apply\/new-application\/$/);
   await page.getByLabel('Student Name').fill('Meera Iyer');
-  await pick(page, 'Class', '1');
+  await page.getByLabel('Class', { exact: true }).selectOption('1');
   await page.getByLabel('Female').check();
   await page.locator('#adm-photo').setInputFiles({ name: 'meera.png', mimeType: 'image/png', buffer: PNG });
   await page.getByTestId('photo-preview').waitFor();
@@ -54,16 +54,20 @@ it('applies through the share link with a photo, pays on the test gateway and ch
   await page.getByLabel('Guardian Address').fill('4 Temple Street, Chennai');
   // Laid out for the phone: nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page, 'the application form');
   await page.getByRole('button', { name: 'Next' }).click();
 
   await page.waitForURL(/\/admissions\/apply\/preview\/$/);
   await page.getByText('Meera Iyer', { exact: true }).waitFor();
+  await expectAccessible(page, 'the preview');
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByText(/^Application No: /).waitFor();
+  await expectAccessible(page, 'the payment step');
   await page.getByRole('button', { name: /^Pay / }).click();
 
   await page.waitForURL(/\/admissions\/apply\/test-gateway\/test_order_/);
   await page.getByText('Test payment gateway — no real money moves').waitFor();
+  await expectAccessible(page, 'the test gateway');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
   await page.waitForURL(/\/admissions\/apply\/payment-status\/$/);

@@ -73,7 +73,7 @@ export function AdmissionSettingsTab() {
       <Form form={form} layout="vertical" onFinish={save}>
         <Form.Item label="Accept Applications" name="adm_enabled" valuePropName="checked"><Switch /></Form.Item>
         <Form.Item label="Classes Open" name="adm_classes_list" extra="Parents choose one of these on the application form">
-          <Select mode="tags" options={classNames.map((c) => ({ value: c, label: c }))} placeholder="Select or type classes" aria-label="Classes Open" />
+          <Select mode="tags" options={classNames.map((c) => ({ value: c, label: c }))} placeholder="Select or type classes" />
         </Form.Item>
         <Form.Item label="Application Fees (₹)" name="adm_application_fees" rules={payloadRules(payload, 'adm_application_fees')} extra="Leave empty for no fee">
           <InputNumber min={0} step={1} precision={2} style={{ width: 200 }} />

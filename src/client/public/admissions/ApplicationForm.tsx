@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { App, Button, Form, Input, Radio, Select } from 'antd';
+import { App, Button, Form, Input, Radio, theme } from 'antd';
 import { payloadRules } from '../../framework/form/payloadRules.js';
 import { applyCalls, errorText, LINK_ERRORS, readFlow, updateFlow, uploadAccept, uploadCheck, uploadWithPass, type UploadKind } from './applyCall.js';
 
@@ -55,6 +55,18 @@ function FilePicker({ id, kind, multiple, files, onChange }: { id: string; kind:
   );
 }
 
+/** The phone's own picker for the class: a native select, labelled by its form item. */
+function ClassSelect({ classes, value, onChange, ...rest }: { classes: string[]; value?: string; onChange?: (v: string) => void; id?: string }) {
+  const { token } = theme.useToken();
+  return (
+    <select {...rest} value={value ?? ''} onChange={(e) => onChange?.(e.target.value)}
+      style={{ width: '100%', height: 32, padding: '0 8px', fontSize: token.fontSize, border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadius, background: token.colorBgContainer, color: token.colorText }}>
+      <option value="" disabled>Select class</option>
+      {classes.map((c) => <option key={c} value={c}>{c}</option>)}
+    </select>
+  );
+}
+
 function ParentFields({ who, label }: { who: 'father' | 'mother'; label: string }) {
   return (
     <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
@@ -94,7 +106,7 @@ export default function ApplicationForm() {
         }}>
         <Form.Item label="Student Name" name="student_name" rules={payloadRules(payload, 'student_name')}><Input maxLength={100} /></Form.Item>
         <Form.Item label="Class" name="application_class" rules={payloadRules(payload, 'application_class')}>
-          <Select options={classes.map((c) => ({ value: c, label: c }))} placeholder="Select class" aria-label="Class" />
+          <ClassSelect classes={classes} />
         </Form.Item>
         <Form.Item label="Date of Birth" name={['details', 'student', 'dob']}><Input type="date" /></Form.Item>
         <Form.Item label="Gender" name={['details', 'student', 'gender']}>

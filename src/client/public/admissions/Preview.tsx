@@ -43,7 +43,8 @@ export function PayStep({ onError }: { onError: (e: unknown) => void }) {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <p style={{ margin: 0 }}>Application fee: <b>{rupees(flow.application!.fee)}</b></p>
-      <Radio.Group aria-label="Payment mode" value={mode} onChange={(e) => setMode(e.target.value)} options={modes.map((m) => ({ value: m.value, label: m.name }))} />
+      <p style={{ margin: 0 }}>Payment mode</p>
+      <Radio.Group value={mode} onChange={(e) => setMode(e.target.value)} options={modes.map((m) => ({ value: m.value, label: m.name }))} />
       <Button type="primary" size="large" block loading={busy} disabled={!mode} onClick={pay}>Pay {rupees(flow.application!.fee)}</Button>
     </Space>
   );
