@@ -9,10 +9,13 @@ export const GENERIC_ERROR = 'Something went wrong';
 
 export class ApiError extends Error {
   statusCode: number;
-  constructor(message: string, statusCode: number) {
+  /** Every problem the server listed beside its message (the envelope's `errors`), when it listed several. */
+  details?: string[];
+  constructor(message: string, statusCode: number, details?: string[]) {
     super(message);
     this.name = 'ApiError';
     this.statusCode = statusCode;
+    if (details) this.details = details;
   }
 }
 
@@ -22,9 +25,10 @@ export class ApiError extends Error {
  */
 export function unwrapEnvelope<T = any>(status: number, body: unknown): T {
   if (body && typeof body === 'object' && 'success' in body) {
-    const env = body as { success: boolean; data: T; error: string | null };
+    const env = body as { success: boolean; data: T; error: string | null; errors?: unknown };
     if (env.success) return env.data;
-    throw new ApiError(env.error || GENERIC_ERROR, status);
+    const details = Array.isArray(env.errors) ? env.errors.filter((e): e is string => typeof e === 'string') : undefined;
+    throw new ApiError(env.error || GENERIC_ERROR, status, details);
   }
   throw new ApiError(GENERIC_ERROR, status);
 }

@@ -99,6 +99,7 @@ import { formatDashboardBench, measureDashboard, type DashboardBench } from './d
 import { formatPayrollBench, measurePayroll, type PayrollBench } from './payroll.js';
 import { formatFinanceBench, measureFinance, type FinanceBench } from './finance.js';
 import { formatLibraryBench, measureLibrary, type LibraryBench } from './library.js';
+import { formatLeadsBench, measureLeads, type LeadsBench } from './leads.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATABASE_URL = process.env.DATABASE_URL || '';
@@ -668,6 +669,12 @@ async function main() {
   let financeNote = '';
   try { finance = await measureFinance(); } catch (e) { financeNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
 
+  // 15. The admission leads list through the list contract, on a school of its own.
+  console.log('… leads: the list of 50,000 leads, paged and searched');
+  let leads: LeadsBench | null = null;
+  let leadsNote = '';
+  try { leads = await measureLeads(); } catch (e) { leadsNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
+
   // 16. The library's search by code on 1,00,000 books, on a school of its own.
   console.log('… library: the search by code on 1,00,000 books');
   let library: LibraryBench | null = null;
@@ -769,6 +776,8 @@ async function main() {
   out.push(line);
   out.push(...formatFinanceBench(finance, financeNote));
   out.push(line);
+  out.push(...formatLeadsBench(leads, leadsNote));
+  out.push(line);
   out.push(...formatLibraryBench(library, libraryNote));
   out.push(line);
   console.log(out.join('\n'));
@@ -795,6 +804,7 @@ async function main() {
     payroll: payroll ?? { skipped: payrollNote },
     finance: finance ?? { skipped: financeNote },
     library: library ?? { skipped: libraryNote },
+    leads: leads ?? { skipped: leadsNote },
     slowNetwork: slow ? { ...slow, network: FAST_3G, cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, goals: SLOW_GOALS } : { skipped: slowNote },
     bundle: bundle ? { ...bundle, dir: path.relative(ROOT, bundle.dir), entryGzipKb: kB(bundle.totalGzip), loginScreenGzipKb: kB(bundle.totalGzip + (bundle.lazy.find((l) => /PublicApp/.test(l.file))?.addsGzip ?? 0)), goalKb: BUNDLE_GOAL_KB } : { skipped: bundleNote },
   };

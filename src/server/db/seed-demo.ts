@@ -15,6 +15,7 @@ import { seedDemoAttendance } from './seed-demo-attendance.js';
 import { seedDemoFees } from './seed-demo-fees.js';
 import { seedDemoFinance } from './seed-demo-finance.js';
 import { seedDemoAccounts } from './seed-demo-accounts.js';
+import { seedDemoAdmissions } from './seed-demo-admissions.js';
 import { seedDemoHomework } from './seed-demo-homework.js';
 import { seedDemoHr } from './seed-demo-hr.js';
 import { seedDemoLibrary } from './seed-demo-library.js';
@@ -25,6 +26,7 @@ import { seedDemoTimetable } from './seed-demo-timetable.js';
 import { seedDemoNotes } from './seed-demo-notes.js';
 import { seedDemoPayroll } from './seed-demo-payroll.js';
 import { seedDemoVisitors } from './seed-demo-visitors.js';
+import { seedDemoAdmissionsPublic } from './seed-demo-admissions-public.js';
 import { createSchool } from '../provision.js';
 import { schoolConfig } from '../framework/school-config.js';
 import { putSetting, defaultDetails } from '../modules/school/settings.js';
@@ -158,4 +160,6 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await seedDemoPayroll(ctx);
   await seedDemoVisitors(ctx, { officeUserId: office.id });
   await seedDemoLibrary(ctx, { librarianUserId: (await sdb.selectFrom('user').select('id').where('email', '=', DEMO.librarian).executeTakeFirstOrThrow()).id });
+  await seedDemoAdmissions(ctx);
+  await seedDemoAdmissionsPublic(ctx);
 }

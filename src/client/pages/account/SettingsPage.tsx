@@ -10,6 +10,7 @@ import { gatewayRows, isOn } from '../fees/feesModel.js';
 import { BackupStatusCard } from './BackupStatusCard.js';
 import { SmsSettingsTab } from './SmsSettingsTab.js';
 import { LibrarySettingsTab } from '../library/LibrarySettingsTab.js';
+import { AdmissionSettingsTab } from '../admissions/AdmissionSettingsTab.js';
 
 /** /settings: links to what the user can set; for admins the SMS switches (?tab=sms) and a read-only Fees tab (?tab=fees). */
 export default function SettingsPage() {
@@ -31,7 +32,7 @@ export default function SettingsPage() {
   );
   if (!admin) return <Card title="Settings" style={{ maxWidth: 760 }}>{general}</Card>;
   const asked = params.get('tab');
-  const tab = asked === 'fees' || asked === 'sms' || asked === 'library' ? asked : 'general';
+  const tab = asked === 'fees' || asked === 'sms' || asked === 'admissions' || asked === 'library' ? asked : 'general';
   return (
     <Card title="Settings" style={{ maxWidth: 960 }}>
       <Tabs
@@ -41,6 +42,7 @@ export default function SettingsPage() {
         items={[
           { key: 'general', label: 'General', children: general },
           { key: 'sms', label: 'SMS', children: <SmsSettingsTab /> },
+          ...(roleMayCall('admission-settings.get', user.role) ? [{ key: 'admissions', label: 'Admissions', children: <AdmissionSettingsTab /> }] : []),
           { key: 'library', label: 'Library', children: <LibrarySettingsTab /> },
           { key: 'fees', label: 'Fees', children: <FeeSettingsTab /> },
         ]}

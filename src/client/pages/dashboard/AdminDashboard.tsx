@@ -1,9 +1,11 @@
-import { Alert, Card, Col, Empty, List, Row, Segmented, Select, Space, Spin, Statistic, Typography } from 'antd';
+import { Alert, Card, Col, Empty, List, Row, Segmented, Select, Space, Spin, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/SessionContext.js';
 import { SeriesDrawing } from '../../framework/charts/index.js';
-import { formatMoney } from '../../framework/format.js';
+import { formatDate, formatMoney } from '../../framework/format.js';
+import { statusTag } from '../admissions/leadsModel.js';
+import { APPLICATION_STATUS_TAGS } from '../../../shared/applications.js';
 import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { errorText } from '../../framework/useCall.js';
 import { useClassesAndYears } from '../useClassesAndYears.js';
@@ -140,13 +142,45 @@ export default function AdminDashboard() {
                   <Statistic title="This week" value={d.admissions.week} />
                   <Statistic title="This month" value={d.admissions.month} />
                 </Space>
+                <List
+                  size="small" dataSource={d.admissions.list}
+                  locale={{ emptyText: <Typography.Text type="secondary">No admissions yet</Typography.Text> }}
+                  renderItem={(r) => (
+                    <List.Item>
+                      <List.Item.Meta title={<Link to={`/students/details/${r.id}`}>{r.fullname}</Link>} description={[r.class && `${r.class} ${r.section ?? ''}`.trim(), r.admission_no, formatDate(r.admission_date)].filter(Boolean).join(' · ')} />
+                    </List.Item>
+                  )}
+                />
               </Card>
             </Col>
             <Col xs={24} lg={8}>
-              <Card title="Latest leads" size="small"><Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No leads yet" /></Card>
+              <Card title="Latest leads" size="small" extra={<Link to="/admissions/leads/">View</Link>}>
+                <List
+                  size="small" dataSource={d.latest_leads}
+                  locale={{ emptyText: <Typography.Text type="secondary">No leads yet</Typography.Text> }}
+                  renderItem={(r) => (
+                    <List.Item extra={<Tag color={statusTag(r.status).color}>{statusTag(r.status).label}</Tag>}>
+                      <List.Item.Meta title={<Link to={`/admissions/lead/${r.id}`}>{r.parent_name}</Link>} description={[r.student_name, r.class, r.mobile].filter(Boolean).join(' · ')} />
+                    </List.Item>
+                  )}
+                />
+              </Card>
             </Col>
             <Col xs={24} lg={8}>
-              <Card title="Latest applications" size="small"><Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No applications yet" /></Card>
+              <Card title="Latest applications" size="small" extra={<Link to="/admissions/applications/">View</Link>}>
+                <List
+                  size="small" dataSource={d.latest_admission_applications}
+                  locale={{ emptyText: <Typography.Text type="secondary">No applications yet</Typography.Text> }}
+                  renderItem={(r) => {
+                    const tag = APPLICATION_STATUS_TAGS[String(r.status) as keyof typeof APPLICATION_STATUS_TAGS];
+                    return (
+                      <List.Item extra={tag && <Tag color={tag.color}>{tag.label}</Tag>}>
+                        <List.Item.Meta title={<Link to={`/admissions/application/${r.id}`}>{r.student_name}</Link>} description={[r.application_class, r.parent_name, r.mobile].filter(Boolean).join(' · ')} />
+                      </List.Item>
+                    );
+                  }}
+                />
+              </Card>
             </Col>
           </Row>
         </>

@@ -57,6 +57,29 @@ export async function studentFigures(db: Kysely<DB>, yearId: number) {
   };
 }
 
+/** The students the dashboard lists as the latest admissions. */
+export const ADMISSIONS_LISTED = 10;
+
+/**
+ * Admissions panel: students admitted (by admission date) today, this week (from Monday) and
+ * this month at the school, and the last ten admitted with their class.
+ */
+export async function admissionFigures(db: Kysely<DB>) {
+  const local = sql`(now() at time zone ${TZ})`;
+  const since = (unit: 'day' | 'week' | 'month') => sql<string>`date_trunc(${sql.lit(unit)}, ${local})::date`;
+  const admitted = (unit: 'day' | 'week' | 'month') =>
+    sql<number>`count(*) filter (where admission_date >= ${since(unit)} and admission_date <= ${local}::date)::int`;
+  const [counts, list] = await Promise.all([
+    db.selectFrom('student').select([admitted('day').as('today'), admitted('week').as('week'), admitted('month').as('month')]).executeTakeFirstOrThrow(),
+    db.selectFrom('student as s').leftJoin('class as c', 'c.id', 's.class_id')
+      .select(['s.id', 's.fullname', 's.admission_no', 's.admission_date', 'c.class', 'c.section'])
+      .where('s.admission_date', '<=', sql<string>`${local}::date`)
+      .orderBy('s.admission_date', 'desc').orderBy('s.id', 'desc').limit(ADMISSIONS_LISTED)
+      .execute(),
+  ]);
+  return { ...counts, list };
+}
+
 /** Fees card: the year's bills (total, paid, discount, what is still owed, how many owe), and today's collection. */
 export async function feeFigures(db: Kysely<DB>, yearId: number) {
   const bills = await db.selectFrom('fee_payment').where('ac_year_id', '=', yearId)
