@@ -34,11 +34,13 @@ const App = lazy(() => loadAppCode().then(() => import('./app/App.js')));
 
 /** Paths that are always the logged-out screens, even with a stored session. */
 const PUBLIC_PATHS = ['/forgot-password', '/reset-password'];
+/** The public application pages (/admissions/apply/…): a parent's, whoever is signed in on this browser. */
+const isApplyPath = (path: string) => path === '/admissions/apply' || path.startsWith('/admissions/apply/');
 
 function Root() {
   const [signedIn, setSignedIn] = useState(() => readSession() !== null);
   const path = window.location.pathname.replace(/\/+$/, '') || '/';
-  const isPublic = !signedIn || PUBLIC_PATHS.includes(path);
+  const isPublic = !signedIn || PUBLIC_PATHS.includes(path) || isApplyPath(path);
   if (signedIn && path === '/login') {
     // A logged-in user asking for the login screen goes home instead.
     window.history.replaceState(null, '', '/');

@@ -181,6 +181,12 @@ export interface CallDef {
   public?: boolean;
   /** Login-style calls: limited per client address and account (AUTH_RATE_LIMIT a minute). */
   rateLimited?: boolean;
+  /**
+   * Also open to a guest pass of this kind (src/server/framework/guests.ts): a request with no
+   * signed-in person must carry a valid pass, checked before the payload; the handler reads it
+   * as `ctx.guest`. Signed-in people still need the declared roles.
+   */
+  guest?: string;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface UploadDef {
   maxBytes: number;
   /** The refusal texts the spec gives the screen; `{file}` is the file's name. */
   messages?: { type?: string; size?: string };
+  /** Also open to a guest pass of this kind (a parent on the public admission form). */
+  guest?: string;
 }
 
 /** The extension of a file name, lower case without the dot ('' when there is none). */

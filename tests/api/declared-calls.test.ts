@@ -12,6 +12,7 @@ import { parseCall, type CallDef, type JsonSchema, type ResourceDef } from '../.
 import { type as typeWord } from '../../src/shared/schema.js';
 import { PASSWORD, testApp, type TestApp, type TestSchool } from '../support/app.js';
 import { createRecord } from '../support/samples.js';
+import { guestPass } from '../support/guests.js';
 
 let t: TestApp;
 let s: TestSchool;
@@ -33,9 +34,10 @@ function path(def: CallDef, values: Record<string, unknown> = {}) {
   return `${method} ${p.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? TEXT_SAMPLE[k] ?? '999999999'))}`;
 }
 const hasBody = (def: CallDef) => !['GET', 'DELETE'].includes(parseCall(def.call).method);
-/** The role that tries what every admitted role could: the super admin when admitted, else the first. */
-const tokenOf = (r: ResourceDef, def: CallDef) => {
+/** The role that tries what every admitted role could: the super admin when admitted, else the first; a guest pass for a call only guests make. */
+const tokenOf = async (r: ResourceDef, def: CallDef) => {
   const roles = callRoles(r, def);
+  if (!roles.length && def.guest) return guestPass(t, s, def.guest);
   return s.tokens[roles.includes(4) ? '4' : String(roles[0])]!;
 };
 
@@ -69,8 +71,8 @@ describe('declared calls', () => {
           expect(res.status, `role ${role}`).toBe(403);
           expect(res.body).toMatchObject({ success: false, data: null });
         }
-        if (allowed.includes(3) && !CORE_MODULES.has(r.module)) {
-          // An admin without the module's permission is refused too.
+        if (allowed.includes(3) && !CORE_MODULES.has(r.module) && !def.public) {
+          // An admin without the module's permission is refused too (a public call applies no access rule).
           const res = await t.call(s.code, path(def), hasBody(def) ? {} : undefined, s.tokens['admin-none']);
           expect(res.status, 'admin without module access').toBe(403);
         }
@@ -99,7 +101,7 @@ describe('declared calls', () => {
       const schema = def.payload;
       if (schema) {
         it('answers every missing required field with its message', async () => {
-          const res = await t.call(s.code, path(def), {}, tokenOf(r, def));
+          const res = await t.call(s.code, path(def), {}, await tokenOf(r, def));
           expect(res.status).toBe(400);
           for (const key of schema.required ?? []) expect(messagesOf(res.body), key).toContain(requiredMessage(schema, key));
         });
@@ -108,16 +110,16 @@ describe('declared calls', () => {
           for (const [key, p] of Object.entries<JsonSchema>(schema.properties ?? {})) {
             const wrong = wrongType(p, key);
             if (!wrong) continue;
-            const res = await t.call(s.code, path(def), { [key]: wrong.value }, tokenOf(r, def));
+            const res = await t.call(s.code, path(def), { [key]: wrong.value }, await tokenOf(r, def));
             expect(res.status, key).toBe(400);
             expect(messagesOf(res.body), key).toContain(wrong.message);
           }
         });
 
         it('refuses a body that is not an object and unknown fields', async () => {
-          const junk = await t.call(s.code, path(def), '[1]', tokenOf(r, def));
+          const junk = await t.call(s.code, path(def), '[1]', await tokenOf(r, def));
           expect(junk.status).toBe(400);
-          const unknown = await t.call(s.code, path(def), { zz_unknown: 1 }, tokenOf(r, def));
+          const unknown = await t.call(s.code, path(def), { zz_unknown: 1 }, await tokenOf(r, def));
           expect(unknown.status).toBe(400);
           expect(messagesOf(unknown.body)).toContain('Unknown field: zz_unknown');
         });
@@ -141,7 +143,7 @@ describe('declared calls', () => {
           expect(res.body).toMatchObject({ success: false, error: 'Student not found' });
           // Staff, when the call admits them, reach both.
           if (allowed.some((x) => x !== 1)) {
-            const staff = await t.call(s.code, path(def, values(theirs)), body(theirs), tokenOf(r, def));
+            const staff = await t.call(s.code, path(def, values(theirs)), body(theirs), await tokenOf(r, def));
             expect(staff.status === 200 ? null : staff.body.error).toBe(ownRefusal);
           }
         });

@@ -1,5 +1,5 @@
 /**
- * The logged-out screens: login, forgot password, reset password. Deliberately free of
+ * The logged-out screens: login, forgot password, reset password, and the public application. Deliberately free of
  * Refine, RJSF and the generated framework so the first screen loads little JavaScript.
  */
 import '../antdReact19.js';
@@ -12,22 +12,29 @@ import { LoginPage } from './LoginPage.js';
 
 const ForgotPasswordPage = lazy(() => import('./ForgotPasswordPage.js'));
 const ResetPasswordPage = lazy(() => import('./ResetPasswordPage.js'));
+const ApplyApp = lazy(() => import('./admissions/ApplyApp.js'));
 
 export default function PublicApp() {
   return (
     <ConfigProvider theme={THEME}>
       <AntdApp>
         <BrowserRouter>
-          <GuestLayout>
-            <Suspense fallback={<Spin />}>
-              <Routes>
-                <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-                <Route path="/reset-password" element={<ResetPasswordPage />} />
-                {/* '/', '/login' and any other path show the login screen (spec 4, 2.1). */}
-                <Route path="*" element={<LoginPage />} />
-              </Routes>
-            </Suspense>
-          </GuestLayout>
+          <Routes>
+            {/* The public application pages have a frame of their own (spec 4, 2.7). */}
+            <Route path="/admissions/apply/*" element={<Suspense fallback={<Spin />}><ApplyApp /></Suspense>} />
+            <Route path="*" element={(
+              <GuestLayout>
+                <Suspense fallback={<Spin />}>
+                  <Routes>
+                    <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+                    <Route path="/reset-password" element={<ResetPasswordPage />} />
+                    {/* '/', '/login' and any other path show the login screen (spec 4, 2.1). */}
+                    <Route path="*" element={<LoginPage />} />
+                  </Routes>
+                </Suspense>
+              </GuestLayout>
+            )} />
+          </Routes>
         </BrowserRouter>
       </AntdApp>
     </ConfigProvider>

@@ -24,6 +24,7 @@ import { seedDemoStudents } from './seed-demo-students.js';
 import { seedDemoTimetable } from './seed-demo-timetable.js';
 import { seedDemoNotes } from './seed-demo-notes.js';
 import { seedDemoPayroll } from './seed-demo-payroll.js';
+import { seedDemoAdmissionsPublic } from './seed-demo-admissions-public.js';
 import { createSchool } from '../provision.js';
 import { schoolConfig } from '../framework/school-config.js';
 import { putSetting, defaultDetails } from '../modules/school/settings.js';
@@ -156,4 +157,5 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
   await seedDemoAccounts(ctx);
   await seedDemoPayroll(ctx);
   await seedDemoAdmissions(ctx);
+  await seedDemoAdmissionsPublic(ctx);
 }

@@ -14,6 +14,7 @@ import { requireDecision } from './access.js';
 import type { Ctx } from './context.js';
 import { ok } from './envelope.js';
 import { AppError, badRequest, notFound } from './errors.js';
+import { GUEST_USER, requireGuestPass, type GuestPass } from './guests.js';
 import { numericParams, rateLimitFor, textParams, type RouteEnv } from './route.js';
 import { reaches, reachesValue, scoped, valueScopeResource } from './scope.js';
 import { assertValid, compile } from './validation.js';
@@ -32,6 +33,8 @@ export interface CallCtx extends Ctx {
   call: CallDef;
   /** The signed-in session's token (hashed), to end this session or spare it. */
   tokenHash: string | null;
+  /** The guest pass the call runs on (a `guest` call made by nobody signed in), else null. */
+  guest: GuestPass | null;
 }
 
 /** An answer carrying which declared message goes with it. */
@@ -109,15 +112,16 @@ export function registerDeclaredCalls(app: FastifyInstance, env: RouteEnv, resou
       url: path.replace(/\{(\w+)\}/g, ':$1'),
       config: def.rateLimited ? { rateLimit: rateLimitFor(env.config) } : {},
       handler: async (req, reply) => {
-        // A public call's handler reads no person (there may be none).
-        const user = def.public ? req.user! : (await requireDecision(req, module, (f) => decide(f, r, def.permission, def.roles))).user;
+        // A public call's handler reads no person (there may be none); a guest call without one needs a valid pass.
+        const guest = def.guest && !req.user ? await requireGuestPass(req, def.guest) : null;
+        const user = def.public ? req.user! : guest ? GUEST_USER : (await requireDecision(req, module, (f) => decide(f, r, def.permission, def.roles))).user;
         const ids = numericParams(req, params.filter((p) => !textNames.includes(p)));
         const text = textParams(req, textNames);
         if (payload) assertValid(payload.validate, payload.schema, req.body);
         const q = queryValues(req);
         if (query) assertValid(query.validate, query.schema, q);
         const ctx: CallCtx = {
-          db: req.sdb, school: req.school, user, config: env.config, integrations: env.integrations, call: def, tokenHash: req.tokenHash,
+          db: req.sdb, school: req.school, user, config: env.config, integrations: env.integrations, call: def, tokenHash: req.tokenHash, guest,
           // Methods read `this`, so the copy a transaction makes ({ ...ctx, db: trx }) queries through it.
           scoped(name, alias) { return scoped(this, name, alias); },
           answer: (data, key) => {

@@ -9,6 +9,7 @@ import { findUpload, uploadProblem } from '../../shared/uploads.js';
 import { ACCESS_MESSAGES, decide, switchedModule } from '../../shared/access.js';
 import { RESOURCES } from '../../shared/registry.js';
 import { requireDecision } from './access.js';
+import { GUEST_USER, requireGuestPass } from './guests.js';
 
 /**
  * Uploaded files, kept in the school's own `file` table (bytea), so they live beside the
@@ -82,7 +83,7 @@ export async function saveFile(
   const bytes = Buffer.from(file.bytes);
   await ctx.db.insertInto('file').values({
     key, name, content_type: file.contentType || 'application/octet-stream', size: bytes.length, bytes,
-    kind: file.kind ?? 'documents', created_by: ctx.user?.id ?? null,
+    kind: file.kind ?? 'documents', created_by: ctx.user?.id || null,
   }).execute();
   return { path: filePath(ctx.school.code, key, name), key };
 }
@@ -156,17 +157,20 @@ export function registerFileRoutes(app: FastifyInstance, env: RouteEnv) {
     call: 'POST /upload/',
     public: true,
     handler: async (ctx, req) => {
-      if (!req.user) throw new AppError(401, ACCESS_MESSAGES.signedOut);
       const kind = String((req.query as Record<string, unknown>)?.file_path ?? '');
       const found = findUpload(RESOURCES, kind);
+      if (!req.user && !found?.def.guest) throw new AppError(401, ACCESS_MESSAGES.signedOut);
       if (!found) throw badRequest('Unknown kind of upload (file_path)');
       const { resource, def } = found;
-      await requireDecision(req, switchedModule(resource), (f) => decide(f, resource, def.permission, def.roles));
+      // A guest pass of the kind's own guest kind, or a signed-in person the resource's rule admits.
+      if (!req.user) await requireGuestPass(req, def.guest!);
+      else await requireDecision(req, switchedModule(resource), (f) => decide(f, resource, def.permission, def.roles));
+      const actor = req.user ? ctx : { ...ctx, user: GUEST_USER };
       // Read a little past the limit so "too big" is told apart from "unreadable".
       const { name, bytes } = await readUpload(req, Math.max(def.maxBytes, MAX_DOCUMENT_BYTES));
       const problem = uploadProblem(def, { name, size: bytes.length }, sniffType(bytes));
       if (problem) throw badRequest(problem);
-      return inTransaction(ctx, async (tx) => {
+      return inTransaction(actor, async (tx) => {
         const saved = await saveFile(tx, { name, contentType: contentTypeFor(name, bytes), bytes, kind });
         await audit(tx, 'files', 'upload', saved.key, { kind, name: safeFileName(name), size: bytes.length });
         return ok({ path: saved.path, name: safeFileName(name), size: bytes.length });

@@ -9,6 +9,7 @@ import { formatMoney } from '../../framework/format.js';
 import { gatewayRows, isOn } from '../fees/feesModel.js';
 import { BackupStatusCard } from './BackupStatusCard.js';
 import { SmsSettingsTab } from './SmsSettingsTab.js';
+import { AdmissionSettingsTab } from '../admissions/AdmissionSettingsTab.js';
 
 /** /settings: links to what the user can set; for admins the SMS switches (?tab=sms) and a read-only Fees tab (?tab=fees). */
 export default function SettingsPage() {
@@ -30,7 +31,7 @@ export default function SettingsPage() {
   );
   if (!admin) return <Card title="Settings" style={{ maxWidth: 760 }}>{general}</Card>;
   const asked = params.get('tab');
-  const tab = asked === 'fees' || asked === 'sms' ? asked : 'general';
+  const tab = asked === 'fees' || asked === 'sms' || asked === 'admissions' ? asked : 'general';
   return (
     <Card title="Settings" style={{ maxWidth: 960 }}>
       <Tabs
@@ -40,6 +41,7 @@ export default function SettingsPage() {
         items={[
           { key: 'general', label: 'General', children: general },
           { key: 'sms', label: 'SMS', children: <SmsSettingsTab /> },
+          ...(roleMayCall('admission-settings.get', user.role) ? [{ key: 'admissions', label: 'Admissions', children: <AdmissionSettingsTab /> }] : []),
           { key: 'fees', label: 'Fees', children: <FeeSettingsTab /> },
         ]}
       />
