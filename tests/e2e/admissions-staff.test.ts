@@ -127,3 +127,15 @@ it('adds a lead, finds it on the list and logs a call from its details', async (
   await toast(page, 'New lead contact entry added!').waitFor();
   await page.locator('.ant-table-row', { hasText: 'Asked about the bus route' }).waitFor();
 });
+
+it("shows the day's admission, the latest leads and the latest applications on the dashboard", async () => {
+  const { page } = await e.newPage();
+  await signIn(page, DEMO.code, DEMO.admin);
+  await page.goto('/');
+  const card = (title: string) => page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^${title}$`) }) });
+  // The applicant admitted above is today's admission; the demo's leads and the lead added above are the latest.
+  await card('Admissions').getByRole('link', { name: STUDENT }).waitFor();
+  await card('Latest leads').getByRole('link', { name: 'Priya Menon' }).waitFor();
+  await card('Latest applications').getByRole('link', { name: STUDENT }).waitFor();
+  expect(await card('Latest applications').getByText('Selected', { exact: true }).count()).toBeGreaterThan(0);
+});
