@@ -102,6 +102,7 @@ it('adds a lead, finds it on the list and logs a call from its details', async (
   await field(page, 'Parent Name').fill('Kavitha Rao');
   await field(page, 'Mobile').fill('9812300001');
   await field(page, 'Student Name').fill('Arnav Rao');
+  await expectAccessible(page, 'new lead form');
   await page.getByRole('button', { name: /^(save|submit)$/i }).click();
   await toast(page, 'New Lead added').waitFor();
 
@@ -138,4 +139,26 @@ it("shows the day's admission, the latest leads and the latest applications on t
   await card('Latest leads').getByRole('link', { name: 'Priya Menon' }).waitFor();
   await card('Latest applications').getByRole('link', { name: STUDENT }).waitFor();
   expect(await card('Latest applications').getByText('Selected', { exact: true }).count()).toBeGreaterThan(0);
+});
+
+it('texts every lead from the Message screen, and offers the CSV import', async () => {
+  const { page } = await e.newPage();
+  await signIn(page, DEMO.code, DEMO.admin);
+  await page.goto('/admissions/leads/');
+  await page.getByRole('button', { name: /Message$/ }).click();
+  await page.waitForURL('**/admissions/leads/message/');
+  await page.getByText(/goes to the mobile of each of the [0-9]+ leads/).waitFor();
+  await page.getByRole('button', { name: /Send$/ }).click();
+  await page.getByText('Message is empty').waitFor();
+  await page.locator('form').first().getByLabel('Message', { exact: true }).fill('Admissions for 2027-28 are open. Visit the school office.');
+  await expectAccessible(page, 'leads message');
+  await page.getByRole('button', { name: /Send$/ }).click();
+  await toast(page, 'Messages Sent').waitFor();
+  await page.waitForURL('**/admissions/leads/');
+  const sent = await e.demoDb.selectFrom('outbox_sms').select('mobile').where('message', '=', 'Admissions for 2027-28 are open. Visit the school office.').execute();
+  expect(sent.map((m) => m.mobile)).toContain('9845101010');
+
+  await page.goto('/admissions/leads/import/');
+  await page.getByRole('button', { name: /Choose CSV file$/ }).waitFor();
+  await expectAccessible(page, 'leads import');
 });
