@@ -75,7 +75,7 @@ export default function LeadDetails({ resource }: PageProps) {
       >
         <Table<Contact>
           rowKey="id"
-          dataSource={contacts.result?.data ?? []}
+          dataSource={Array.isArray(contacts.result?.data) ? contacts.result.data : []}
           loading={contacts.query.isFetching}
           size="middle"
           scroll={{ x: true }}
@@ -97,6 +97,8 @@ export default function LeadDetails({ resource }: PageProps) {
 
 interface ContactForm { mode: string; contact_time: Dayjs; summary: string; details?: string }
 const rules = (k: string) => fieldConfig(leadContactsDef).rules(k);
+/** antd's group renders a plain div; it passes a role through, which its props type does not list. */
+const RADIO_GROUP_ROLE = { role: 'radiogroup' } as object;
 
 /** The Add modal; opened without a lead it says 'Error' and closes (spec 3 §4). */
 function AddContact({ leadId, onClose }: { leadId: number | undefined; onClose: (added: boolean) => void }) {
@@ -129,7 +131,8 @@ function AddContact({ leadId, onClose }: { leadId: number | undefined; onClose: 
     <Modal open title="Add Contact" okText="Add" onOk={() => form.submit()} okButtonProps={{ loading: saving }} onCancel={() => onClose(false)} destroyOnHidden>
       <Form<ContactForm> form={form} layout="vertical" name="lead-contact" onFinish={onFinish} initialValues={{ mode: 'call', contact_time: dayjs() }}>
         <Form.Item label="Mode" name="mode" rules={rules('mode')}>
-          <Radio.Group options={[...CONTACT_MODE].map(([value, label]) => ({ value, label }))} />
+          {/* A radio group's own role, so the required and invalid states the form item adds are allowed on it. */}
+          <Radio.Group {...RADIO_GROUP_ROLE} options={[...CONTACT_MODE].map(([value, label]) => ({ value, label }))} />
         </Form.Item>
         <Form.Item label="Contact Time" name="contact_time" rules={[{ required: true, message: 'Contact time is required!' }]}>
           <DatePicker showTime={{ format: 'hh:mm A', use12Hours: true }} format={TIME_FORMAT} onKeyDown={keepEnterInPicker} />

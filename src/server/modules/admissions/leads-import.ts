@@ -89,7 +89,7 @@ export async function importLeads(ctx: CallCtx, bytes: Uint8Array): Promise<{ ad
       parent_name: l.parent_name as string, mobile: l.mobile as string, email: (l.email as string) ?? null,
       student_name: (l.student_name as string) ?? null, class: (l.class as string) ?? null, status: l.status as number,
       extras: JSON.stringify(l.extras ?? {}), created: now, updated: now,
-    })) as any).execute();
+    }))).execute();
   }
   return { added: good.length, errors };
 }
