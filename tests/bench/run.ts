@@ -72,6 +72,9 @@
  * 14. Finance reports (tests/bench/finance.ts): the finance dashboard and the expense report by
  *    category on a year of 50,000 expense transactions, each next to the raw SQL of its sums.
  *    Alone: `node --import tsx tests/bench/finance.ts`.
+ * 15. Admission leads (tests/bench/leads.ts): GET /admissions/leads/ on 50,000 leads through the
+ *    list contract (first page, a deep page, a search by name, by mobile), each next to its raw
+ *    SQL. Alone: `node --import tsx tests/bench/leads.ts`.
  * 16. Library (tests/bench/library.ts): the search by code (GET /library/book/search/{code}/) on
  *    1,00,000 books next to its raw select by code. Alone: `node --import tsx tests/bench/library.ts`.
  *
