@@ -98,6 +98,7 @@ describe('leads', () => {
 describe('contact log', () => {
   it("adds entries ('New lead contact entry added!'), signed by the staff member, latest first", async () => {
     const { id } = await addLead();
+    const before = (await call(`GET /admissions/lead/${id}/`)).body.data.updated;
     const first = await call('PUT /admissions/leads/contact/', { adm_lead_id: id, mode: 'call', contact_time: '2026-11-20T05:00:00.000Z', summary: 'Asked about fees', details: 'Will visit on Monday' });
     expect(first.body).toMatchObject({ success: true, message: 'New lead contact entry added!', data: { mode: 'call', summary: 'Asked about fees' } });
     await call('PUT /admissions/leads/contact/', { adm_lead_id: id, mode: 'email', contact_time: '2026-11-21T05:00:00.000Z', summary: 'Sent the prospectus' });
@@ -105,6 +106,8 @@ describe('contact log', () => {
     expect(log.map((c: any) => c.summary)).toEqual(['Sent the prospectus', 'Asked about fees']);
     expect(log[1]).toMatchObject({ adm_lead_id: id, mode: 'call', details: 'Will visit on Monday', name: expect.any(String) });
     expect(log[1].name.length).toBeGreaterThan(0);
+    // Working on a lead makes it the latest updated.
+    expect(Date.parse((await call(`GET /admissions/lead/${id}/`)).body.data.updated)).toBeGreaterThan(Date.parse(before));
   });
 
   it("answers 'Summary is required!', 'Contact mode is required!', 'Contact time is required!', and refuses an unknown lead", async () => {

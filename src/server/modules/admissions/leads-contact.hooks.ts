@@ -1,10 +1,16 @@
 import type { LeadsContact as LeadContact } from '../../../generated/entities/admissions.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
 
-/** The entry is signed by the staff member who records it. */
+/**
+ * The entry is signed by the staff member who records it, and the lead counts as updated then:
+ * the office sorts its leads by when they were last worked on.
+ */
 export const leadContactHooks: ResourceHooks<LeadContact> = {
   beforeCreate(ctx, data) {
     return { ...data, name: ctx.user.name };
+  },
+  async afterCreate(ctx, row) {
+    await ctx.db.updateTable('adm_lead').set({ updated: new Date().toISOString() }).where('id', '=', row.adm_lead_id).execute();
   },
 };
 
