@@ -1,6 +1,6 @@
 import { ROLE_IDS } from '../../../shared/roles.js';
 import { roleMayCall } from '../../../shared/calls.js';
-import { Alert, Card, Descriptions, List, Spin, Table, Tabs, Tag, theme } from 'antd';
+import { Alert, Card, Descriptions, Grid, List, Select, Spin, Table, Tabs, Tag, theme } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../app/SessionContext.js';
 import { MODULES_SETTINGS_ROUTE } from '../../app/routePaths.js';
@@ -12,12 +12,16 @@ import { SmsSettingsTab } from './SmsSettingsTab.js';
 import { LibrarySettingsTab } from '../library/LibrarySettingsTab.js';
 import { AdmissionSettingsTab } from '../admissions/AdmissionSettingsTab.js';
 
-/** /settings: links to what the user can set; for admins the SMS switches (?tab=sms) and a read-only Fees tab (?tab=fees). */
+/**
+ * /settings: links to what the user can set; for admins the SMS switches (?tab=sms), admissions
+ * (?tab=admissions), the library (?tab=library) and a read-only Fees tab (?tab=fees).
+ */
 export default function SettingsPage() {
   const { user } = useSession();
   const { token } = theme.useToken();
   const [params, setParams] = useSearchParams();
   const admin = user.role === ROLE_IDS.admin || user.role === ROLE_IDS.super_admin;
+  const narrow = Grid.useBreakpoint().sm === false;
   const entries = [
     { to: '/profile', title: 'Profile', text: 'Your account and password' },
     ...(roleMayCall('school.saveModules', user.role) ? [{ to: MODULES_SETTINGS_ROUTE, title: 'Modules', text: 'Enable, disable and hide modules' }] : []),
@@ -31,22 +35,28 @@ export default function SettingsPage() {
     </>
   );
   if (!admin) return <Card title="Settings" style={{ maxWidth: 760 }}>{general}</Card>;
+  const items = [
+    { key: 'general', label: 'General', children: general },
+    { key: 'sms', label: 'SMS', children: <SmsSettingsTab /> },
+    ...(roleMayCall('admission-settings.get', user.role) ? [{ key: 'admissions', label: 'Admissions', children: <AdmissionSettingsTab /> }] : []),
+    { key: 'library', label: 'Library', children: <LibrarySettingsTab /> },
+    { key: 'fees', label: 'Fees', children: <FeeSettingsTab /> },
+  ];
   const asked = params.get('tab');
-  const tab = asked === 'fees' || asked === 'sms' || asked === 'admissions' || asked === 'library' ? asked : 'general';
+  const tab = items.find((i) => i.key === asked)?.key ?? 'general';
+  const choose = (k: string) => setParams(k === 'general' ? {} : { tab: k }, { replace: true });
   return (
     <Card title="Settings" style={{ maxWidth: 960 }}>
-      <Tabs
-        activeKey={tab}
-        onChange={(k) => setParams(k === 'general' ? {} : { tab: k }, { replace: true })}
-        destroyOnHidden
-        items={[
-          { key: 'general', label: 'General', children: general },
-          { key: 'sms', label: 'SMS', children: <SmsSettingsTab /> },
-          ...(roleMayCall('admission-settings.get', user.role) ? [{ key: 'admissions', label: 'Admissions', children: <AdmissionSettingsTab /> }] : []),
-          { key: 'library', label: 'Library', children: <LibrarySettingsTab /> },
-          { key: 'fees', label: 'Fees', children: <FeeSettingsTab /> },
-        ]}
-      />
+      {narrow ? (
+        // A phone cannot show every tab in a row: one picker, then the chosen section.
+        <>
+          <Select aria-label="Settings section" value={tab} onChange={choose} style={{ width: '100%', marginBottom: 16 }}
+            options={items.map((i) => ({ value: i.key, label: i.label }))} />
+          {items.find((i) => i.key === tab)!.children}
+        </>
+      ) : (
+        <Tabs activeKey={tab} onChange={choose} destroyOnHidden items={items} />
+      )}
     </Card>
   );
 }
