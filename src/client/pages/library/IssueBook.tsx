@@ -2,11 +2,10 @@
  * The Issue button of an available book in the books list (the librarian's alone, spec 3 §6):
  * a dialog choosing a student or a teacher and the last date to return it, then PUT /library/issue/.
  */
-import { useContext, useState } from 'react';
-import { AfterLending } from './lendingEvents.js';
+import { useState } from 'react';
+import { useLendingAction } from './lendingEvents.js';
 import { Button, DatePicker, Form, Modal, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useInvalidate } from '@refinedev/core';
 import type { RowComponentProps } from '../registry.js';
 import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
 import { datePickerProps, WIRE_DATE } from '../../framework/dates.js';
@@ -16,32 +15,21 @@ interface Values { kind: BorrowerKind; borrower: number | null; last_date: Dayjs
 
 export default function IssueBook({ row }: RowComponentProps) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form) ?? 'student';
   const issue = useDeclaredCall('book-issues.issue');
-  const invalidate = useInvalidate();
-  const lent = useContext(AfterLending);
+  const { busy, run } = useLendingAction();
   if (row.status !== 2) return null;
 
-  const submit = async (v: Values) => {
-    setBusy(true);
-    try {
-      await issue({
-        body: {
-          book_id: row.id, book_code: row.code, last_date: v.last_date!.format(WIRE_DATE),
-          student_id: v.kind === 'student' ? v.borrower : null, teacher_id: v.kind === 'teacher' ? v.borrower : null,
-        },
-      });
-      setOpen(false);
-      await invalidate({ resource: 'books', invalidates: ['list', 'detail'] });
-      lent();
-    } catch {
-      // The server's reason is on screen; the dialog stays for another try.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (v: Values) => run(
+    () => issue({
+      body: {
+        book_id: row.id, book_code: row.code, last_date: v.last_date!.format(WIRE_DATE),
+        student_id: v.kind === 'student' ? v.borrower : null, teacher_id: v.kind === 'teacher' ? v.borrower : null,
+      },
+    }),
+    () => setOpen(false),
+  );
 
   return (
     <>

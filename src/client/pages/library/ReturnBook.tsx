@@ -3,11 +3,10 @@
  * how late it is ('Late By') and the fine prefilled from the school's fine per day, then
  * POST /library/book/return/{issue_id}/.
  */
-import { useContext, useState } from 'react';
-import { AfterLending } from './lendingEvents.js';
+import { useState } from 'react';
+import { useLendingAction } from './lendingEvents.js';
 import { App, Button, DatePicker, Descriptions, Form, Modal, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useInvalidate } from '@refinedev/core';
 import type { RowComponentProps } from '../registry.js';
 import { callDeclared, useDeclaredCall, type CallData } from '../../framework/useDeclaredCall.js';
 import { datePickerProps, WIRE_DATE } from '../../framework/dates.js';
@@ -22,11 +21,9 @@ export default function ReturnBook({ row }: RowComponentProps) {
   const { notification } = App.useApp();
   const [issue, setIssue] = useState<Details | null>(null);
   const [loading, setLoading] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<Values>();
   const giveBack = useDeclaredCall('book-issues.return');
-  const invalidate = useInvalidate();
-  const lent = useContext(AfterLending);
+  const { busy, run } = useLendingAction();
   if (row.status !== 1) return null;
 
   const open = async () => {
@@ -41,19 +38,10 @@ export default function ReturnBook({ row }: RowComponentProps) {
     }
   };
 
-  const submit = async (v: Values) => {
-    setBusy(true);
-    try {
-      await giveBack({ params: { issue_id: issue!.id }, body: { id: issue!.id, book_id: issue!.book_id, fine_amount: v.fine_amount, return_date: v.return_date.format(WIRE_DATE) } });
-      setIssue(null);
-      await invalidate({ resource: 'books', invalidates: ['list', 'detail'] });
-      lent();
-    } catch {
-      // The server's reason is on screen.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (v: Values) => run(
+    () => giveBack({ params: { issue_id: issue!.id }, body: { id: issue!.id, book_id: issue!.book_id, fine_amount: v.fine_amount, return_date: v.return_date.format(WIRE_DATE) } }),
+    () => setIssue(null),
+  );
 
   return (
     <>
