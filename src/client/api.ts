@@ -33,6 +33,27 @@ export function unwrapEnvelope<T = any>(status: number, body: unknown): T {
   throw new ApiError(GENERIC_ERROR, status);
 }
 
+/** What to tell the person about a failure: the server's words, or the generic text. */
+export function errorText(e: unknown): string {
+  const m = e && typeof e === 'object' && 'message' in e ? (e as { message?: unknown }).message : undefined;
+  return typeof m === 'string' && m ? m : GENERIC_ERROR;
+}
+
+/** Sends one file as multipart to an upload address and reads the envelope (staff and guest uploads alike). */
+export async function postFile<T>(action: string, headers: Record<string, string>, file: Blob, filename: string): Promise<T> {
+  const body = new FormData();
+  body.append('file', file, filename);
+  let res: Response;
+  try {
+    res = await fetch(action, { method: 'POST', headers: { Accept: 'application/json', ...headers }, body });
+  } catch {
+    throw new ApiError(GENERIC_ERROR, 0);
+  }
+  let json: unknown = null;
+  try { json = await res.json(); } catch { /* not JSON */ }
+  return unwrapEnvelope<T>(res.status, json);
+}
+
 export interface RequestOptions {
   /** API base such as /api/DEMO01; defaults to the stored session's. */
   api?: string;

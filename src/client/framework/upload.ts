@@ -3,7 +3,7 @@
  * the usual envelope with { path, name, size }. A kind is declared by a resource (`uploads`);
  * its rule is checked here first so the person reads the server's message without a round trip.
  */
-import { ApiError, GENERIC_ERROR, unwrapEnvelope } from '../api.js';
+import { postFile } from '../api.js';
 import { readSession } from '../session.js';
 import { RESOURCES } from '../../shared/registry.js';
 import { acceptOf, findUpload, uploadProblem } from '../../shared/uploads.js';
@@ -30,17 +30,7 @@ export function uploadTarget(kind: UploadKind): { action: string; headers: Recor
 
 export async function uploadFile(file: Blob, kind: UploadKind, filename?: string): Promise<UploadedFile> {
   const { action, headers } = uploadTarget(kind);
-  const body = new FormData();
-  body.append('file', file, filename ?? (file as File).name ?? 'file');
-  let res: Response;
-  try {
-    res = await fetch(action, { method: 'POST', headers: { Accept: 'application/json', ...headers }, body });
-  } catch {
-    throw new ApiError(GENERIC_ERROR, 0);
-  }
-  let json: unknown = null;
-  try { json = await res.json(); } catch { /* not JSON */ }
-  return unwrapEnvelope<UploadedFile>(res.status, json);
+  return postFile<UploadedFile>(action, headers, file, filename ?? (file as File).name ?? 'file');
 }
 
 /** Whether a chosen file is a CSV by its name (the import accepts .csv only). */

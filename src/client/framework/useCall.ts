@@ -6,7 +6,6 @@
  */
 import { useCallback } from 'react';
 import { useDataProvider } from '@refinedev/core';
-import { GENERIC_ERROR } from '../api.js';
 
 export type CallMethod = 'get' | 'put' | 'post' | 'patch' | 'delete';
 
@@ -19,10 +18,7 @@ export function useCall() {
 }
 
 /** The text of a failed call (the server's message), else the generic one. */
-export function errorText(e: unknown): string {
-  const m = e && typeof e === 'object' && 'message' in e ? (e as { message?: unknown }).message : undefined;
-  return typeof m === 'string' && m ? m : GENERIC_ERROR;
-}
+export { errorText } from '../api.js';
 
 /** The HTTP status of a failed call (0 when there was no answer). */
 export const errorStatus = (e: unknown): number =>

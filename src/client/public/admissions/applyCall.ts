@@ -8,7 +8,7 @@ import settings from '../../../../resources/admissions/settings.js';
 import type { CallTypes } from '../../../generated/calls.js';
 import { acceptOf, uploadProblem } from '../../../shared/uploads.js';
 import { fillCall } from '../../../shared/resource.js';
-import { ApiError, GENERIC_ERROR, requestWithMessage, unwrapEnvelope } from '../../api.js';
+import { postFile, requestWithMessage } from '../../api.js';
 
 export const applyCalls = apply.calls;
 export const LINK_ERRORS = apply.calls.guestToken.errors;
@@ -67,19 +67,7 @@ export const uploadCheck = (kind: UploadKind, file: { name: string; size: number
 /** Sends one file of the form with the pass: its stored name and address. */
 export async function uploadWithPass(kind: UploadKind, file: File): Promise<{ path: string; name: string; size: number }> {
   const flow = readFlow();
-  const body = new FormData();
-  body.append('file', file, file.name);
-  let res: Response;
-  try {
-    res = await fetch(`${apiOf(flow?.code ?? '')}/upload/?file_path=${kind}`, {
-      method: 'POST', headers: { Accept: 'application/json', ...(flow?.pass ? { Authorization: `Bearer ${flow.pass}` } : {}) }, body,
-    });
-  } catch {
-    throw new ApiError(GENERIC_ERROR, 0);
-  }
-  let json: unknown = null;
-  try { json = await res.json(); } catch { /* not JSON */ }
-  return unwrapEnvelope(res.status, json);
+  return postFile(`${apiOf(flow?.code ?? '')}/upload/?file_path=${kind}`, flow?.pass ? { Authorization: `Bearer ${flow.pass}` } : {}, file, file.name);
 }
 
-export const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : GENERIC_ERROR);
+export { errorText } from '../../api.js';
