@@ -3,15 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { afterEach } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/index.js';
-import { DEMO, seedDemo } from '../../src/server/db/seed-demo.js';
+import { DEMO } from '../../src/server/db/seed-demo.js';
+import { schoolToday } from '../../src/server/framework/periods.js';
 import { schemaFor } from '../../src/server/framework/schools.js';
-import { syncAllSchools } from '../../src/server/provision.js';
+import { openDemoStore } from '../support/demo-store.js';
 
 export { DEMO };
 
@@ -40,11 +41,9 @@ export async function startE2E(opts: { chromiumArgs?: string[] } = {}): Promise<
   // E2E_CLIENT_DIR: a build elsewhere than dist/client (parallel work on one checkout).
   const clientDir = path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client');
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) throw new Error('Build the app first (npm run build)');
-  const dataDir = process.env.DATABASE_URL ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'school-e2e-'));
-  const base = loadConfig({ ...process.env, DATA_DIR: dataDir || undefined, DATABASE_URL: undefined });
-  const database = await openDatabase(base);
-  await syncAllSchools(database.db);
-  await seedDemo(database.db, base);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-e2e-'));
+  const base = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined });
+  const database = await demoStore(dataDir);
   const config = { ...base, clientDir, authRateLimit: 1000 };
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -70,9 +69,19 @@ export async function startE2E(opts: { chromiumArgs?: string[] } = {}): Promise<
       await browser.close().catch(() => {});
       await app.close();
       await database.close();
-      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A copy of the run's seeded demo store (tests/support/e2e-setup.ts), or a new one once the school's day has turned. */
+async function demoStore(dataDir: string): Promise<Database> {
+  const template = inject('demoStore');
+  if (template?.day === schoolToday()) {
+    fs.cpSync(template.dir, dataDir, { recursive: true });
+    return openDatabase({ dataDir, databaseUrl: undefined });
+  }
+  return (await openDemoStore(dataDir)).database;
 }
 
 /** Fills the login form: institution code, email or mobile, password. */
