@@ -239,6 +239,25 @@ describe('discount and delete', () => {
     expect((await call('PATCH /fees/pay/', { fee_payment_id: b.payment_id })).body.error).toBe('Discount is required!');
   });
 
+  it("answers each bill's total before discount and pending, and the student's sums, so total − discount − paid = pending", async () => {
+    const kid = await admit({ fullname: 'Sum Kid' });
+    const discounted = await bill(kid, 0);
+    await call(`PUT /fees/pay/installment/${discounted.payment_id}/`, { amount: 15000, mode: 'cash' });
+    await call('PATCH /fees/pay/', { fee_payment_id: discounted.payment_id, discount_amount: 1500.5 });
+    const plain = await bill(kid, 5000.25);
+    // The bill's total is what is payable (the discount taken off); gross_amount is before it.
+    expect((await receipt(discounted.payment_id)).payment).toMatchObject({
+      gross_amount: 27000.99, discount_amount: 1500.5, total_amount: 25500.49, paid_amount: 15000, pending_amount: 10500.49,
+    });
+    const history = (await call(`GET /fees/history/${kid.id}/`)).body.data;
+    for (const { payment: p } of history.fees) {
+      expect(paise(p.gross_amount) - paise(p.discount_amount) - paise(p.paid_amount)).toBe(paise(p.pending_amount));
+      expect(paise(p.gross_amount) - paise(p.discount_amount)).toBe(paise(p.total_amount));
+    }
+    expect(history.fees.map((f: any) => f.payment.id).sort()).toEqual([discounted.payment_id, plain.payment_id].sort());
+    expect(history.totals).toEqual({ gross_amount: 54001.98, discount_amount: 1500.5, total_amount: 52501.48, paid_amount: 20000.25, pending_amount: 32501.23 });
+  });
+
   it('deletes a bill with its lines and installments; its receipt numbers are never given again', async () => {
     const b = await bill(diya, 100);
     expect((await call(`DELETE /fees/pay/${b.payment_id}/`)).body).toMatchObject({ success: true, message: 'Fee Entry Deleted' });

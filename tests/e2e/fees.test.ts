@@ -136,25 +136,40 @@ it('bills two items with a partial payment and shows both receipt copies in rupe
   expect([Number(stored.total_amount), Number(stored.paid_amount), stored.name]).toEqual([123456.5, 50000, 'Term 1']);
 });
 
-it('pays the rest as an installment, after which Pay Installment is disabled', async () => {
+it('pays the rest as an installment, the amount filled in, and writes that installment in words; then Pay Installment is disabled', async () => {
   await page.goto(`/fees/records/${student.id}`);
   const row = billRow(page, billId);
   await row.getByRole('button', { name: 'Pay Installment' }).click();
   await page.waitForURL(`**/fees/pay/installment/${billId}`);
   await expect.poll(() => page.getByTestId('amount-pending').textContent()).toBe('₹73,456.50');
+  // The amount is filled in with the pending amount, a value and not a grey hint.
+  const amount = page.getByLabel('Amount', { exact: true });
+  await expect.poll(() => amount.inputValue()).toBe('73,456.50');
+  expect(await amount.getAttribute('placeholder')).toBeNull();
+  // Cleared or too much, Pay says so.
+  await amount.fill('');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await toast(page, 'Amount must be entered').waitFor();
-  await page.getByLabel('Amount', { exact: true }).fill('73456.51');
+  await amount.fill('73456.51');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await toast(page, 'Amount Paying cannot be more than Amount Pending').waitFor();
-  await page.getByLabel('Amount', { exact: true }).fill('73456.50');
-  await pick(page, 'Payment Mode', 'Card');
+  // Opened afresh, Pay pays the pending amount without anything typed (cash, today).
+  await page.reload();
+  await expect.poll(() => amount.inputValue()).toBe('73,456.50');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await toast(page, 'Fee Installment Paid').waitFor();
   await page.waitForURL(`**/fees/receipt/${billId}`);
   const copy = page.getByTestId('receipt-copy').first();
-  await expect.poll(() => copy.textContent()).toContain('One Lakh Twenty Three Thousand Four Hundred Fifty Six Rupees and Fifty Paise Only');
-  expect(await copy.textContent()).toContain('₹0.00');
+  // The receipt is this installment's: its amount, and that amount in words, not the bill's ₹1,23,456.50 paid in all.
+  await expect.poll(() => copy.getByTestId('receipt-words').textContent()).toBe('Seventy Three Thousand Four Hundred Fifty Six Rupees and Fifty Paise Only');
+  const text = (await copy.textContent())!;
+  expect(text).toContain('Amount paid in words: Seventy Three Thousand Four Hundred Fifty Six Rupees and Fifty Paise Only');
+  expect(await copy.getByTestId('receipt-amount').textContent()).toBe('₹73,456.50');
+  expect(text).not.toContain('One Lakh Twenty Three Thousand');
+  expect(text).toContain('Paid (all receipts)₹1,23,456.50');
+  expect(text).toContain('Pending₹0.00');
+  const stored = await e.demoDb.selectFrom('fee_installment').select(['paid_amount', 'mode', 'kind']).where('payment_id', '=', billId).orderBy('id').execute();
+  expect(stored.at(-1)).toEqual({ paid_amount: '73456.50', mode: 'cash', kind: 'installment' });
 
   await page.goto(`/fees/records/${student.id}`);
   await row.waitFor();
@@ -188,9 +203,10 @@ it('refunds part by cheque with its details and shows it on the receipt', async 
   const text = (await copy.textContent())!;
   expect(text).toContain('Refund');
   expect(text).toContain('Cheque 004521, State Bank of India');
-  // Paid is net of the refund: ₹1,22,456.00, pending ₹1,000.50.
-  expect(text).toContain('₹1,22,456.00');
-  expect(text).toContain('One Lakh Twenty Two Thousand Four Hundred Fifty Six Rupees Only');
+  // Paid is net of the refund: ₹1,22,456.00, pending ₹1,000.50; the words are the refund's own.
+  expect(text).toContain('Paid (all receipts)₹1,22,456.00');
+  expect(text).toContain('Pending₹1,000.50');
+  expect(text).toContain('Amount refunded in words: One Thousand Rupees and Fifty Paise Only');
 });
 
 it("prints the receipt through the browser and then opens the student's fee records", async () => {
@@ -249,6 +265,11 @@ it('updates a discount, sends a due alert and deletes another bill', async () =>
   await modal.getByRole('button', { name: 'Update' }).click();
   await toast(page, 'Fee Discount Updated').waitFor();
   await expect.poll(() => row.textContent()).toContain('₹3,000.00');
+  // The row reads as a sum under its headings: total before discount − discount − paid = pending.
+  const headings = await page.locator('.ant-table-thead').first().locator('th').allTextContents();
+  const cells = await row.locator('td').allTextContents();
+  const under = (h: string) => cells[headings.indexOf(h)];
+  expect(['Total (before discount)', 'Discount', 'Paid', 'Pending'].map(under)).toEqual(['₹3,456.50', '₹456.50', '₹0.00', '₹3,000.00']);
 
   // The alert asks first, with the number of SMS it will send; nothing goes before Send.
   const outbox = async () => (await e.demoDb.selectFrom('outbox_sms').select('id').execute()).length;

@@ -1,6 +1,7 @@
 /**
  * On a 390×844 phone: the parent's home, fees, online payment and receipt fit the screen (no
- * sideways scrolling) with Pay in view; the menu button sits in the header, not over the
+ * sideways scrolling) with Pay in view; the parent's fee card adds up as it reads; a receipt with
+ * its payments keeps its Amount column in view; the menu button sits in the header, not over the
  * content; a staff table scrolls inside itself with its Actions column in view.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,6 +11,8 @@ import { DEMO, adminToken, demoApi, expectAccessible, signIn, startE2E, type E2E
 
 let e: E2E;
 let billId: number;
+/** The demo son's term bill: ₹31,500.00 of items, ₹1,500.00 discount, ₹15,000.00 paid. */
+let termBill: number;
 
 beforeAll(async () => {
   e = await startE2E();
@@ -24,6 +27,8 @@ beforeAll(async () => {
     student_id: child.id, ac_year_id: year.id, name: 'Term 1 Tuition and Transport', amount_total: 1234567, amount_paid: 0,
     details: [{ fee_item_name: 'Tuition Fee for the Academic Year', amount: 1234567, quantity: 1 }], installments: [],
   }, await adminToken(e))).payment_id;
+  const son = await e.demoDb.selectFrom('student').select('id').where('fullname', '=', 'Aarav Kumar').where('user_id', '=', parent.id).executeTakeFirstOrThrow();
+  termBill = (await e.demoDb.selectFrom('fee_payment').select('id').where('student_id', '=', son.id).where('name', '=', 'Term 1').executeTakeFirstOrThrow()).id;
 });
 afterAll(() => e?.close());
 
@@ -76,6 +81,47 @@ it('lays out the parent\'s home, fees, payment and receipt for a 390 px phone wi
   await page.goto(`/fees/receipt/${billId}`);
   await page.getByTestId('receipt-copy').first().waitFor();
   await expectInView(page.getByRole('button', { name: 'Print' }));
+  await expectFitsPhone(page);
+  await context.close();
+});
+
+/** A card's or summary's figures as a person reads them: each label with its value. */
+const figures = async (where: Locator) => {
+  const labels = await where.locator('.ant-descriptions-item-label').allTextContents();
+  const values = await where.locator('.ant-descriptions-item-content').allTextContents();
+  return Object.fromEntries(labels.map((l, i) => [l, values[i]]));
+};
+const rupees = (text: string | undefined) => Number(text!.replace(/[₹,]/g, ''));
+
+it("reads the parent's fee card as a sum: total before discount − discount − paid = pending", async () => {
+  const { context, page } = await onPhone(DEMO.parentMobile);
+  await page.goto('/fees/');
+  const card = page.getByTestId(`bill-card-${termBill}`);
+  await card.waitFor();
+  const f = await figures(card);
+  expect(f).toMatchObject({
+    'Total (before discount)': '₹31,500.00', Discount: '₹1,500.00', 'Payable (after discount)': '₹30,000.00', Paid: '₹15,000.00', Pending: '₹15,000.00',
+  });
+  expect(rupees(f['Total (before discount)']) - rupees(f.Discount) - rupees(f.Paid)).toBe(rupees(f.Pending));
+  expect(rupees(f['Total (before discount)']) - rupees(f.Discount)).toBe(rupees(f['Payable (after discount)']));
+  await expectFitsPhone(page);
+  await context.close();
+});
+
+it("shows a ₹5,000 installment's receipt within the phone's width, its Amount column and words those of the installment", async () => {
+  await demoApi(e, 'PUT', `/fees/pay/installment/${termBill}/`, { amount: 5000, mode: 'cash' }, await adminToken(e));
+  const { context, page } = await onPhone(DEMO.parentMobile);
+  await page.goto(`/fees/receipt/${termBill}`);
+  const copies = page.getByTestId('receipt-copy');
+  await expect.poll(() => copies.count()).toBe(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  for (const copy of [copies.nth(0), copies.nth(1)]) {
+    expect(await copy.getByTestId('receipt-words').textContent()).toBe('Five Thousand Rupees Only');
+    const payments = copy.locator('table.fee-receipt-moves');
+    await expectInView(payments.getByRole('columnheader', { name: 'Amount', exact: true }));
+    await expectInView(payments.getByRole('cell', { name: '₹5,000.00', exact: true }));
+    await expectInView(payments.getByRole('cell', { name: '₹15,000.00', exact: true }));
+  }
   await expectFitsPhone(page);
   await context.close();
 });

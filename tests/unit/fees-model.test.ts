@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BILL_MESSAGES, INSTALLMENT_MESSAGES, REFUND_MESSAGES, billLines, billPayload, billProblem, billState, billTotals,
   canAlert, canPayInstallment, canRefund, discountsEnabled, gatewayRows, installmentProblem, installmentSums,
-  kindLabel, lineTotal, modeLabel, pendingText, partialPaymentEnabled, receiptFigures, receiptNumber, refundNeedsDetails, refundPayload,
+  kindLabel, lineTotal, modeLabel, pendingText, partialPaymentEnabled, receiptAmount, receiptFigures, receiptMovement, receiptNumber, refundNeedsDetails, refundPayload,
   refundProblem, sortedInstallments, type BillFormValues, type FeeItem,
 } from '../../src/client/pages/fees/feesModel.js';
 import { classSectionLabel as classLabel } from '../../src/client/framework/labels.js';
@@ -141,7 +141,7 @@ describe('billing', () => {
 describe('a bill on the records page', () => {
   const p = { id: 4, total_amount: '1000.00', paid_amount: '999.99', discount_amount: '0' };
   it('allows paying and alerting while something is pending, refunding once something is paid', () => {
-    expect(billState(p)).toEqual({ totalPaise: 100000, paidPaise: 99999, discountPaise: 0, pendingPaise: 1 });
+    expect(billState(p)).toEqual({ grossPaise: 100000, totalPaise: 100000, paidPaise: 99999, discountPaise: 0, pendingPaise: 1 });
     expect(canPayInstallment(p)).toBe(true);
     expect(canAlert(p)).toBe(true);
     expect(canRefund(p)).toBe(true);
@@ -195,12 +195,33 @@ describe('receipt', () => {
     expect(receiptNumber(installments)).toBe(12);
     expect(receiptNumber([])).toBeNull();
   });
-  it('computes line totals and figures from paise', () => {
+  it('is for the payment made last, a back-dated installment included, and writes its own amount in words', () => {
+    // A ₹10,000 payment, then a ₹5,000 installment dated a day earlier but made after it (receipt 8).
+    const paid = [
+      { id: 1, paid_amount: 10000, receipt_no: 7, timestamp: '2026-07-02T10:00:00Z' },
+      { id: 2, paid_amount: '5000.00', receipt_no: 8, timestamp: '2026-07-01T06:30:00Z' },
+    ];
+    expect(receiptMovement(paid)?.id).toBe(2);
+    expect(receiptNumber(paid)).toBe(8);
+    expect(receiptAmount(receiptMovement(paid))).toEqual({ label: 'Amount paid', amount: 5000, words: 'Five Thousand Rupees Only' });
+    // A bill paid in full at once: its one payment.
+    expect(receiptAmount(receiptMovement([{ id: 3, paid_amount: 30000, receipt_no: 9 }]))?.words).toBe('Thirty Thousand Rupees Only');
+    // A refund's receipt says what went back.
+    const refunded = [...paid, { id: 4, paid_amount: -1000.5, receipt_no: 10, timestamp: '2026-07-03T10:00:00Z' }];
+    expect(receiptAmount(receiptMovement(refunded))).toEqual({ label: 'Amount refunded', amount: 1000.5, words: 'One Thousand Rupees and Fifty Paise Only' });
+    expect(receiptMovement([])).toBeNull();
+    expect(receiptAmount(null)).toBeNull();
+  });
+  it('computes line totals, and takes the figures from the server in paise', () => {
     expect(lineTotal({ amount: '0.10', quantity: 3 })).toBe(0.3);
     expect(receiptFigures({
-      payment: { id: 1, total_amount: '1234.50', paid_amount: '1000.00', discount_amount: '100.00' },
-      details: [{ fee_item_name: 'Tuition Fee', amount: '600.00', quantity: 2 }, { fee_item_name: 'Transportation', amount: 134.5, quantity: 1 }],
+      payment: { id: 1, total_amount: '1234.50', paid_amount: '1000.00', discount_amount: '100.00', gross_amount: '1334.50', pending_amount: '234.50' },
     })).toEqual({ gross: 1334.5, discount: 100, total: 1234.5, paid: 1000, pending: 234.5 });
+    // Total before discount − discount − paid = pending, as the server answers them.
+    const f = receiptFigures({ payment: { total_amount: 30000, paid_amount: 15000, discount_amount: 1500, gross_amount: 31500, pending_amount: 15000 } });
+    expect(f.gross - f.discount - f.paid).toBe(f.pending);
+    // The server's pending stands, not one worked out again here.
+    expect(billState({ total_amount: 100, paid_amount: 40, pending_amount: 0 }).pendingPaise).toBe(0);
   });
   it('names class and section', () => {
     expect(classLabel({ class: '5', section: 'A' })).toBe('5 - A');

@@ -7,7 +7,7 @@ import { Descriptions } from 'antd';
 import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { formatMoney } from '../../framework/format.js';
 import { toRupees } from '../../../shared/money.js';
-import { billState, type FeeReceiptData } from './feesModel.js';
+import { FIGURE_LABELS, billState, type FeeReceiptData } from './feesModel.js';
 import { classSectionLabel } from '../../framework/labels.js';
 
 /** Bill {id} as its receipt call answers it; nothing is asked for an id that is not one. */
@@ -17,8 +17,9 @@ export function useBill(id: number) {
 }
 
 /**
- * Bill name and number, class, total and paid; with `pendingTestId`, also the pending amount
- * (what may still be paid; a refund leaves it out, it gives back what was paid).
+ * Bill name and number, class, total before discount, discount, payable after it, and paid; with
+ * `pendingTestId`, also the pending amount (what may still be paid; a refund leaves it out, it
+ * gives back what was paid). The figures are the server's, named as on every fee screen.
  */
 export function BillSummary({ bill, pendingTestId }: { bill: FeeReceiptData; pendingTestId?: string }) {
   const state = billState(bill.payment);
@@ -26,10 +27,12 @@ export function BillSummary({ bill, pendingTestId }: { bill: FeeReceiptData; pen
     <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} bordered style={{ marginBottom: 16 }}>
       <Descriptions.Item label="Bill">{bill.payment.name ?? ''} (#{bill.payment.id})</Descriptions.Item>
       <Descriptions.Item label="Class">{classSectionLabel(bill.class)}</Descriptions.Item>
-      <Descriptions.Item label="Total Amount">{formatMoney(toRupees(state.totalPaise))}</Descriptions.Item>
-      <Descriptions.Item label="Amount Paid">{formatMoney(toRupees(state.paidPaise))}</Descriptions.Item>
+      <Descriptions.Item label={FIGURE_LABELS.gross}>{formatMoney(toRupees(state.grossPaise))}</Descriptions.Item>
+      <Descriptions.Item label={FIGURE_LABELS.discount}>{formatMoney(toRupees(state.discountPaise))}</Descriptions.Item>
+      <Descriptions.Item label={FIGURE_LABELS.payable}>{formatMoney(toRupees(state.totalPaise))}</Descriptions.Item>
+      <Descriptions.Item label={FIGURE_LABELS.paid}>{formatMoney(toRupees(state.paidPaise))}</Descriptions.Item>
       {pendingTestId && (
-        <Descriptions.Item label="Amount Pending"><b data-testid={pendingTestId}>{formatMoney(toRupees(state.pendingPaise))}</b></Descriptions.Item>
+        <Descriptions.Item label={FIGURE_LABELS.pending}><b data-testid={pendingTestId}>{formatMoney(toRupees(state.pendingPaise))}</b></Descriptions.Item>
       )}
     </Descriptions>
   );

@@ -22,7 +22,7 @@ import { sameValue } from '../../framework/calls.js';
 import { toRupees } from '../../../shared/money.js';
 import { classSection } from '../students/studentModel.js';
 import {
-  BILL_MESSAGES, DISCOUNT_MIN, DEFAULT_BILL_NAME, DEFAULT_PAYMENT_MODE, MAX_BILL_NAME, MAX_QUANTITY, MIN_QUANTITY, PAYMENT_MODES, billLines, billPayload,
+  BILL_MESSAGES, DISCOUNT_MIN, FIGURE_LABELS, DEFAULT_BILL_NAME, DEFAULT_PAYMENT_MODE, MAX_BILL_NAME, MAX_QUANTITY, MIN_QUANTITY, PAYMENT_MODES, billLines, billPayload,
   billProblem, billTotals, discountsEnabled, partialPaymentEnabled, pendingText, type BillFormValues, type FeeItem,
 } from './feesModel.js';
 
@@ -224,11 +224,11 @@ export default function FeeBilling(_props: PageProps) {
             ]}
           />
           <Descriptions column={1} size="small" bordered style={{ marginTop: 16 }}>
-            <Descriptions.Item label="Sub Total">{formatMoney(toRupees(totals.subtotalPaise))}</Descriptions.Item>
-            <Descriptions.Item label="Discount">{formatMoney(toRupees(totals.discountPaise))}</Descriptions.Item>
-            <Descriptions.Item label="Total"><b data-testid="bill-total">{formatMoney(toRupees(totals.totalPaise))}</b></Descriptions.Item>
+            <Descriptions.Item label={FIGURE_LABELS.gross}>{formatMoney(toRupees(totals.subtotalPaise))}</Descriptions.Item>
+            <Descriptions.Item label={FIGURE_LABELS.discount}>{formatMoney(toRupees(totals.discountPaise))}</Descriptions.Item>
+            <Descriptions.Item label={FIGURE_LABELS.payable}><b data-testid="bill-total">{formatMoney(toRupees(totals.totalPaise))}</b></Descriptions.Item>
             <Descriptions.Item label="Amount Paying">{formatMoney(toRupees(totals.paidPaise))}</Descriptions.Item>
-            <Descriptions.Item label="Pending">
+            <Descriptions.Item label={FIGURE_LABELS.pending}>
               {pending.problem ? <Typography.Text type="danger" data-testid="bill-pending">{pending.text}</Typography.Text> : <span data-testid="bill-pending">{pending.text}</span>}
             </Descriptions.Item>
           </Descriptions>

@@ -1,6 +1,7 @@
 /**
- * Pay an installment on bill {id} (/fees/pay/installment/:id). Staff: amount, payment mode (cash
- * by default), account and date, checked with the spec's messages before the installment call
+ * Pay an installment on bill {id} (/fees/pay/installment/:id). Staff: amount (filled in with the
+ * whole pending amount, as the parents' form does), payment mode (cash by default), account and
+ * date, checked with the spec's messages before the installment call
  * (its message shown), then the receipt. Parents and
  * students (role 1) get the online payment screen for the same bill.
  */
@@ -18,7 +19,7 @@ import { resourceByName } from '../../../shared/registry.js';
 import { Forbidden } from '../../app/results.js';
 import { useBusyAction } from '../../framework/useBusyAction.js';
 import { keepEnterInPicker } from '../../framework/form/keys.js';
-import { moneyInputText, toRupees } from '../../../shared/money.js';
+import { toRupees } from '../../../shared/money.js';
 import OnlinePay from './online/OnlinePay.js';
 import { BillSummary, useBill } from './BillSummary.js';
 import { DEFAULT_PAYMENT_MODE, PAYMENT_MODES, billState, installmentProblem } from './feesModel.js';
@@ -64,9 +65,12 @@ function StaffInstallment({ billId }: { billId: number }) {
     <Card title={`Pay Installment${bill.student?.fullname ? ` — ${bill.student.fullname}` : ''}`} style={{ maxWidth: 720 }}>
       <BillSummary bill={bill} pendingTestId="amount-pending" />
       {state.pendingPaise <= 0 && <Alert type="success" showIcon style={{ marginBottom: 16 }} message="This bill is fully paid." />}
-      <Form<InstallmentValues> form={form} layout="vertical" name="fee-installment" initialValues={{ mode: DEFAULT_PAYMENT_MODE, date: dayjs() }} onFinish={pay}>
+      <Form<InstallmentValues>
+        form={form} layout="vertical" name="fee-installment" onFinish={pay}
+        initialValues={{ amount: state.pendingPaise > 0 ? toRupees(state.pendingPaise) : null, mode: DEFAULT_PAYMENT_MODE, date: dayjs() }}
+      >
         <Form.Item label="Amount" name="amount" required rules={[paiseRule]}>
-          <MoneyInput style={{ width: 200 }} placeholder={moneyInputText(toRupees(Math.max(0, state.pendingPaise)))} />
+          <MoneyInput style={{ width: 200 }} />
         </Form.Item>
         <Form.Item label="Payment Mode" name="mode" required>
           <Select options={PAYMENT_MODES} style={{ width: 200 }} allowClear placeholder="Select mode" />

@@ -1,12 +1,14 @@
 /**
  * Receipt of bill {id} (/fees/receipt/:id, the receipt call): the school's copies per sheet
  * (config/schools/<CODE>.json `receipt`; by default two, 'Institution Copy' and 'Student Copy'), each with the school's logo, name, address and phone, the receipt
- * number, the student, class and year, the lines, the installments (refunds negative), the totals,
- * paid and pending in the Indian format (₹1,23,456.00) and the paid amount in words. Print opens
+ * number, the student, class and year, the lines, the installments (refunds negative), the totals
+ * (before discount, discount, payable), paid and pending in the Indian format (₹1,23,456.00), and
+ * the amount of this receipt's own payment or refund (the one made last) in words. Print opens
  * the browser's print 300 ms after the click, then goes to the student's fee records. Printed,
  * the copies share one A4 sheet, one above the other with a cut line between, each in its share
  * (shrunk to fit when a bill has many installments), without the application's menu, header,
- * banners and footer.
+ * banners and footer. On a phone the copies narrow to the screen (tighter padding, text cells
+ * that wrap) so every column stays in view; paper is laid out as before.
  */
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -15,9 +17,9 @@ import { PrinterOutlined } from '@ant-design/icons';
 import type { PageProps } from '../registry.js';
 import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { formatDateTime } from '../../framework/format.js';
-import { amountInWords, formatINR } from '../../../shared/money.js';
+import { formatINR } from '../../../shared/money.js';
 import {
-  PRINT_DELAY_MS, isRefund, kindLabel, lineTotal, modeLabel, receiptFigures, receiptNumber,
+  FIGURE_LABELS, PRINT_DELAY_MS, isRefund, kindLabel, lineTotal, modeLabel, receiptAmount, receiptFigures, receiptMovement,
   sortedInstallments, type FeeReceiptData,
 } from './feesModel.js';
 import { classSectionLabel } from '../../framework/labels.js';
@@ -38,9 +40,25 @@ const printCss = (HALF_MM: number) => `
 .fee-receipt-copy td.num, .fee-receipt-copy th.num { text-align: right; white-space: nowrap; }
 .fee-receipt-copy td.nowrap, .fee-receipt-copy th.nowrap { white-space: nowrap; }
 .fee-receipt-copy .refund { color: #cf1322; }
+.fee-receipt-copy tr.this-receipt td { font-weight: 600; }
 .fee-receipt-head { display: flex; gap: 12px; align-items: center; border-bottom: 1px solid #d9d9d9; padding-bottom: 8px; margin-bottom: 8px; }
 .fee-receipt-head img { width: 64px; height: 64px; object-fit: contain; }
 .fee-receipt-meta { display: grid; grid-template-columns: 1fr 1fr; gap: 2px 16px; margin-bottom: 8px; }
+/*
+ * A phone's screen (never paper): less padding, one column of details, a smaller type for the
+ * five-column list of payments, headings that wrap and long references that break, so the
+ * Amount column stays in view without sideways scrolling.
+ */
+@media screen and (max-width: 575px) {
+  .fee-receipt-sheet > .ant-card-body { padding: 8px; }
+  .fee-receipt-copy { padding: 8px; font-size: 12px; }
+  .fee-receipt-copy th, .fee-receipt-copy td { padding: 3px 4px; }
+  .fee-receipt-copy th.nowrap { white-space: normal; }
+  .fee-receipt-copy table.fee-receipt-moves { font-size: 11px; }
+  .fee-receipt-copy table.fee-receipt-moves td.wrap { overflow-wrap: anywhere; }
+  .fee-receipt-head img { width: 40px; height: 40px; }
+  .fee-receipt-meta { grid-template-columns: 1fr; }
+}
 @page { size: A4 portrait; margin: ${PAGE_MARGIN_MM}mm; }
 @media print {
   .ant-layout-sider, .ant-layout-header, .ant-layout-footer, .ant-notification, .ant-message, .ant-alert-banner,
@@ -141,7 +159,9 @@ function ReceiptCopy({ copy, receipt, settings }: { copy: string; receipt: FeeRe
   const { payment, details = [], student, school } = receipt;
   const installments = sortedInstallments(receipt.installments);
   const f = receiptFigures(receipt);
-  const no = receiptNumber(installments);
+  // The payment or refund this receipt is for: its number, date and amount head and close the receipt.
+  const movement = receiptMovement(installments);
+  const own = receiptAmount(movement);
   return (
     <section className="fee-receipt-copy" data-testid="receipt-copy" aria-label={copy}>
       <div className="fee-receipt-head">
@@ -158,8 +178,8 @@ function ReceiptCopy({ copy, receipt, settings }: { copy: string; receipt: FeeRe
         </div>
       </div>
       <div className="fee-receipt-meta">
-        <div>Receipt No: <b>{no ?? '—'}</b></div>
-        <div>Date: {formatDateTime(installments[installments.length - 1]?.timestamp ?? payment.timestamp, DATE_FORMAT)}</div>
+        <div>Receipt No: <b>{movement?.receipt_no ?? '—'}</b></div>
+        <div>Date: {formatDateTime(movement?.timestamp ?? payment.timestamp, DATE_FORMAT)}</div>
         <div>Student: <b>{student?.fullname}</b></div>
         <div>Admission No: {student?.admission_no ?? ''}</div>
         <div>Class: {classSectionLabel(receipt.class)}</div>
@@ -180,23 +200,23 @@ function ReceiptCopy({ copy, receipt, settings }: { copy: string; receipt: FeeRe
               <td className="num">{formatINR(lineTotal(d))}</td>
             </tr>
           ))}
-          <tr><td colSpan={3}>Gross Amount</td><td className="num">{formatINR(f.gross)}</td></tr>
-          <tr><td colSpan={3}>Discount</td><td className="num">{formatINR(f.discount)}</td></tr>
-          <tr><td colSpan={3}><b>Total Amount</b></td><td className="num"><b>{formatINR(f.total)}</b></td></tr>
+          <tr><td colSpan={3}>{FIGURE_LABELS.gross}</td><td className="num">{formatINR(f.gross)}</td></tr>
+          <tr><td colSpan={3}>{FIGURE_LABELS.discount}</td><td className="num">{formatINR(f.discount)}</td></tr>
+          <tr><td colSpan={3}><b>{FIGURE_LABELS.payable}</b></td><td className="num"><b>{formatINR(f.total)}</b></td></tr>
         </tbody>
       </table>
       {installments.length > 0 && (
-        <table>
+        <table className="fee-receipt-moves">
           <thead>
             <tr><th className="nowrap">Receipt No</th><th>Date</th><th>Type</th><th>Mode</th><th className="num">Amount</th></tr>
           </thead>
           <tbody>
             {installments.map((i) => (
-              <tr key={i.id} className={isRefund(i) ? 'refund' : undefined}>
+              <tr key={i.id} className={[isRefund(i) ? 'refund' : '', i.id === movement?.id ? 'this-receipt' : ''].filter(Boolean).join(' ') || undefined}>
                 <td>{i.receipt_no ?? ''}</td>
                 <td className="nowrap">{formatDateTime(i.timestamp, DATE_FORMAT)}</td>
                 <td>{kindLabel(i)}</td>
-                <td>{[modeLabel(i.mode), i.account, i.extras?.transaction_details].filter(Boolean).join(' · ')}</td>
+                <td className="wrap">{[modeLabel(i.mode), i.account, i.extras?.transaction_details].filter(Boolean).join(' · ')}</td>
                 <td className="num">{formatINR(Number(i.paid_amount))}</td>
               </tr>
             ))}
@@ -205,11 +225,14 @@ function ReceiptCopy({ copy, receipt, settings }: { copy: string; receipt: FeeRe
       )}
       <table>
         <tbody>
-          <tr><td>Amount Paid</td><td className="num"><b>{formatINR(f.paid)}</b></td></tr>
-          <tr><td>Amount Pending</td><td className="num">{formatINR(f.pending)}</td></tr>
+          {own && movement && (
+            <tr><td>{own.label} on this receipt (No. {movement.receipt_no})</td><td className="num"><b data-testid="receipt-amount">{formatINR(own.amount)}</b></td></tr>
+          )}
+          <tr><td>{FIGURE_LABELS.paid} (all receipts)</td><td className="num">{formatINR(f.paid)}</td></tr>
+          <tr><td>{FIGURE_LABELS.pending}</td><td className="num"><b>{formatINR(f.pending)}</b></td></tr>
         </tbody>
       </table>
-      <div>Amount paid in words: <b>{amountInWords(f.paid)}</b></div>
+      {own && <div>{own.label} in words: <b data-testid="receipt-words">{own.words}</b></div>}
       <div className="fee-receipt-signatory" style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 32 }}>{settings.signatory}</div>
       {settings.footer && <div className="fee-receipt-footer" style={{ marginTop: 8, fontSize: '0.9em' }}>{settings.footer}</div>}
     </section>

@@ -22,7 +22,7 @@ import { toRupees } from '../../../shared/money.js';
 import { ParentStudentPicker } from '../ParentStudentPicker.js';
 import { ParentFeeCards } from './ParentFeeCards.js';
 import {
-  DISCOUNT_MIN, DISCOUNT_REQUIRED, billState, canAlert, canPayInstallment, canRefund, discountsEnabled, isRefund, kindLabel,
+  DISCOUNT_MIN, DISCOUNT_REQUIRED, FIGURE_LABELS, billState, canAlert, canPayInstallment, canRefund, discountsEnabled, isRefund, kindLabel,
   lineTotal, modeLabel, sortedInstallments, type BillInstallment, type FeeRecord,
 } from './feesModel.js';
 import { classSectionLabel } from '../../framework/labels.js';
@@ -94,13 +94,8 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
     }
   };
 
-  let totalPaise = 0;
-  let paidPaise = 0;
-  for (const f of fees) {
-    const s = billState(f.payment);
-    totalPaise += s.totalPaise;
-    paidPaise += s.paidPaise;
-  }
+  // The student's bills added up by the server, each figure named as on the bills below.
+  const totals = data?.totals;
 
   const actions = (r: FeeRecord) => {
     const p = r.payment;
@@ -147,12 +142,20 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
       extra={canCreate ? <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/fees/pay/${studentId}`)}>New Bill</Button> : undefined}
     >
       {student && (
-        <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3, lg: 5, xl: 5, xxl: 5 }} style={{ marginBottom: 16 }}>
+        <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} style={{ marginBottom: 8 }}>
           <Descriptions.Item label="Admission No">{student.admission_no ?? ''}</Descriptions.Item>
           <Descriptions.Item label="Class">{classSectionLabel(student)}</Descriptions.Item>
-          <Descriptions.Item label="Total">{formatMoney(toRupees(totalPaise))}</Descriptions.Item>
-          <Descriptions.Item label="Paid">{formatMoney(toRupees(paidPaise))}</Descriptions.Item>
-          <Descriptions.Item label="Pending">{formatMoney(toRupees(totalPaise - paidPaise))}</Descriptions.Item>
+        </Descriptions>
+      )}
+      {totals && (
+        // All the student's bills: side by side under their names on a wide screen, one a line on a phone.
+        <Descriptions size="small" layout={screens.md ? 'vertical' : 'horizontal'} style={{ marginBottom: 16 }}
+          column={{ xs: 1, sm: 1, md: 5, lg: 5, xl: 5, xxl: 5 }} styles={{ content: { whiteSpace: 'nowrap' } }}>
+          <Descriptions.Item label={FIGURE_LABELS.gross}>{formatMoney(totals.gross_amount)}</Descriptions.Item>
+          <Descriptions.Item label={FIGURE_LABELS.discount}>{formatMoney(totals.discount_amount)}</Descriptions.Item>
+          <Descriptions.Item label={FIGURE_LABELS.payable}>{formatMoney(totals.total_amount)}</Descriptions.Item>
+          <Descriptions.Item label={FIGURE_LABELS.paid}>{formatMoney(totals.paid_amount)}</Descriptions.Item>
+          <Descriptions.Item label={FIGURE_LABELS.pending}>{formatMoney(totals.pending_amount)}</Descriptions.Item>
         </Descriptions>
       )}
       {asCards ? (
@@ -170,11 +173,11 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
           { key: 'date', title: 'Date', render: (_: unknown, r) => formatDateTime(r.payment.timestamp, DATE), onCell: oneLine },
           { key: 'name', title: 'Fee', render: (_: unknown, r) => r.payment.name ?? '' },
           { key: 'year', title: 'Academic Year', onCell: oneLine, render: (_: unknown, r) => r.payment.ac_year_name ?? '' },
-          { key: 'total', title: 'Total', align: 'right', render: (_: unknown, r) => formatMoney(r.payment.total_amount), onCell: oneLine },
-          { key: 'discount', title: 'Discount', align: 'right', render: (_: unknown, r) => formatMoney(r.payment.discount_amount ?? 0), onCell: oneLine },
-          { key: 'paid', title: 'Paid', align: 'right', render: (_: unknown, r) => formatMoney(r.payment.paid_amount), onCell: oneLine },
+          { key: 'total', title: FIGURE_LABELS.gross, align: 'right', render: (_: unknown, r) => formatMoney(r.payment.gross_amount), onCell: oneLine },
+          { key: 'discount', title: FIGURE_LABELS.discount, align: 'right', render: (_: unknown, r) => formatMoney(r.payment.discount_amount ?? 0), onCell: oneLine },
+          { key: 'paid', title: FIGURE_LABELS.paid, align: 'right', render: (_: unknown, r) => formatMoney(r.payment.paid_amount), onCell: oneLine },
           {
-            key: 'pending', title: 'Pending', align: 'right', onCell: oneLine,
+            key: 'pending', title: FIGURE_LABELS.pending, align: 'right', onCell: oneLine,
             render: (_: unknown, r) => {
               const pending = billState(r.payment).pendingPaise;
               return <Typography.Text type={pending > 0 ? 'danger' : undefined}>{formatMoney(toRupees(pending))}</Typography.Text>;
@@ -278,7 +281,7 @@ function DiscountModal({ record, onClose }: { record: FeeRecord; onClose: (saved
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">
-        {record.payment.name ?? 'Bill'}: total {formatMoney(record.payment.total_amount)}, paid {formatMoney(record.payment.paid_amount)}.
+        {record.payment.name ?? 'Bill'}: total before discount {formatMoney(record.payment.gross_amount)}, paid {formatMoney(record.payment.paid_amount)}.
       </Typography.Paragraph>
       <Form form={form} layout="vertical" name="fee-discount" onFinish={save} initialValues={{ discount_amount: Number(record.payment.discount_amount ?? 0) }}>
         <Form.Item label="Discount" name="discount_amount" rules={[{ required: true, message: DISCOUNT_REQUIRED }, { type: 'number', min: 0, message: DISCOUNT_MIN }]}>

@@ -14,7 +14,7 @@ import type { FeeItem as FeeItemEntity } from '../../../generated/entities/fees.
 import type { EntityRow } from '../../../shared/wire.js';
 import { declaredCall } from '../../../shared/calls.js';
 import { ONLINE_MESSAGES } from '../../../shared/online-pay.js';
-import { billTotalPaise, isWholePaise, PAISE_MESSAGE, toPaise, toRupees } from '../../../shared/money.js';
+import { amountInWords, billTotalPaise, isWholePaise, PAISE_MESSAGE, toPaise, toRupees } from '../../../shared/money.js';
 
 // ---------------------------------------------------------------------------------------------
 // What the server answers: the declared calls' answers, as their handlers return them
@@ -226,7 +226,20 @@ export function billPayload(studentId: number, v: BillFormValues, items: FeeItem
 // ---------------------------------------------------------------------------------------------
 // A bill's state
 
-export interface BillState { totalPaise: number; paidPaise: number; discountPaise: number; pendingPaise: number }
+/**
+ * What each figure of a bill is called on every fee screen and receipt. The server's total is
+ * what is payable, the discount already taken off; so the screens show the total before the
+ * discount as well, and read: total before discount − discount − paid = pending.
+ */
+export const FIGURE_LABELS = {
+  gross: 'Total (before discount)',
+  discount: 'Discount',
+  payable: 'Payable (after discount)',
+  paid: 'Paid',
+  pending: 'Pending',
+} as const;
+
+export interface BillState { grossPaise: number; totalPaise: number; paidPaise: number; discountPaise: number; pendingPaise: number }
 
 /** The preview's Pending line: the amount, or the message when more is being paid than the total. */
 export function pendingText(t: BillTotals, money: (rupees: number) => string): { text: string; problem: boolean } {
@@ -239,14 +252,25 @@ export function pendingText(t: BillTotals, money: (rupees: number) => string): {
  * calls' answers they use (money as a number, or as text where it is typed in).
  */
 type Money = number | string;
-export interface BillFigures { id?: number; total_amount: Money; paid_amount: Money; discount_amount?: Money | null }
+export interface BillFigures {
+  id?: number; total_amount: Money; paid_amount: Money; discount_amount?: Money | null;
+  /** The server's total before the discount and pending amount (the receipt and history calls answer both). */
+  gross_amount?: Money | null; pending_amount?: Money | null;
+}
 export interface InstallmentLike { id: number; paid_amount: Money; timestamp?: string; receipt_no?: number | null }
 export interface LineLike { fee_item_name?: string; amount: Money; quantity: number }
 
+/** A bill's figures in paise, the server's own gross and pending where it answered them. */
 export function billState(p: BillFigures): BillState {
   const totalPaise = toPaise(num(p.total_amount));
   const paidPaise = toPaise(num(p.paid_amount));
-  return { totalPaise, paidPaise, discountPaise: toPaise(num(p.discount_amount)), pendingPaise: totalPaise - paidPaise };
+  const discountPaise = toPaise(num(p.discount_amount));
+  const given = (v: Money | null | undefined) => v !== null && v !== undefined && v !== '';
+  return {
+    grossPaise: given(p.gross_amount) ? toPaise(num(p.gross_amount)) : totalPaise + discountPaise,
+    totalPaise, paidPaise, discountPaise,
+    pendingPaise: given(p.pending_amount) ? toPaise(num(p.pending_amount)) : totalPaise - paidPaise,
+  };
 }
 
 /** Pay Installment (staff) and Pay (parents): only while something is pending. */
@@ -329,22 +353,44 @@ export const DISCOUNT_MIN = billSchema.properties.discounts.errorMessage;
 /** Spec 2 §9: printing starts 300 ms after the click. */
 export const PRINT_DELAY_MS = 300;
 
-/** The receipt number shown at the top: the latest installment's, as that is the one just made. */
-export function receiptNumber(list: InstallmentLike[] | undefined): number | null {
-  const sorted = sortedInstallments(list);
-  for (let i = sorted.length - 1; i >= 0; i--) if (sorted[i]!.receipt_no !== null && sorted[i]!.receipt_no !== undefined) return sorted[i]!.receipt_no!;
-  return null;
+/**
+ * The money movement a bill's receipt is for: the one made last, i.e. the highest receipt number
+ * (numbers are given in order; a back-dated installment is made last though dated earlier). Its
+ * number heads the receipt, and its own amount is the one written in words, never the bill's
+ * running total. Null while nothing has moved.
+ */
+export function receiptMovement<T extends InstallmentLike>(list: T[] | undefined): T | null {
+  let last: T | null = null;
+  for (const i of sortedInstallments(list)) {
+    if (i.receipt_no === null || i.receipt_no === undefined) continue;
+    if (!last || i.receipt_no > last.receipt_no!) last = i;
+  }
+  return last;
+}
+
+/** The receipt number shown at the top: the movement's (receiptMovement). */
+export const receiptNumber = (list: InstallmentLike[] | undefined): number | null => receiptMovement(list)?.receipt_no ?? null;
+
+/** What the receipt says of its movement: the amount received or refunded, and that amount in words. */
+export function receiptAmount(i: InstallmentLike | null): { label: string; amount: number; words: string } | null {
+  if (!i) return null;
+  const paise = toPaise(num(i.paid_amount));
+  const refund = paise < 0;
+  return {
+    label: refund ? 'Amount refunded' : 'Amount paid',
+    amount: toRupees(Math.abs(paise)),
+    words: amountInWords(toRupees(Math.abs(paise))),
+  };
 }
 
 /** Line total (amount × quantity) in rupees, paise-exact. */
 export const lineTotal = (d: LineLike) => toRupees(toPaise(num(d.amount)) * (Number(d.quantity) || 1));
 
-/** The receipt's figures: gross of the lines, discount, total, paid and pending, from paise. */
-export function receiptFigures(r: { payment: BillFigures; details?: LineLike[] }) {
+/** The receipt's figures as the server answers them: total before discount, discount, payable, paid and pending. */
+export function receiptFigures(r: { payment: BillFigures }) {
   const s = billState(r.payment);
-  const grossPaise = (r.details ?? []).reduce((sum, d) => sum + toPaise(num(d.amount)) * (Number(d.quantity) || 1), 0);
   return {
-    gross: toRupees(grossPaise), discount: toRupees(s.discountPaise), total: toRupees(s.totalPaise),
+    gross: toRupees(s.grossPaise), discount: toRupees(s.discountPaise), total: toRupees(s.totalPaise),
     paid: toRupees(s.paidPaise), pending: toRupees(s.pendingPaise),
   };
 }

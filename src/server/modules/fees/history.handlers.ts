@@ -12,15 +12,29 @@ const billRows = (ctx: Ctx) => ctx.db.selectFrom('fee_payment as p').leftJoin('a
   .select(['p.id', 'p.student_id', 'p.ac_year_id', 'p.name', 'p.timestamp', 'p.created_fee_id', 'y.name as ac_year_name',
     moneyColumn('p.total_amount'), moneyColumn('p.paid_amount'), moneyColumn('p.discount_amount')]);
 
-/** A bill as the screens read it: the stored figures plus the names the spec also uses and the pending amount. */
+/**
+ * A bill as the screens read it: the stored figures plus the names the spec also uses, the total
+ * before the discount and the pending amount. `total_amount` is what is payable, the discount
+ * already taken off (the ledger stores it so), so the screens can show
+ * gross_amount − discount_amount − paid_amount = pending_amount, each figure as the server has it.
+ */
 function billView(b: InferResult<ReturnType<typeof billRows>>[number]) {
   return {
     id: b.id, student_id: b.student_id, ac_year_id: b.ac_year_id, ac_year_name: b.ac_year_name, name: b.name,
     total_amount: b.total_amount, paid_amount: b.paid_amount, discount_amount: b.discount_amount,
     amount_total: b.total_amount, amount_paid: b.paid_amount,
+    gross_amount: toRupees(toPaise(b.total_amount) + toPaise(b.discount_amount)),
     pending_amount: toRupees(toPaise(b.total_amount) - toPaise(b.paid_amount)),
     timestamp: b.timestamp, created_fee_id: b.created_fee_id,
   };
+}
+
+type BillView = ReturnType<typeof billView>;
+const FIGURES = ['gross_amount', 'discount_amount', 'total_amount', 'paid_amount', 'pending_amount'] as const;
+
+/** A student's bills added up, in whole paise: the figures the history's summary shows. */
+function billTotals(bills: BillView[]): Record<(typeof FIGURES)[number], number> {
+  return Object.fromEntries(FIGURES.map((f) => [f, toRupees(bills.reduce((sum, b) => sum + toPaise(b[f]), 0))])) as Record<(typeof FIGURES)[number], number>;
 }
 
 /** Bills with their lines and installments, newest first. */
@@ -77,6 +91,7 @@ export default defineHandlers('fee-payments', {
 
   async history(ctx, { params }) {
     const { user_id: _u, ...student } = (await studentHeading(ctx, params.student_id))!.student;
-    return { student, fees: await billsWith(ctx, { studentId: params.student_id }) };
+    const fees = await billsWith(ctx, { studentId: params.student_id });
+    return { student, fees, totals: billTotals(fees.map((f) => f.payment)) };
   },
 });
