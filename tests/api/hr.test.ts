@@ -165,7 +165,7 @@ describe('employee attendance', () => {
     expect((await call('GET /employee/attendance')).body.error).toBe('Date is requried!');
   });
 
-  it('saves a day in one go, one row per employee; present clears the leave type; re-saving updates, never duplicates', async () => {
+  it('saves a day in one go, one row per employee; present clears the leave type; re-saving writes nothing twice', async () => {
     const a = await hire('Att Present');
     const b = await hire('Att Absent');
     const c = await hire('Att Leave');
@@ -173,7 +173,7 @@ describe('employee attendance', () => {
     const res = await take(date, [
       { emp_id: a, present: 1, leave_type: 2 }, { emp_id: b, present: 0 }, { emp_id: c, present: 0, leave_type: 2 },
     ]);
-    expect(res.body).toMatchObject({ success: true, message: 'Employee attendance updated!', data: { created: 3, changed: 0 } });
+    expect(res.body).toMatchObject({ success: true, message: 'Employee attendance updated!', data: { created: 3 } });
     const day = (await call(`GET /employee/attendance?date=${date}`)).body.data;
     const of = (id: number) => day.find((r: any) => r.emp_id === id);
     expect(of(a)).toMatchObject({ name: 'Att Present', present: 1, leave_type: null, id: expect.any(Number) });
@@ -184,31 +184,40 @@ describe('employee attendance', () => {
 
     // The sheet sent again as read (ids included) changes nothing and writes nothing twice.
     const again = await take(date, [a, b, c].map((id) => ({ emp_id: id, id: of(id).id, present: of(id).present, leave_type: of(id).leave_type })));
-    expect(again.body.data).toMatchObject({ created: 0, changed: 0 });
-    // The update screen corrects a saved record by its id.
-    const fix = await take(date, [{ emp_id: b, id: of(b).id, present: 0, leave_type: 1 }]);
-    expect(fix.body.data).toMatchObject({ created: 0, changed: 1 });
+    expect(again.body.data).toMatchObject({ created: 0 });
     const rows = await schoolDb(t, s).selectFrom('hr_employee_attendance').selectAll().where('date', '=', date).where('emp_id', 'in', [a, b, c]).execute();
     expect(rows).toHaveLength(3);
-    expect(rows.find((r) => r.emp_id === b)).toMatchObject({ present: 0, leave_type: 1 });
   });
 
-  it('keeps saved records locked: a save that does not name them is refused whole, a wrong id too', async () => {
+  it('keeps saved records locked: a change named by its id is refused, and so is a save that does not name them or names a wrong one', async () => {
     const a = await hire('Lock One');
     const b = await hire('Lock Two');
     const date = '2026-09-02';
-    await take(date, [{ emp_id: a, present: 1 }]);
-    const stale = await take(date, [{ emp_id: b, present: 1 }, { emp_id: a, present: 0 }]);
+    await take(date, [{ emp_id: a, present: 0, leave_type: 2 }]);
+    const db = schoolDb(t, s);
+    const saved = await db.selectFrom('hr_employee_attendance').selectAll().where('date', '=', date).where('emp_id', '=', a).executeTakeFirstOrThrow();
+
+    // Sick leave turned into present, naming the record: refused whole, for an admin and the super admin alike, and nothing written.
+    for (const token of [admin, s.tokens['3']]) {
+      const change = await take(date, [{ emp_id: b, present: 1 }, { emp_id: a, id: saved.id, present: 1 }], token);
+      expect(change.status).toBe(409);
+      expect(change.body).toMatchObject({ success: false, error: 'Attendance of Lock One for this day is saved and locked: it cannot be changed' });
+    }
+    const leave = await take(date, [{ emp_id: a, id: saved.id, present: 0, leave_type: 1 }]);
+    expect(leave.status).toBe(409);
+    expect(await db.selectFrom('hr_employee_attendance').selectAll().where('date', '=', date).where('emp_id', 'in', [a, b]).execute()).toEqual([saved]);
+
+    // The same save without the id is refused too.
+    const stale = await take(date, [{ emp_id: b, present: 1 }, { emp_id: a, present: 1 }]);
     expect(stale.status).toBe(409);
-    expect(stale.body.error).toBe('Attendance of Lock One for this day is already saved: correct it from Update Attendance');
-    const rows = await schoolDb(t, s).selectFrom('hr_employee_attendance').selectAll().where('date', '=', date).where('emp_id', 'in', [a, b]).execute();
-    expect(rows.map((r) => [r.emp_id, r.present])).toEqual([[a, 1]]);
-    const wrong = await take(date, [{ emp_id: b, id: rows[0]!.id, present: 1 }]);
+    expect(stale.body.error).toBe('Attendance of Lock One for this day is already saved');
+    expect(await db.selectFrom('hr_employee_attendance').selectAll().where('date', '=', date).where('emp_id', 'in', [a, b]).execute()).toEqual([saved]);
+    const wrong = await take(date, [{ emp_id: b, id: saved.id, present: 1 }]);
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error).toBe(`Attendance record ${rows[0]!.id} is not Lock Two's for this day`);
+    expect(wrong.body.error).toBe(`Attendance record ${saved.id} is not Lock Two's for this day`);
   });
 
-  it('lets an admin who may only take attendance take it but not change a saved record', async () => {
+  it('lets an admin who may only take attendance take it and send a saved record back unchanged', async () => {
     const a = await hire('Grant One');
     const db = schoolDb(t, s);
     await db.updateTable('admin_module_access').set({ create: true, read: true, update: false }).where('user_id', '=', s.users['admin-read']!).where('module_key', '=', 'hr').execute();
@@ -217,9 +226,7 @@ describe('employee attendance', () => {
     expect((await take(date, [{ emp_id: a, present: 1 }], token)).body.message).toBe('Employee attendance updated!');
     const id = (await db.selectFrom('hr_employee_attendance').select('id').where('emp_id', '=', a).where('date', '=', date).executeTakeFirstOrThrow()).id;
     expect((await take(date, [{ emp_id: a, id, present: 1 }], token)).status).toBe(200);
-    const change = await take(date, [{ emp_id: a, id, present: 0 }], token);
-    expect(change.status).toBe(403);
-    expect(change.body.error).toBe('You may take attendance but not change attendance already saved');
+    expect((await take(date, [{ emp_id: a, id, present: 0 }], token)).status).toBe(409);
     await db.updateTable('admin_module_access').set({ create: false, update: false }).where('user_id', '=', s.users['admin-read']!).where('module_key', '=', 'hr').execute();
   });
 
