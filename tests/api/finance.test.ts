@@ -59,7 +59,8 @@ describe('accounts', () => {
     for (const [body, message] of [
       [{ type: 'bank' }, 'Account name is required!'],
       [{ name: '  ', type: 'bank' }, 'Account name is required!'],
-      [{ name: 'X' }, 'Account type is required!'],
+      [{ name: 'X', type: null }, 'Account type is required!'],
+      [{ name: 'X', type: 'wallet' }, 'Account type is required!'],
       [{ name: 'X', type: 'bank', extras: { ifsc_code: 'BAD' } }, 'IFSC code is 11 characters, like SBIN0001234'],
       [{ name: 'X', type: 'bank', credit: 100 }, expect.any(String)],
     ] as const) {

@@ -126,6 +126,11 @@ describe('holidays, leave types and leaves', () => {
     expect((await call('PUT /hr/leave-types/', { name: 'Odd', leave_type: 3 })).body.error).toBe('Choose Loss of Pay, Casual, Sick or Others');
     expect((await call('PUT /hr/leave-types/', { name: 'Odd', leave_type: 0 })).status).toBe(400);
     expect((await call('PUT /hr/leave-types/', { leave_type: 1 })).body.error).toBe('Please enter leave type name');
+    // The name alone makes one (spec 3 §3, §5): the type takes the schema's default, Casual.
+    const named = await call('PUT /hr/leave-types/', { name: 'Study Leave' });
+    expect(named.status, named.body.error ?? '').toBe(200);
+    expect(named.body).toMatchObject({ success: true, message: 'New leave type added', data: { name: 'Study Leave', leave_type: 1 } });
+    expect((await call('PUT /hr/leave-types/', { name: 'No Type', leave_type: null })).body.error).toBe('Choose Loss of Pay, Casual, Sick or Others');
     const del = await call(`DELETE /hr/leave-type/${res.body.data.id}/`);
     expect(del.body).toMatchObject({ success: true, message: 'Leave type deleted' });
   });
@@ -138,12 +143,14 @@ describe('holidays, leave types and leaves', () => {
     const noDays = await call(`PUT /hr/emp/${emp}/leaves/`, { ...base, hr_leave_type_id: casual, loss_of_pay: false });
     expect(noDays.status).toBe(400);
     expect(noDays.body.error).toBe('Please enter the number of days');
+    // Loss of pay left out is its default, No: so the days are asked for.
+    expect((await call(`PUT /hr/emp/${emp}/leaves/`, { ...base, hr_leave_type_id: casual })).body.error).toBe('Please enter the number of days');
     const added = await call(`PUT /hr/emp/${emp}/leaves/`, { ...base, hr_leave_type_id: casual, loss_of_pay: false, value: 12 });
     expect(added.body).toMatchObject({ success: true, message: 'Leave Added', data: { value: 12, payment_multiplier: 1, leave_type: 'Casual Leave' } });
     const lopLeave = await call(`PUT /hr/emp/${emp}/leaves/`, { ...base, hr_leave_type_id: lop, loss_of_pay: true });
     expect(lopLeave.body).toMatchObject({ success: true, data: { value: null, loss_of_pay: true, payment_multiplier: 1 } });
     for (const [field, message] of [['ac_year_id', 'Please select academic year'], ['hr_leave_type_id', 'Please select leave type'], ['loss_of_pay', 'Please choose loss of pay']] as const) {
-      const res = await call(`PUT /hr/emp/${emp}/leaves/`, { ...base, hr_leave_type_id: casual, loss_of_pay: true, [field]: undefined });
+      const res = await call(`PUT /hr/emp/${emp}/leaves/`, { ...base, hr_leave_type_id: casual, loss_of_pay: true, [field]: null });
       expect(res.body.error, field).toBe(message);
     }
     const other = await hire('Other Employee');
