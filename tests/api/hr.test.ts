@@ -84,7 +84,16 @@ describe('employees and departments', () => {
 
     const emp = await hire('Teacher Login', { user_id: s.users['2'] });
     expect((await call('GET /hr/users/')).body.data.some((u: any) => u.id === s.users['2'])).toBe(false);
-    expect((await call('GET /hr/users/?all_users=true')).body.data.find((u: any) => u.id === s.users['2'])).toMatchObject({ employee_id: emp });
+    // The flag as spec 3 §7 writes it (bare), and spelled out: every staff login, the linked one too.
+    for (const q of ['?all_users', '?all_users=', '?all_users=true', '?all_users=1']) {
+      const all = await call(`GET /hr/users/${q}`);
+      expect(all.status, q).toBe(200);
+      expect(all.body.data.find((u: any) => u.id === s.users['2']), q).toMatchObject({ employee_id: emp });
+    }
+    for (const q of ['?all_users=false', '?all_users=0']) expect((await call(`GET /hr/users/${q}`)).body.data.some((u: any) => u.id === s.users['2']), q).toBe(false);
+    const odd = await call('GET /hr/users/?all_users=maybe');
+    expect(odd.status).toBe(400);
+    expect(odd.body.error).toBe('All users is a flag: write ?all_users, or =true or =false');
 
     const twice = await call('PUT /hr/employees/', person({ name: 'Second', user_id: s.users['2'] }));
     expect(twice.status).toBe(409);
