@@ -212,7 +212,8 @@ export async function create(ctx: Ctx, base: ResourceDef, input: Row): Promise<R
     const row = await one(tx, r, inserted.id);
     await hooks.afterCreate?.(tx, row, input);
     await audit(tx, r.name, 'create', row.id, redact(r, input));
-    return row;
+    // The record as its afterCreate hook left it (a payroll entry with its first installment paid).
+    return hooks.afterCreate ? one(tx, r, row.id) : row;
   });
 }
 
