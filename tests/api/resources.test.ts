@@ -130,7 +130,7 @@ for (const r of tested) {
         // Left out: what the sample leaves out or sets to the default anyway (another value may be what makes the sample valid).
         const left = defaulted.filter((k) => !(k in row) || JSON.stringify(row[k]) === JSON.stringify(r.schema.properties[k].default));
         const body = createBody(r, row);
-        for (const key of left) delete (r.batch && !r.batch.shared.includes(key) ? body[r.batch.rows][0] : body)[key];
+        for (const key of left) delete (r.batch && !r.batch.shared.includes(key) ? (body[r.batch.rows] as Array<Record<string, unknown>>)[0]! : body)[key];
         const res = await t.call(s.code, callFor(r.api.create!, row), body, s.tokens['4']);
         expect(res.status, res.body.error ?? '').toBe(200);
         const created = Array.isArray(res.body.data) ? res.body.data[0] : res.body.data;
