@@ -10,6 +10,11 @@ export default defineResource({
     account: { from: 'account_id', resource: 'finance-accounts', field: 'name' },
     payment_mode: { from: 'payment_mode_id', resource: 'finance-payment-modes', field: 'name' },
   },
+  // In this order an expense's details answer them (the expense's `installments`).
+  list: {
+    columns: [{ field: 'payment_date', render: 'date', format: 'DD-MM-YYYY' }, { field: 'paid_amount', render: 'money' }, 'account', 'payment_mode', 'payment_details'],
+    sort: 'payment_date',
+  },
   access: { read: ['admin', 'super_admin'] },
   messages: {},
 });

@@ -37,6 +37,8 @@ export default defineResource({
     account: { from: 'account_id', resource: 'finance-accounts', field: 'name' },
     vendor: { from: 'vendor_id', resource: 'finance-vendors', field: 'name' },
     payment_mode: { from: 'payment_mode_id', resource: 'finance-payment-modes', field: 'name' },
+    // The details call answers them (spec 2 §3, §7: GET /finance/expense/{id}/ is the one call for an expense).
+    installments: { rows: { resource: 'finance-expense-installments', by: 'expense_id' } },
   },
   indexes: [['date']],
   list: {
@@ -71,7 +73,6 @@ export default defineResource({
   calls: {
     create: { call: 'PUT /finance/expenses/', permission: 'create', payload: createPayload, message: 'New expense added', errors: PAY_ERRORS },
     pay: { call: 'PATCH /finance/expenses/', permission: 'update', payload: payPayload, message: 'Installment Paid', errors: PAY_ERRORS },
-    installments: { call: 'GET /finance/expense/{id}/installments/', permission: 'read' },
   },
   pages: {
     create: {
@@ -80,7 +81,7 @@ export default defineResource({
     },
     details: {
       route: '/finance/expense/:id/details', component: 'ExpenseDetails', permission: 'read',
-      calls: ['finance-expenses.one', 'finance-expenses.installments'], reads: ['finance-accounts', 'finance-payment-modes'],
+      calls: ['finance-expenses.one'], reads: ['finance-accounts', 'finance-payment-modes'],
       buttons: { pay: 'finance-expenses.pay' },
     },
   },

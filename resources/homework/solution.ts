@@ -26,7 +26,8 @@ export default defineResource({
   access: { read: ['parent', 'teacher', 'admin', 'super_admin'], create: ['parent'], update: ['teacher', 'admin', 'super_admin'] },
   messages: {},
   uploads: {
-    'homework-solutions': { permission: 'create', types: HOMEWORK_TYPES, maxBytes: 25 * 1024 * 1024, messages: FILE_MESSAGES },
+    // A parent's or student's only upload is a homework solution.
+    'homework-solutions': { permission: 'create', types: HOMEWORK_TYPES, maxBytes: 25 * 1024 * 1024, messages: FILE_MESSAGES, defaultFor: ['parent'] },
     'homework-corrections': { permission: 'update', types: HOMEWORK_TYPES, maxBytes: 25 * 1024 * 1024, messages: FILE_MESSAGES },
   },
   calls: {

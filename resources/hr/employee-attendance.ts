@@ -6,8 +6,8 @@ import { defineResource } from '../../src/shared/resource.js';
 /**
  * Employee attendance (spec 3 HR): one row per employee and day, present (1), absent (0) or on
  * leave (absent with a leave type: -1 Loss of Pay, 1 Casual, 2 Sick, 4 Others). Present clears
- * the leave type. A saved record is locked: taking the day again leaves it as it is, and it
- * changes only when named by its id from the update screen, by someone who may update HR.
+ * the leave type. A saved record is locked (spec 3 §4), since payroll's loss of pay reads it:
+ * taking the day again leaves it as it is, and a save that would change it is refused.
  */
 export default defineResource({
   name: 'employee-attendance', module: 'hr', schema, table: 'hr_employee_attendance',
@@ -28,9 +28,9 @@ export default defineResource({
         future: 'Attendance cannot be taken for a day still to come',
         twice: '{name} is listed twice',
         unknown: 'Employee {emp_id} not found',
-        locked: 'Attendance of {name} for this day is already saved: correct it from Update Attendance',
+        locked: 'Attendance of {name} for this day is already saved',
+        saved: 'Attendance of {name} for this day is saved and locked: it cannot be changed',
         wrongRecord: 'Attendance record {id} is not {name}\'s for this day',
-        noUpdate: 'You may take attendance but not change attendance already saved',
       },
     },
   },

@@ -47,7 +47,7 @@ export default defineResource({
   },
   uploads: {
     // POST /upload/?file_path=library (spec 3 §7).
-    library: { permission: 'update', ...BOOK_PHOTO },
+    library: { permission: 'update', ...BOOK_PHOTO, defaultFor: ['librarian'] },
   },
   calls: {
     search: {

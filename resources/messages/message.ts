@@ -2,12 +2,16 @@ import schema from '../../schemas/messages/message.json' with { type: 'json' };
 import reply from '../../schemas/messages/calls/reply.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
 
-const STAFF = ['teacher', 'admin', 'super_admin', 'librarian'] as const;
+/** Staff who send messages: from the student list and details, screens a librarian does not have. */
+const SENDERS = ['teacher', 'admin', 'super_admin'] as const;
+/** Staff who read and answer the messages sent to them (a librarian asked about a book). */
+const STAFF = [...SENDERS, 'librarian'] as const;
 
 /**
  * A message from staff to a user, usually a student's family login (the student list and details
  * send one per student). The recipient may answer once when the sender enabled replies
- * (spec 3 §4); everyone sees the messages they sent and received.
+ * (spec 3 §4); everyone sees the messages they sent and received. Only those with a screen that
+ * sends one may send (spec 4: the librarian's shell is the dashboard and the library).
  */
 export default defineResource({
   name: 'messages', module: 'messages', schema, table: 'message',
@@ -15,7 +19,7 @@ export default defineResource({
   api: { create: 'PUT /messages/' },
   relations: { student: { from: 'student_id', resource: 'students', field: 'fullname' } },
   indexes: [['to_id'], ['sent_by']],
-  access: { read: ['parent', ...STAFF], create: [...STAFF], update: ['parent', ...STAFF] },
+  access: { read: ['parent', ...STAFF], create: [...SENDERS], update: ['parent', ...STAFF] },
   messages: { created: 'Message Sent' },
   calls: {
     // The viewer's own messages, sent and received, newest first.

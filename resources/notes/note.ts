@@ -28,7 +28,8 @@ export default defineResource({
   },
   messages: {},
   uploads: {
-    notes: { permission: 'create', types: NOTE_TYPES, maxBytes: 10 * 1024 * 1024, messages: { type: '{file} file upload failed.' } },
+    // Spec 3 §7 gives the notes upload as a plain POST /upload/: a teacher's upload without a kind is a note's.
+    notes: { permission: 'create', types: NOTE_TYPES, maxBytes: 10 * 1024 * 1024, messages: { type: '{file} file upload failed.' }, defaultFor: ['teacher'] },
   },
   calls: {
     list: { call: 'GET /notes/{class_id}/', permission: 'read', scope: { class_id: 'notes.class_id' } },

@@ -5,9 +5,10 @@ import { PAYROLL_STAFF } from '../../src/shared/payroll.js';
 /**
  * Payroll entries (spec 2 Simple payroll): one per employee and month. The server computes the
  * present days, the salary amount and the payslip items from the employee's salary structure
- * (src/shared/payroll.ts) and never takes them from the browser; absent days left empty come
- * from HR's attendance for the month. An entry with payments cannot be deleted: its payments
- * are expenses in the school's accounts.
+ * (src/shared/payroll.ts) and only checks a salary amount the browser sends; absent days left
+ * empty come from HR's attendance for the month. A salary paid with the entry is its first
+ * installment. An entry with payments cannot be deleted: its payments are expenses in the
+ * school's accounts.
  */
 export default defineResource({
   name: 'payrolls', module: 'payroll', schema, table: 'payroll',
@@ -37,6 +38,9 @@ export default defineResource({
     uiSchema: {
       'ui:order': ['employee_id', 'month_year', 'total_days', 'absent_days'],
       employee_id: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'employees', label: 'name' } },
+      // What pays a salary with its entry; this form makes the entry alone, paid from the payslip.
+      exp_debit_account: { 'ui:widget': 'hidden' }, exp_payment_mode: { 'ui:widget': 'hidden' },
+      exp_category: { 'ui:widget': 'hidden' }, payment_mode_details: { 'ui:widget': 'hidden' },
     },
   },
   unique: [{ fields: ['employee_id', 'month_year'], message: 'Payroll for this employee and month is already added' }],

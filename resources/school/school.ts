@@ -15,6 +15,14 @@ export default defineResource({
   label: 'School', api: {},
   access: { read: ROLE_NAMES, update: ['admin', 'super_admin'] },
   messages: {},
+  uploads: {
+    // An upload that names no kind (POST /upload/, or ?file_type=uploads) from an admin, whose screens
+    // send many kinds: documents and pictures only (spec 3 §5's attachment types), at most 2 MB.
+    uploads: {
+      permission: 'update', general: true, types: ['jpg', 'jpeg', 'png', 'pdf', 'doc', 'docx', 'ppt', 'pptx', 'odt', 'odp', 'txt', 'rtf'],
+      maxBytes: 2 * 1024 * 1024, messages: { type: '{file} file upload failed.' },
+    },
+  },
   calls: {
     // The login screen, the guest admissions pages and the shells read it before anyone signs in.
     about: { call: 'GET /about/school/', permission: 'read', public: true },

@@ -23,9 +23,9 @@ export function filterColumns(r: ResourceDef): Record<string, JsonSchema> {
   return out;
 }
 
-/** Fields a generated list may be sorted by: those columns and the declared relations (joined fields, counts). */
+/** Fields a generated list may be sorted by: those columns and the declared relations (joined fields, counts; a record's child rows are not in lists). */
 export function sortFields(r: ResourceDef): string[] {
-  return [...Object.keys(filterColumns(r)), ...Object.keys(r.relations ?? {})];
+  return [...Object.keys(filterColumns(r)), ...Object.entries(r.relations ?? {}).filter(([, rel]) => !rel.rows).map(([name]) => name)];
 }
 
 /** The type a filter's text is read as. */

@@ -98,6 +98,13 @@ export interface RelationDef {
    */
   sum?: { resource: string; field: string; by: string; on?: string; negate?: { field: string; in: Array<string | number> } };
   /**
+   * Or, in the answer about one record (its details call, and the record a create or an update
+   * answers), the rows of `rows.resource` whose `rows.by` column is our id, as that resource
+   * reads them (its own relations and scope) in its list order: an expense's installments.
+   * Lists leave them out.
+   */
+  rows?: { resource: string; by: string };
+  /**
    * Rows that must outlive their parent (money records): deleting the parent is refused with
    * this message while such rows exist.
    */

@@ -44,19 +44,30 @@ function walk(s: JsonSchema) {
 }
 
 
-/** The create payload: the record without its read-only fields. */
+/**
+ * The create payload: the record without its read-only fields. A read-only field marked
+ * `createOnly` stays in it, never required: the server owns its value, but a create may send
+ * it for the resource's hooks to check or act on (a payroll entry's salary amount, checked
+ * against the one computed, and its amount paid, paid as the first installment). The browser's
+ * generated form leaves it out like any read-only field.
+ */
 export function createSchema(schema: JsonSchema): JsonSchema {
   const s = prepareSchema(schema);
-  const readOnly = Object.keys(s.properties ?? {}).filter((k) => s.properties[k].readOnly);
-  for (const k of readOnly) delete s.properties[k];
+  const props: Record<string, JsonSchema> = s.properties ?? {};
+  const readOnly = Object.keys(props).filter((k) => props[k]!.readOnly);
+  for (const k of readOnly) {
+    if (props[k]!.createOnly) delete props[k]!.readOnly;
+    else delete props[k];
+  }
   if (s.required) s.required = s.required.filter((k: string) => !readOnly.includes(k));
   delete s.$id;
   return s;
 }
 
-/** The update payload: any subset of the writable fields ("the changed fields"). */
+/** The update payload: any subset of the writable fields ("the changed fields"); a `createOnly` one is not. */
 export function updateSchema(schema: JsonSchema): JsonSchema {
   const s = createSchema(schema);
+  for (const k of Object.keys(s.properties ?? {})) if (schema.properties[k]?.createOnly) delete s.properties[k];
   delete s.required;
   if (s.errorMessage) delete s.errorMessage.required;
   return s;

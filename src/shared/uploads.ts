@@ -3,9 +3,13 @@
  * send it (`uploads` in resources/<module>/<entity>.ts): who may send it, which file types and
  * how big. The browser checks a chosen file with the same rule before it sends it; the server
  * checks what arrives, by its bytes where the type has a signature.
+ *
+ * The spec makes the query optional (a plain POST /upload/, as the notes screen sends it): an
+ * upload without it is of the kind the person's role uploads from its screen (`defaultFor`), or
+ * else of the one `general` kind, whose rules are the strictest.
  */
 import type { Permission, ResourceDef } from './resource.js';
-import type { Role } from './roles.js';
+import { ROLE_IDS, ROLE_NAMES, type Role } from './roles.js';
 
 export interface UploadDef {
   /** The permission on the declaring resource the upload needs (its roles are `access[permission]`). */
@@ -20,6 +24,10 @@ export interface UploadDef {
   messages?: { type?: string; size?: string };
   /** Also open to a guest pass of this kind (a parent on the public admission form). */
   guest?: string;
+  /** An upload without a kind from these roles is this kind: the one their screen sends (a teacher's note). */
+  defaultFor?: Role[];
+  /** The kind of an upload without one from a role no kind names in `defaultFor` (one kind is). */
+  general?: boolean;
 }
 
 /** The extension of a file name, lower case without the dot ('' when there is none). */
@@ -54,13 +62,26 @@ export function uploadProblem(def: UploadDef, file: { name: string; size: number
   return null;
 }
 
+/** An upload kind: its name, the resource declaring it and its rule. */
+export interface FoundUpload { kind: string; resource: ResourceDef; def: UploadDef }
+
 /** The resource declaring an upload kind, with the kind's rule; undefined when no resource does. */
-export function findUpload(resources: readonly ResourceDef[], kind: string): { resource: ResourceDef; def: UploadDef } | undefined {
+export function findUpload(resources: readonly ResourceDef[], kind: string): FoundUpload | undefined {
   for (const resource of resources) {
     const def = resource.uploads?.[kind];
-    if (def && Object.hasOwn(resource.uploads!, kind)) return { resource, def };
+    if (def && Object.hasOwn(resource.uploads!, kind)) return { kind, resource, def };
   }
   return undefined;
+}
+
+/**
+ * The kind an upload without one is taken as, for a role (a number; none when signed out): the
+ * kind naming the role in `defaultFor`, else the general kind.
+ */
+export function defaultUpload(resources: readonly ResourceDef[], role: number | undefined): FoundUpload | undefined {
+  const all = resources.flatMap((resource) => Object.entries(resource.uploads ?? {}).map(([kind, def]) => ({ kind, resource, def })));
+  const name = ROLE_NAMES.find((r) => ROLE_IDS[r] === role);
+  return all.find((u) => name !== undefined && u.def.defaultFor?.includes(name)) ?? all.find((u) => u.def.general);
 }
 
 /** A profile photo's refusals (spec 1): JPG or PNG under 256 kB. */

@@ -56,7 +56,7 @@ describe('leads', () => {
       [lead({ parent_name: '  ' }), 'Name is required!'],
       [{ parent_name: 'Ravi', status: 0 }, 'Mobile is required!'],
       [lead({ mobile: '' }), 'Mobile is required!'],
-      [{ parent_name: 'Ravi', mobile: '9845012345' }, 'Status is required!'],
+      [{ parent_name: 'Ravi', mobile: '9845012345', status: null }, 'Status is required!'],
       [lead({ email: 'not-an-email' }), 'Invalid email address'],
     ] as const) {
       const res = await call('PUT /admissions/leads/', body);
@@ -116,7 +116,7 @@ describe('contact log', () => {
     for (const [body, message] of [
       [{ ...entry, summary: '' }, 'Summary is required!'],
       [{ ...entry, summary: undefined }, 'Summary is required!'],
-      [{ ...entry, mode: undefined }, 'Contact mode is required!'],
+      [{ ...entry, mode: null }, 'Contact mode is required!'],
       [{ ...entry, mode: 'fax' }, 'Contact mode is required!'],
       [{ ...entry, contact_time: undefined }, 'Contact time is required!'],
       [{ ...entry, contact_time: 'yesterday' }, 'Contact time is required!'],

@@ -59,7 +59,8 @@ describe('accounts', () => {
     for (const [body, message] of [
       [{ type: 'bank' }, 'Account name is required!'],
       [{ name: '  ', type: 'bank' }, 'Account name is required!'],
-      [{ name: 'X' }, 'Account type is required!'],
+      [{ name: 'X', type: null }, 'Account type is required!'],
+      [{ name: 'X', type: 'wallet' }, 'Account type is required!'],
       [{ name: 'X', type: 'bank', extras: { ifsc_code: 'BAD' } }, 'IFSC code is 11 characters, like SBIN0001234'],
       [{ name: 'X', type: 'bank', credit: 100 }, expect.any(String)],
     ] as const) {
@@ -112,14 +113,17 @@ describe('vendors, categories and payment modes', () => {
 });
 
 describe('expenses', () => {
-  it('adds an expense: total = amount + tax, the first installment debits the account', async () => {
+  it('adds an expense: total = amount + tax, the first installment debits the account; its details answer the installments', async () => {
     const before = await account(bank);
     const res = await call('PUT /finance/expenses/', expense({ total_amount: 1180 }));
     expect(res.body).toMatchObject({ success: true, message: 'New expense added' });
     const e = (await call(`GET /finance/expense/${res.body.data.id}/`)).body.data;
     expect(e).toMatchObject({ name: 'Notebooks', amount: 1000, tax: 180, total_amount: 1180, paid_amount: 500, category: 'Stationery', vendor: 'Sri Ganesh Stores', account: 'Canara Bank' });
-    const inst = (await call(`GET /finance/expense/${e.id}/installments/`)).body.data;
-    expect(inst).toMatchObject([{ paid_amount: 500, account: 'Canara Bank', payment_mode: 'UPI', payment_date: '2026-11-02' }]);
+    // The one call for an expense (spec 2 §7) carries its installments, as the details screen shows them.
+    expect(e.installments).toMatchObject([{ id: expect.any(Number), expense_id: e.id, paid_amount: 500, account: 'Canara Bank', payment_mode: 'UPI', payment_date: '2026-11-02' }]);
+    expect((await call(`GET /finance/expense/${e.id}/installments/`)).status).toBe(404);
+    // Lists leave them out.
+    expect((await call('GET /finance/expenses/')).body.data.find((r: any) => r.id === e.id)).not.toHaveProperty('installments');
     const after = await account(bank);
     expect(after.debit - before.debit).toBe(500);
     const txns = (await call(`GET /finance/account/${bank}/transactions/?start_date=2026-11-01&end_date=2026-11-30`)).body.data;
@@ -158,11 +162,15 @@ describe('expenses', () => {
       expect(res.body.error).toBe('Amount paying must be more than 0 and less than balance');
     }
     expect((await pay(1000.5)).body).toMatchObject({ success: true, message: 'Installment Paid', data: { paid_amount: 1000.5, balance: 179.5 } });
-    expect((await pay(179.5)).body).toMatchObject({ success: true, data: { balance: 0 } });
+    expect((await pay(179.5, { payment_date: '2026-11-05' })).body).toMatchObject({ success: true, data: { balance: 0 } });
     expect((await pay(0.01)).body.error).toBe('Amount paying must be more than 0 and less than balance');
     expect((await call('PATCH /finance/expenses/', { expense_id: 999999, paid_amount: 1, account_id: cash, payment_date: '2026-11-10' })).status).toBe(404);
     expect((await account(cash)).debit - cashBefore).toBeCloseTo(1180, 2);
-    expect((await call(`GET /finance/expense/${id}/`)).body.data).toMatchObject({ total_amount: 1180, paid_amount: 1180 });
+    // Its installments in the order they were paid in, not made in.
+    expect((await call(`GET /finance/expense/${id}/`)).body.data).toMatchObject({
+      total_amount: 1180, paid_amount: 1180,
+      installments: [{ paid_amount: 179.5, payment_date: '2026-11-05' }, { paid_amount: 1000.5, payment_date: '2026-11-10' }],
+    });
     expect((await audits('finance-expenses', 'pay')).filter((a) => a.record_id === String(id))).toHaveLength(2);
   });
 
@@ -175,7 +183,9 @@ describe('expenses', () => {
     expect(paid).toBe(13); // 13 × 75 = 975; a 14th would be 1050 > 1000
     for (const r of results.filter((x) => !x.body.success)) expect(r.body.error).toBe('Amount paying must be more than 0 and less than balance');
     expect((await call(`GET /finance/expense/${id}/`)).body.data.paid_amount).toBe(975);
-    expect((await call(`GET /finance/expense/${id}/installments/`)).body.data).toHaveLength(13);
+    const { installments } = (await call(`GET /finance/expense/${id}/`)).body.data;
+    expect(installments).toHaveLength(13);
+    expect(installments.map((i: any) => i.paid_amount)).toEqual(Array(13).fill(75));
     expect((await account(cash)).debit - before.debit).toBeCloseTo(975, 2);
     const sum = await ledgerSum(cash);
     const a = await account(cash);

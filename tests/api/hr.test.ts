@@ -84,7 +84,16 @@ describe('employees and departments', () => {
 
     const emp = await hire('Teacher Login', { user_id: s.users['2'] });
     expect((await call('GET /hr/users/')).body.data.some((u: any) => u.id === s.users['2'])).toBe(false);
-    expect((await call('GET /hr/users/?all_users=true')).body.data.find((u: any) => u.id === s.users['2'])).toMatchObject({ employee_id: emp });
+    // The flag as spec 3 §7 writes it (bare), and spelled out: every staff login, the linked one too.
+    for (const q of ['?all_users', '?all_users=', '?all_users=true', '?all_users=1']) {
+      const all = await call(`GET /hr/users/${q}`);
+      expect(all.status, q).toBe(200);
+      expect(all.body.data.find((u: any) => u.id === s.users['2']), q).toMatchObject({ employee_id: emp });
+    }
+    for (const q of ['?all_users=false', '?all_users=0']) expect((await call(`GET /hr/users/${q}`)).body.data.some((u: any) => u.id === s.users['2']), q).toBe(false);
+    const odd = await call('GET /hr/users/?all_users=maybe');
+    expect(odd.status).toBe(400);
+    expect(odd.body.error).toBe('All users is a flag: write ?all_users, or =true or =false');
 
     const twice = await call('PUT /hr/employees/', person({ name: 'Second', user_id: s.users['2'] }));
     expect(twice.status).toBe(409);
@@ -126,6 +135,11 @@ describe('holidays, leave types and leaves', () => {
     expect((await call('PUT /hr/leave-types/', { name: 'Odd', leave_type: 3 })).body.error).toBe('Choose Loss of Pay, Casual, Sick or Others');
     expect((await call('PUT /hr/leave-types/', { name: 'Odd', leave_type: 0 })).status).toBe(400);
     expect((await call('PUT /hr/leave-types/', { leave_type: 1 })).body.error).toBe('Please enter leave type name');
+    // The name alone makes one (spec 3 §3, §5): the type takes the schema's default, Casual.
+    const named = await call('PUT /hr/leave-types/', { name: 'Study Leave' });
+    expect(named.status, named.body.error ?? '').toBe(200);
+    expect(named.body).toMatchObject({ success: true, message: 'New leave type added', data: { name: 'Study Leave', leave_type: 1 } });
+    expect((await call('PUT /hr/leave-types/', { name: 'No Type', leave_type: null })).body.error).toBe('Choose Loss of Pay, Casual, Sick or Others');
     const del = await call(`DELETE /hr/leave-type/${res.body.data.id}/`);
     expect(del.body).toMatchObject({ success: true, message: 'Leave type deleted' });
   });
@@ -138,12 +152,14 @@ describe('holidays, leave types and leaves', () => {
     const noDays = await call(`PUT /hr/emp/${emp}/leaves/`, { ...base, hr_leave_type_id: casual, loss_of_pay: false });
     expect(noDays.status).toBe(400);
     expect(noDays.body.error).toBe('Please enter the number of days');
+    // Loss of pay left out is its default, No: so the days are asked for.
+    expect((await call(`PUT /hr/emp/${emp}/leaves/`, { ...base, hr_leave_type_id: casual })).body.error).toBe('Please enter the number of days');
     const added = await call(`PUT /hr/emp/${emp}/leaves/`, { ...base, hr_leave_type_id: casual, loss_of_pay: false, value: 12 });
     expect(added.body).toMatchObject({ success: true, message: 'Leave Added', data: { value: 12, payment_multiplier: 1, leave_type: 'Casual Leave' } });
     const lopLeave = await call(`PUT /hr/emp/${emp}/leaves/`, { ...base, hr_leave_type_id: lop, loss_of_pay: true });
     expect(lopLeave.body).toMatchObject({ success: true, data: { value: null, loss_of_pay: true, payment_multiplier: 1 } });
     for (const [field, message] of [['ac_year_id', 'Please select academic year'], ['hr_leave_type_id', 'Please select leave type'], ['loss_of_pay', 'Please choose loss of pay']] as const) {
-      const res = await call(`PUT /hr/emp/${emp}/leaves/`, { ...base, hr_leave_type_id: casual, loss_of_pay: true, [field]: undefined });
+      const res = await call(`PUT /hr/emp/${emp}/leaves/`, { ...base, hr_leave_type_id: casual, loss_of_pay: true, [field]: null });
       expect(res.body.error, field).toBe(message);
     }
     const other = await hire('Other Employee');
@@ -165,7 +181,7 @@ describe('employee attendance', () => {
     expect((await call('GET /employee/attendance')).body.error).toBe('Date is requried!');
   });
 
-  it('saves a day in one go, one row per employee; present clears the leave type; re-saving updates, never duplicates', async () => {
+  it('saves a day in one go, one row per employee; present clears the leave type; re-saving writes nothing twice', async () => {
     const a = await hire('Att Present');
     const b = await hire('Att Absent');
     const c = await hire('Att Leave');
@@ -173,7 +189,7 @@ describe('employee attendance', () => {
     const res = await take(date, [
       { emp_id: a, present: 1, leave_type: 2 }, { emp_id: b, present: 0 }, { emp_id: c, present: 0, leave_type: 2 },
     ]);
-    expect(res.body).toMatchObject({ success: true, message: 'Employee attendance updated!', data: { created: 3, changed: 0 } });
+    expect(res.body).toMatchObject({ success: true, message: 'Employee attendance updated!', data: { created: 3 } });
     const day = (await call(`GET /employee/attendance?date=${date}`)).body.data;
     const of = (id: number) => day.find((r: any) => r.emp_id === id);
     expect(of(a)).toMatchObject({ name: 'Att Present', present: 1, leave_type: null, id: expect.any(Number) });
@@ -184,31 +200,40 @@ describe('employee attendance', () => {
 
     // The sheet sent again as read (ids included) changes nothing and writes nothing twice.
     const again = await take(date, [a, b, c].map((id) => ({ emp_id: id, id: of(id).id, present: of(id).present, leave_type: of(id).leave_type })));
-    expect(again.body.data).toMatchObject({ created: 0, changed: 0 });
-    // The update screen corrects a saved record by its id.
-    const fix = await take(date, [{ emp_id: b, id: of(b).id, present: 0, leave_type: 1 }]);
-    expect(fix.body.data).toMatchObject({ created: 0, changed: 1 });
+    expect(again.body.data).toMatchObject({ created: 0 });
     const rows = await schoolDb(t, s).selectFrom('hr_employee_attendance').selectAll().where('date', '=', date).where('emp_id', 'in', [a, b, c]).execute();
     expect(rows).toHaveLength(3);
-    expect(rows.find((r) => r.emp_id === b)).toMatchObject({ present: 0, leave_type: 1 });
   });
 
-  it('keeps saved records locked: a save that does not name them is refused whole, a wrong id too', async () => {
+  it('keeps saved records locked: a change named by its id is refused, and so is a save that does not name them or names a wrong one', async () => {
     const a = await hire('Lock One');
     const b = await hire('Lock Two');
     const date = '2026-09-02';
-    await take(date, [{ emp_id: a, present: 1 }]);
-    const stale = await take(date, [{ emp_id: b, present: 1 }, { emp_id: a, present: 0 }]);
+    await take(date, [{ emp_id: a, present: 0, leave_type: 2 }]);
+    const db = schoolDb(t, s);
+    const saved = await db.selectFrom('hr_employee_attendance').selectAll().where('date', '=', date).where('emp_id', '=', a).executeTakeFirstOrThrow();
+
+    // Sick leave turned into present, naming the record: refused whole, for an admin and the super admin alike, and nothing written.
+    for (const token of [admin, s.tokens['3']]) {
+      const change = await take(date, [{ emp_id: b, present: 1 }, { emp_id: a, id: saved.id, present: 1 }], token);
+      expect(change.status).toBe(409);
+      expect(change.body).toMatchObject({ success: false, error: 'Attendance of Lock One for this day is saved and locked: it cannot be changed' });
+    }
+    const leave = await take(date, [{ emp_id: a, id: saved.id, present: 0, leave_type: 1 }]);
+    expect(leave.status).toBe(409);
+    expect(await db.selectFrom('hr_employee_attendance').selectAll().where('date', '=', date).where('emp_id', 'in', [a, b]).execute()).toEqual([saved]);
+
+    // The same save without the id is refused too.
+    const stale = await take(date, [{ emp_id: b, present: 1 }, { emp_id: a, present: 1 }]);
     expect(stale.status).toBe(409);
-    expect(stale.body.error).toBe('Attendance of Lock One for this day is already saved: correct it from Update Attendance');
-    const rows = await schoolDb(t, s).selectFrom('hr_employee_attendance').selectAll().where('date', '=', date).where('emp_id', 'in', [a, b]).execute();
-    expect(rows.map((r) => [r.emp_id, r.present])).toEqual([[a, 1]]);
-    const wrong = await take(date, [{ emp_id: b, id: rows[0]!.id, present: 1 }]);
+    expect(stale.body.error).toBe('Attendance of Lock One for this day is already saved');
+    expect(await db.selectFrom('hr_employee_attendance').selectAll().where('date', '=', date).where('emp_id', 'in', [a, b]).execute()).toEqual([saved]);
+    const wrong = await take(date, [{ emp_id: b, id: saved.id, present: 1 }]);
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error).toBe(`Attendance record ${rows[0]!.id} is not Lock Two's for this day`);
+    expect(wrong.body.error).toBe(`Attendance record ${saved.id} is not Lock Two's for this day`);
   });
 
-  it('lets an admin who may only take attendance take it but not change a saved record', async () => {
+  it('lets an admin who may only take attendance take it and send a saved record back unchanged', async () => {
     const a = await hire('Grant One');
     const db = schoolDb(t, s);
     await db.updateTable('admin_module_access').set({ create: true, read: true, update: false }).where('user_id', '=', s.users['admin-read']!).where('module_key', '=', 'hr').execute();
@@ -217,9 +242,7 @@ describe('employee attendance', () => {
     expect((await take(date, [{ emp_id: a, present: 1 }], token)).body.message).toBe('Employee attendance updated!');
     const id = (await db.selectFrom('hr_employee_attendance').select('id').where('emp_id', '=', a).where('date', '=', date).executeTakeFirstOrThrow()).id;
     expect((await take(date, [{ emp_id: a, id, present: 1 }], token)).status).toBe(200);
-    const change = await take(date, [{ emp_id: a, id, present: 0 }], token);
-    expect(change.status).toBe(403);
-    expect(change.body.error).toBe('You may take attendance but not change attendance already saved');
+    expect((await take(date, [{ emp_id: a, id, present: 0 }], token)).status).toBe(409);
     await db.updateTable('admin_module_access').set({ create: false, update: false }).where('user_id', '=', s.users['admin-read']!).where('module_key', '=', 'hr').execute();
   });
 

@@ -114,6 +114,18 @@ describe('messages and replies', () => {
     expect((await call(`GET /messages/student/${kids.a2!.id}/`, undefined, s.tokens['2'])).body.data).toEqual([]);
   });
 
+  it('refuses a librarian sending one: no screen of theirs sends messages (least privilege)', async () => {
+    const before = (await call('GET /messages/', undefined, s.tokens['2'])).body.data.length;
+    for (const body of [{ subject: 'Books', message: 'Please return the atlas', to_id: s.users['2'] }, { subject: 'Books', message: 'Overdue', student_id: kids.a1!.id }]) {
+      const res = await call('PUT /messages/', body, s.tokens['7']);
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ success: false, data: null });
+    }
+    expect((await call('GET /messages/', undefined, s.tokens['2'])).body.data).toHaveLength(before);
+    // What was sent to them they still read and answer (above).
+    expect((await call('GET /messages/', undefined, s.tokens['7'])).body.data.map((m: any) => m.id)).toContain(toLibrarian);
+  });
+
   it('keeps a message\'s text as text, and is refused when the school switches messages off', async () => {
     const text = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
     await call('PUT /messages/', { subject: '<b>Hi</b>', message: text, student_id: kids.a1!.id }, s.tokens['2']);

@@ -78,6 +78,15 @@ describe('adding a note', () => {
     expect((await call('PUT /notes/', { class_id: classA, name: 'A' })).body.error).toBe('File is required');
   });
 
+  it("takes a teacher's plain POST /upload/ (spec 3 §7 names no kind) as a note's file", async () => {
+    const up = await uploadAs(t, s, teacher, null, 'Plain upload.pdf', PDF);
+    expect(up).toMatchObject({ status: 200, body: { success: true, data: { name: 'Plain_upload.pdf' } } });
+    const res = await call('PUT /notes/', { class_id: classA, subject_id: subjectA, name: 'Plain upload', description: 'Sent without a kind', url: up.body.data.path });
+    expect(res.body).toMatchObject({ success: true, message: 'Note Added' });
+    // Judged by the notes' rule: a type notes do not take is refused with the notes' message.
+    expect(await uploadAs(t, s, teacher, null, 'marks.csv', 'a,b\n1,2\n')).toMatchObject({ status: 400, body: { error: 'marks.csv file upload failed.' } });
+  });
+
   it('takes only a file uploaded as a note, a subject of the class and a class that exists', async () => {
     const other = await uploadAs(t, s, admin, 'documents', 'x.pdf', PDF);
     expect(other.body.success).toBe(true);

@@ -141,6 +141,7 @@ describe('payroll entries', () => {
     expect(again.body.error).toBe('Payroll for this employee and month is already added');
     const forged = await entry(id, { month_year: '2026-07-01', salary_amount: 99999 });
     expect(forged.status).toBe(400);
+    expect(forged.body.error).toBe('Salary amount must be ₹30,000.00, as computed from the salary and loss of pay');
     for (const [extra, message] of [
       [{ absent_days: 31 }, 'Absent days cannot be more than total days'],
       [{ total_days: 0 }, 'Total days must be from 1 to 31'],
@@ -152,6 +153,51 @@ describe('payroll entries', () => {
       expect(res.body.error).toBe(message);
     }
     expect((await call(`GET /simple/payroll/employee/${id}/`)).body.data.map((r: any) => r.month_year)).toEqual(['2026-09-01']);
+  });
+
+  it("takes the entry form's own fields: the salary amount only as computed, to the paisa", async () => {
+    const id = await employee();
+    await setSalary(id);
+    // 30000 × 29/31 = 28064.51…, rounded up to 28065: a paisa off is refused, naming the amount.
+    const off = await entry(id, { month_year: '2026-10-01', total_days: 31, absent_days: 2, salary_amount: 28064.51, amount_paid: 0, payment_date: null });
+    expect(off.status).toBe(400);
+    expect(off.body).toMatchObject({ success: false, error: 'Salary amount must be ₹28,065.00, as computed from the salary and loss of pay' });
+    expect((await call(`GET /simple/payroll/employee/${id}/`)).body.data).toEqual([]);
+    const ok = await entry(id, { month_year: '2026-10-01', total_days: 31, absent_days: 2, salary_amount: 28065, amount_paid: 0, payment_date: null });
+    expect(ok.status, ok.body.error ?? '').toBe(200);
+    expect(ok.body.data).toMatchObject({ salary_amount: 28065, amount_paid: 0, payment_date: null });
+  });
+
+  it('pays a salary sent with its entry as the first installment, through finance, in the same transaction', async () => {
+    const id = await employee({ name: 'Kavita Rao' });
+    await setSalary(id);
+    const before = await accountDebit();
+    const paying = { absent_days: 2, salary_amount: 28000, payment_date: '2026-10-03', exp_debit_account: bank, exp_payment_mode: mode, exp_category: category, payment_mode_details: 'NEFT 991' };
+    const res = await entry(id, { ...paying, amount_paid: 20000.5 });
+    expect(res.status, res.body.error ?? '').toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: 'New payroll entry is added', data: { salary_amount: 28000, amount_paid: 20000.5, payment_date: '2026-10-03' } });
+    const slip = (await call(`GET /simple/payroll/${res.body.data.id}/`)).body.data;
+    expect(slip).toMatchObject({ amount_paid: 20000.5, pending: 7999.5 });
+    expect(slip.installments.map((i: any) => [i.amount, i.payment_mode, i.date, i.account, i.payment_mode_details])).toEqual([[20000.5, 'Bank Transfer', '2026-10-03', 'State Bank', 'NEFT 991']]);
+    expect(await accountDebit()).toBe(before + 20000.5);
+    const audits = await schoolDb(t, s).selectFrom('audit').select('action').where('resource', '=', 'payslips').where('record_id', '=', String(res.body.data.id)).execute();
+    expect(audits.map((a) => a.action)).toEqual(['installment']);
+
+    // A payment refused makes no entry either: no date, no account, more than the salary.
+    const other = await employee();
+    await setSalary(other);
+    for (const [extra, message] of [
+      [{ payment_date: undefined }, 'Payment date is required!'],
+      [{ exp_debit_account: undefined }, 'Please select the account to pay from'],
+      [{ amount_paid: 28000.01 }, 'Amount paying cannot be greater than pending amount!'],
+      [{ amount_paid: -1 }, 'Amount paid cannot be negative'],
+    ] as const) {
+      const refused = await entry(other, JSON.parse(JSON.stringify({ ...paying, amount_paid: 10000, ...extra })));
+      expect(refused.status, message).toBe(400);
+      expect(refused.body.error).toBe(message);
+    }
+    expect((await call(`GET /simple/payroll/employee/${other}/`)).body.data).toEqual([]);
+    expect(await accountDebit()).toBe(before + 20000.5);
   });
 
   it('lists entries, per employee too, and deletes an unpaid one but not a paid one', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULES } from '../../src/shared/registry.js';
 import { schoolDb, openTestSchool, type TestApp, type TestSchool } from '../support/app.js';
+import { uploadAs } from '../support/upload.js';
 
 let t: TestApp;
 let s: TestSchool;
@@ -139,6 +140,32 @@ describe('SMS log', () => {
       const bad = await call(`GET /reports/sms/${q}`);
       expect([bad.status, bad.body.error], q).toEqual([400, error]);
     }
+  });
+});
+
+describe('uploads that name no kind', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+  const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+  const kindOf = async (path: string) => (await schoolDb(t, s).selectFrom('file').select('kind').where('key', '=', path.split('/')[4]!).executeTakeFirstOrThrow()).kind;
+
+  it("takes the kind the role's screen sends, or the general kind with the strictest rules; never refused for the missing query alone", async () => {
+    for (const [who, name, bytes, kind] of [['4', 'circular.pdf', PDF, 'uploads'], ['3', 'circular.pdf', PDF, 'uploads'], ['7', 'cover.png', PNG, 'library'], ['2', 'chapter.pdf', PDF, 'notes']] as const) {
+      const up = await uploadAs(t, s, s.tokens[who]!, null, name, bytes);
+      expect(up.status, `${who}: ${up.body.error}`).toBe(200);
+      expect(await kindOf(up.body.data.path), who).toBe(kind);
+    }
+    // The general kind by its name too (spec 2 §7: file_type=uploads).
+    const named = await uploadAs(t, s, s.tokens['4']!, 'file_type=uploads', 'circular.pdf', PDF);
+    expect(named.status).toBe(200);
+    expect(await kindOf(named.body.data.path)).toBe('uploads');
+    // The general kind's rules: documents and pictures only, at most 2 MB.
+    expect(await uploadAs(t, s, s.tokens['4']!, null, 'list.csv', 'a,b\n')).toMatchObject({ status: 400, body: { success: false, error: 'list.csv file upload failed.' } });
+    const big = Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024)]);
+    expect(await uploadAs(t, s, s.tokens['4']!, null, 'big.pdf', big)).toMatchObject({ status: 400, body: { error: 'The file must be at most 2 MB' } });
+    // Who has no upload screen is refused as such, and nobody signed in as ever.
+    expect(await uploadAs(t, s, s.tokens['5']!, null, 'x.pdf', PDF)).toMatchObject({ status: 403, body: { success: false } });
+    expect(await uploadAs(t, s, null, null, 'x.pdf', PDF)).toMatchObject({ status: 401, body: { success: false } });
+    expect((await uploadAs(t, s, s.tokens['4']!, 'no-such-kind', 'x.pdf', PDF)).body.error).toBe('Unknown kind of upload (file_path)');
   });
 });
 

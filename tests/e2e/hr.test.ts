@@ -100,7 +100,7 @@ it('fits a phone: the employee list and the attendance sheet', async () => {
   expect(await noSideScroll(page)).toBe(true);
   await page.screenshot({ path: `${SHOTS}/employees-phone.png`, fullPage: true });
   await page.goto('/employee/attendance/update');
-  await page.getByRole('combobox', { name: 'Anita Sharma attendance' }).waitFor();
+  await page.locator('.ant-list-item', { hasText: 'Anita Sharma' }).waitFor();
   expect(await noSideScroll(page)).toBe(true);
   await page.screenshot({ path: `${SHOTS}/attendance-phone.png`, fullPage: true });
 });

@@ -8,9 +8,13 @@ export function multipart(filename: string, bytes: Buffer, contentType = 'applic
   return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** POST /upload/?file_path=<kind> as a screen sends it: status and envelope. */
-export async function uploadAs(t: TestApp, s: TestSchool, token: string, kind: string, filename: string, bytes: Buffer | string) {
+/**
+ * POST /upload/?file_path=<kind> as a screen sends it: status and envelope. A `kind` holding '='
+ * is the whole query (`file_type=uploads`); null sends none (a plain POST /upload/); no token, no login.
+ */
+export async function uploadAs(t: TestApp, s: TestSchool, token: string | null, kind: string | null, filename: string, bytes: Buffer | string) {
   const { payload, headers } = multipart(filename, typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes);
-  const res = await t.app.inject({ method: 'POST', url: `/api/${s.code}/upload/?file_path=${kind}`, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+  const query = kind === null ? '' : kind.includes('=') ? `?${kind}` : `?file_path=${kind}`;
+  const res = await t.app.inject({ method: 'POST', url: `/api/${s.code}/upload/${query}`, payload, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
   return { status: res.statusCode, body: res.json() };
 }

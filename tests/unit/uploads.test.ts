@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/shared/registry.js';
-import { roleIds } from '../../src/shared/roles.js';
-import { extensionOf, findUpload, uploadProblem, type UploadDef } from '../../src/shared/uploads.js';
+import { ROLE_NAMES, roleId, roleIds } from '../../src/shared/roles.js';
+import { defaultUpload, extensionOf, findUpload, uploadProblem, type UploadDef } from '../../src/shared/uploads.js';
 
 describe('declared upload kinds', () => {
   it('names every kind once across the product, each admitting some role', () => {
@@ -17,6 +17,20 @@ describe('declared upload kinds', () => {
     }
     expect(seen.get('documents')).toBe('students');
     expect(findUpload(RESOURCES, 'toString')).toBeUndefined();
+  });
+
+  it('gives an upload without a kind one kind per role: the one its screen sends, else the one general kind', () => {
+    const kinds = RESOURCES.flatMap((r) => Object.entries(r.uploads ?? {}).map(([kind, def]) => ({ kind, r, def })));
+    expect(kinds.filter((k) => k.def.general).map((k) => k.kind)).toEqual(['uploads']);
+    for (const role of ROLE_NAMES) {
+      const named = kinds.filter((k) => k.def.defaultFor?.includes(role));
+      expect(named.length, role).toBeLessThanOrEqual(1);
+      // A role a kind is the default of may send it.
+      for (const k of named) expect(roleIds(k.r.access[k.def.permission]), `${k.kind} ${role}`).toContain(roleId(role));
+    }
+    expect(defaultUpload(RESOURCES, roleId('teacher'))?.kind).toBe('notes');
+    expect(defaultUpload(RESOURCES, roleId('admin'))?.kind).toBe('uploads');
+    expect(defaultUpload(RESOURCES, undefined)?.kind).toBe('uploads');
   });
 
   it('judges a file by its extension, its bytes and its size', () => {

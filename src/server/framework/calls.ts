@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decide, switchedModule } from '../../shared/access.js';
-import { parseCall, type CallDef, type ResourceDef } from '../../shared/resource.js';
+import { parseCall, type CallDef, type JsonSchema, type ResourceDef } from '../../shared/resource.js';
 import { resourceByName } from '../../shared/registry.js';
 import type { CallInputs } from '../../generated/call-inputs.js';
 import { requireDecision } from './access.js';
@@ -85,12 +85,20 @@ export function matchHandlers(resources: readonly ResourceDef[], sets: readonly 
   return found;
 }
 
-/** The query string as the query schema sees it: single text values (a repeated one is refused). */
-function queryValues(req: FastifyRequest): Record<string, string> {
-  const out: Record<string, string> = {};
+/** What a flag's text means: named bare (`?all_users`, as the spec writes flags) or true/1 is on, false/0 off. */
+const FLAG_TEXT: Record<string, boolean> = { '': true, true: true, 1: true, false: false, 0: false };
+
+/**
+ * The query string as the query schema sees it: single text values (a repeated one is refused),
+ * and each property the schema types `boolean` read as a flag; a flag's other texts stay text
+ * for the schema to refuse with its message.
+ */
+function queryValues(req: FastifyRequest, schema: JsonSchema | undefined): Record<string, string | boolean> {
+  const out: Record<string, string | boolean> = {};
   for (const [k, v] of Object.entries((req.query ?? {}) as Record<string, unknown>)) {
     if (typeof v !== 'string') throw badRequest(`Invalid ${k.replace(/_/g, ' ')}`);
-    out[k] = v;
+    const flag = schema?.properties?.[k]?.type === 'boolean' ? FLAG_TEXT[v] : undefined;
+    out[k] = flag ?? v;
   }
   return out;
 }
@@ -118,7 +126,7 @@ export function registerDeclaredCalls(app: FastifyInstance, env: RouteEnv, resou
         const ids = numericParams(req, params.filter((p) => !textNames.includes(p)));
         const text = textParams(req, textNames, def.errors);
         if (payload) assertValid(payload.validate, payload.schema, req.body);
-        const q = queryValues(req);
+        const q = queryValues(req, def.query);
         if (query) assertValid(query.validate, query.schema, q);
         const ctx: CallCtx = {
           db: req.sdb, school: req.school, user, config: env.config, integrations: env.integrations, call: def, tokenHash: req.tokenHash, guest,

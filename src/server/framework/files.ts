@@ -5,7 +5,7 @@ import { ok } from './envelope.js';
 import { AppError, badRequest, notFound } from './errors.js';
 import { addRoute, type RouteEnv } from './route.js';
 import { audit, inTransaction } from './service.js';
-import { findUpload, uploadProblem } from '../../shared/uploads.js';
+import { defaultUpload, findUpload, uploadProblem } from '../../shared/uploads.js';
 import { ACCESS_MESSAGES, decide, switchedModule } from '../../shared/access.js';
 import { RESOURCES } from '../../shared/registry.js';
 import { requireDecision } from './access.js';
@@ -157,11 +157,13 @@ export function registerFileRoutes(app: FastifyInstance, env: RouteEnv) {
     call: 'POST /upload/',
     public: true,
     handler: async (ctx, req) => {
-      const kind = String((req.query as Record<string, unknown>)?.file_path ?? '');
-      const found = findUpload(RESOURCES, kind);
+      // The kind named (file_path, or file_type as spec 2 and 4 also write it); without one, the person's default kind.
+      const query = (req.query ?? {}) as Record<string, unknown>;
+      const named = String(query.file_path || query.file_type || '');
+      const found = named ? findUpload(RESOURCES, named) : defaultUpload(RESOURCES, req.user?.role);
       if (!req.user && !found?.def.guest) throw new AppError(401, ACCESS_MESSAGES.signedOut);
       if (!found) throw badRequest('Unknown kind of upload (file_path)');
-      const { resource, def } = found;
+      const { kind, resource, def } = found;
       // A guest pass of the kind's own guest kind, or a signed-in person the resource's rule admits.
       if (!req.user) await requireGuestPass(req, def.guest!);
       else await requireDecision(req, switchedModule(resource), (f) => decide(f, resource, def.permission, def.roles));

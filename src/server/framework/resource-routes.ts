@@ -7,7 +7,7 @@ import { badRequest } from './errors.js';
 import { queryList } from './paging.js';
 import { addRoute, type RouteEnv } from './route.js';
 import * as service from './service.js';
-import { assertObject, assertValid, compile } from './validation.js';
+import { applyDefaults, assertObject, assertValid, compile } from './validation.js';
 import { configOf, resourceFor } from './school-config.js';
 import type { Ctx } from './context.js';
 import type { ValidateFunction } from 'ajv';
@@ -21,6 +21,7 @@ const perSchool = new Map<string, { version: string; byKey: Map<string, { schema
 /**
  * Checks a payload with the school's merged schema (its custom, required and retitled fields,
  * config/schools/<CODE>.json); schools that leave the resource alone share the declaration's.
+ * A create's fields left out take their schema defaults first.
  */
 function assertPayload(ctx: Ctx, r: ResourceDef, kind: PayloadKind, fallback: { schema: JsonSchema; validate: ValidateFunction }, body: unknown) {
   const merged = resourceFor(ctx, r);
@@ -37,6 +38,7 @@ function assertPayload(ctx: Ctx, r: ResourceDef, kind: PayloadKind, fallback: { 
     }
     v = hit;
   }
+  if (kind === 'create') applyDefaults(v.schema, body);
   assertValid(v.validate, v.schema, body);
 }
 

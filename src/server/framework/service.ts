@@ -112,7 +112,18 @@ export async function one(ctx: Ctx, base: ResourceDef, id: number): Promise<Row>
   const r = resourceFor(ctx, base);
   const row = await applyScope(ctx, r, selectRecords(ctx.db, r).where('t.id', '=', id)).executeTakeFirst();
   if (!row) throw notFoundFor(r);
-  return flattenCustom(r, row);
+  return withChildRows(ctx, r, flattenCustom(r, row));
+}
+
+/** A record with its declared child rows (`rows` relations), each read as its own resource reads it. */
+async function withChildRows(ctx: Ctx, r: ResourceDef, row: Row): Promise<Row> {
+  for (const [name, rel] of Object.entries(r.relations ?? {})) {
+    if (!rel.rows) continue;
+    const child = resourceFor(ctx, resourceByName(rel.rows.resource));
+    const rows = await applySort(applyScope(ctx, child, selectRecords(ctx.db, child).where(`t.${rel.rows.by}`, '=', row.id)), child).execute();
+    row[name] = rows.map((c) => flattenCustom(child, c));
+  }
+  return row;
 }
 
 /** Runs `fn` in a transaction whose ctx.db is that transaction. */
@@ -201,7 +212,8 @@ export async function create(ctx: Ctx, base: ResourceDef, input: Row): Promise<R
     const row = await one(tx, r, inserted.id);
     await hooks.afterCreate?.(tx, row, input);
     await audit(tx, r.name, 'create', row.id, redact(r, input));
-    return row;
+    // The record as its afterCreate hook left it (a payroll entry with its first installment paid).
+    return hooks.afterCreate ? one(tx, r, row.id) : row;
   });
 }
 

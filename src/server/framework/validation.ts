@@ -36,6 +36,26 @@ export function matchesFormat(format: string, value: unknown): boolean {
 }
 
 
+/**
+ * A new record's payload: each property left out takes its schema `default` (in nested objects
+ * and array items too), as the browser's form starts with it, so a required field with a
+ * default is never missing. Filled before any check (ajv's own useDefaults fills them only when
+ * it reaches `properties`, after `if`/`then` have looked). Only for creates: an update leaves
+ * out what it does not change, and a default there would overwrite it.
+ */
+export function applyDefaults(schema: JsonSchema, data: unknown): void {
+  if (Array.isArray(data)) {
+    if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) for (const item of data) applyDefaults(schema.items, item);
+    return;
+  }
+  if (data === null || typeof data !== 'object') return;
+  const record = data as Record<string, unknown>;
+  for (const [k, p] of Object.entries<JsonSchema>(schema.properties ?? {})) {
+    if (!(k in record) && p.default !== undefined) record[k] = structuredClone(p.default);
+    if (k in record) applyDefaults(p, record[k]);
+  }
+}
+
 /** Throws a 400 with every message when `data` does not match. */
 /** A request body must be a JSON object before anything else is asked of it. */
 export function assertObject(data: unknown): asserts data is Record<string, unknown> {

@@ -18,14 +18,17 @@ import { errorNotification } from '../../framework/notify.js';
 import { payloadRules } from '../../framework/form/payloadRules.js';
 import { usePageButton } from '../../framework/useAccess.js';
 import { useBusyAction } from '../../framework/useBusyAction.js';
-import { useDeclaredCall, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
+import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
+import type { ExpenseInstallment } from '../../../generated/entities/finance.js';
+import type { EntityRow } from '../../../shared/wire.js';
 import { declaredCall } from '../../../shared/calls.js';
 import { toPaise, toRupees } from '../../../shared/money.js';
 import { CsvButton, Money, rupeesOf, stamped, useCsvExport, rowsOf, type CsvColumn } from './financeParts.js';
 
 const PAY = declaredCall('finance-expenses.pay').def;
 const rules = (field: string) => payloadRules(PAY.payload!, field);
-type Installment = CallData<'finance-expenses.installments'>[number];
+/** An installment as the expense's details answer it (its `installments`), with its account's and mode's names. */
+type Installment = EntityRow<ExpenseInstallment> & { account: string | null; payment_mode: string | null };
 interface Values { paid_amount: number; account_id: number; payment_mode_id?: number; payment_details?: string; payment_date: Dayjs }
 
 const CSV: Array<CsvColumn<Installment>> = [
@@ -39,7 +42,6 @@ export const dueOf = (e: Record<string, unknown>): number => toRupees(toPaise(Nu
 export default function ExpenseDetails({ resource }: PageProps) {
   const id = Number(useParams().id);
   const expense = useOne<Record<string, any>>({ resource: 'finance-expenses', id, queryOptions: { enabled: Number.isInteger(id) }, errorNotification });
-  const installments = useDeclaredQuery('finance-expenses.installments', { params: { id } }, { enabled: Number.isInteger(id) });
   const accounts = useList<{ id: number; name: string }>({ resource: 'finance-accounts', pagination: { mode: 'off' }, errorNotification });
   const modes = useList<{ id: number; name: string }>({ resource: 'finance-payment-modes', pagination: { mode: 'off' }, errorNotification });
   const canPay = usePageButton(resource, 'details', 'pay');
@@ -54,7 +56,7 @@ export default function ExpenseDetails({ resource }: PageProps) {
   const e = expense.result;
   if (!e) return <Alert type="error" showIcon message="Expense not found" />;
   const due = dueOf(e);
-  const rows = rowsOf<Installment>(installments.result?.data);
+  const rows = rowsOf<Installment>(e.installments);
   const option = (r: { id: number; name: string }) => ({ value: r.id, label: r.name });
 
   const submit = (v: Values) => run(async () => {
@@ -65,7 +67,7 @@ export default function ExpenseDetails({ resource }: PageProps) {
       },
     });
     setPaying(false);
-    await Promise.all([expense.query.refetch(), installments.query.refetch()]);
+    await expense.query.refetch();
   }, { problem: !(v.paid_amount > 0) || toPaise(v.paid_amount) > toPaise(due) ? PAY.errors!.amount : null });
 
   const columns: ColumnsType<Installment> = [
@@ -115,7 +117,7 @@ export default function ExpenseDetails({ resource }: PageProps) {
         </Descriptions>
       </Card>
       <Card title="Installments" extra={<CsvButton onClick={() => exportCsv(stamped(`expense_${id}_installments`), CSV, rows)} />}>
-        <Table<Installment> rowKey="id" columns={columns} dataSource={rows} loading={installments.query.isLoading} size="middle" scroll={{ x: true }} pagination={false} />
+        <Table<Installment> rowKey="id" columns={columns} dataSource={rows} size="middle" scroll={{ x: true }} pagination={false} />
       </Card>
       <Modal title="Pay Installment" open={paying} onCancel={() => setPaying(false)} onOk={() => form.submit()} okText="Pay" confirmLoading={busy} destroyOnHidden>
         <Form<Values> form={form} layout="vertical" name="pay-installment" onFinish={submit} preserve>

@@ -1,8 +1,8 @@
 /**
  * Employee attendance (/employee/attendance and /employee/attendance/update, spec 3 HR): a date,
  * then one row per employee: present, absent, or on leave of a type. Present clears the leave
- * type. On the taking screen a row already saved is locked (shown, not editable); the update
- * screen changes saved rows, which the server allows only to those who may update HR.
+ * type. On both screens a row already saved is locked (shown, not editable): payroll's loss of
+ * pay is counted from it, and the server refuses to change it.
  */
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -37,23 +37,23 @@ export default function EmployeeAttendance(_props: PageProps) {
           </Form.Item>
         </Form>
       </Card>
-      {date ? <Sheet key={date} date={date} updating={updating} /> : <Alert type="warning" showIcon message="Date is requried!" />}
+      {date ? <Sheet key={date} date={date} /> : <Alert type="warning" showIcon message="Date is requried!" />}
     </Space>
   );
 }
 
-function Sheet({ date, updating }: { date: string; updating: boolean }) {
+function Sheet({ date }: { date: string }) {
   const { result, query } = useDeclaredQuery('employee-attendance.day', { query: { date } }, { errorToast: false });
   const pending = readState(query, (query.error as { message?: string } | null)?.message ?? 'Something went wrong!', !!result?.data);
   if (pending || !result?.data) return pending;
-  return <Marks rows={result.data} date={date} updating={updating} onSaved={() => void query.refetch()} />;
+  return <Marks rows={result.data} date={date} onSaved={() => void query.refetch()} />;
 }
 
-function Marks({ rows, date, updating, onSaved }: { rows: Row[]; date: string; updating: boolean; onSaved: () => void }) {
+function Marks({ rows, date, onSaved }: { rows: Row[]; date: string; onSaved: () => void }) {
   const [marks, setMarks] = useState(() => rows.map((r) => ({ present: r.present, leave_type: r.leave_type })));
   const [saving, setSaving] = useState(false);
   const save = useDeclaredCall('employee-attendance.save');
-  const locked = (r: Row) => !updating && r.id !== null;
+  const locked = (r: Row) => r.id !== null;
   const counts = useMemo(() => ({
     present: marks.filter((m) => markOf(m) === 'present').length,
     absent: marks.filter((m) => markOf(m) === 'absent').length,

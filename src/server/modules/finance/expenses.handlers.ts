@@ -1,7 +1,6 @@
 import { toPaise } from '../../../shared/money.js';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import { storedUploads } from '../../framework/files.js';
-import { moneyColumn } from '../../framework/query.js';
 import { inTransaction } from '../../framework/service.js';
 import { createExpense, payInstallment } from './expenses.js';
 
@@ -29,9 +28,4 @@ export default defineHandlers('finance-expenses', {
     expense_id: body.expense_id, paise: toPaise(body.paid_amount), account_id: body.account_id,
     payment_mode_id: body.payment_mode_id ?? null, payment_details: body.payment_details ?? null, payment_date: body.payment_date,
   }),
-  installments: async (ctx, { params }) => ctx.db.selectFrom('fin_expense_installment as i')
-    .leftJoin('fin_account as a', 'a.id', 'i.account_id')
-    .leftJoin('fin_payment_mode as m', 'm.id', 'i.payment_mode_id')
-    .select(['i.id', 'i.expense_id', 'i.payment_date', 'i.account_id', 'i.payment_mode_id', 'i.payment_details', moneyColumn('i.paid_amount'), 'a.name as account', 'm.name as payment_mode'])
-    .where('i.expense_id', '=', params.id).orderBy('i.payment_date').orderBy('i.id').execute(),
 });

@@ -1,15 +1,15 @@
 /**
  * Employee attendance (spec 3 HR): a day's sheet, one row per employee, and saving it.
  *
- * A saved record is locked. Saving the day writes, in one transaction, the rows not yet saved;
- * a row for an employee already saved that day must name the record by its `id` (the screen
- * read it), else the save is refused (someone else saved meanwhile), so nothing is ever written
- * twice or overwritten unseen. Changing a named record (the update screen) needs the HR update
- * permission; sending it unchanged (re-saving the whole sheet) needs only the taking one.
- * Present clears the leave type; a row left unmarked (present null) is not recorded.
+ * A saved record is locked (spec 3 §4: records that already have an id), because payroll's loss
+ * of pay is counted from it. Saving the day writes, in one transaction, the rows not yet saved;
+ * a row for an employee already saved that day may come back only unchanged and named by its
+ * `id` (the whole sheet sent again as read). A row naming its record with another mark is
+ * refused, and so is one that does not name it (someone else saved meanwhile): nothing saved
+ * is ever overwritten. Present clears the leave type; a row left unmarked (present null) is
+ * not recorded.
  */
 import type { EmployeeAttendanceSavePayload } from '../../../generated/call-inputs.js';
-import { mayUseModule } from '../../framework/access.js';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import { schoolToday } from '../../framework/periods.js';
 import { audit, inTransaction } from '../../framework/service.js';
@@ -37,7 +37,6 @@ async function save(ctx: CallCtx, body: EmployeeAttendanceSavePayload) {
   const twice = body.data.find((e) => seen.has(e.emp_id) || !seen.add(e.emp_id));
   if (twice) throw ctx.fail('twice', 400, { name: await nameOf(ctx, twice.emp_id) });
   const marked = body.data.filter((e) => e.present !== null);
-  const mayChange = await mayUseModule(ctx, 'hr', 'update');
 
   return inTransaction(ctx, async (tx) => {
     const ids = marked.map((e) => e.emp_id);
@@ -48,17 +47,13 @@ async function save(ctx: CallCtx, body: EmployeeAttendanceSavePayload) {
     const saved = new Map((ids.length ? await tx.db.selectFrom('hr_employee_attendance').selectAll()
       .where('date', '=', body.date).where('emp_id', 'in', ids).forUpdate().execute() : []).map((r) => [r.emp_id, r]));
     let created = 0;
-    let changed = 0;
     for (const e of marked) {
       const record = saved.get(e.emp_id);
       if (e.id != null && record?.id !== e.id) throw ctx.fail('wrongRecord', 400, { id: e.id, name: await nameOf(tx, e.emp_id) });
       if (record && e.id == null) throw ctx.fail('locked', 409, { name: await nameOf(tx, e.emp_id) });
       if (!record) continue;
       const next = stored(e);
-      if (record.present === next.present && record.leave_type === next.leave_type) continue;
-      if (!mayChange) throw ctx.fail('noUpdate', 403);
-      await tx.db.updateTable('hr_employee_attendance').set({ ...next, updated_at: new Date() }).where('id', '=', record.id).execute();
-      changed++;
+      if (record.present !== next.present || record.leave_type !== next.leave_type) throw ctx.fail('saved', 409, { name: await nameOf(tx, e.emp_id) });
     }
     const fresh = marked.filter((e) => !saved.has(e.emp_id));
     if (fresh.length) {
@@ -74,8 +69,8 @@ async function save(ctx: CallCtx, body: EmployeeAttendanceSavePayload) {
       created = written.length;
     }
     const absent = marked.filter((e) => e.present === 0).length;
-    await audit(tx, 'employee-attendance', 'save', null, { date: body.date, created, changed, present: marked.length - absent, absent });
-    return { date: body.date, created, changed, rows: await daySheet(tx, body.date) };
+    await audit(tx, 'employee-attendance', 'save', null, { date: body.date, created, present: marked.length - absent, absent });
+    return { date: body.date, created, rows: await daySheet(tx, body.date) };
   });
 }
 

@@ -1,16 +1,23 @@
 import type { Payroll } from '../../../generated/entities/payroll.js';
 import { badRequest } from '../../framework/errors.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
-import { toRupees } from '../../../shared/money.js';
+import { assertValid, compile } from '../../framework/validation.js';
+import { formatINR, toPaise, toRupees } from '../../../shared/money.js';
 import { computePayslip, daysInMonth, daysProblem, monthStart } from '../../../shared/payroll.js';
+import { resourceByName } from '../../../shared/registry.js';
 import { hrAbsentDays } from '../hr/absence.js';
+import { payInstallment, type InstallmentInput } from './installment.js';
 import { itemsInPaise, salaryOf } from './salary.js';
 
 export const SALARY_NOT_SET = 'Employee salary is not set';
 
 /**
- * A payroll entry is computed here from the employee's salary structure (src/shared/payroll.ts):
- * whatever the browser sends for the sums is not even accepted (they are read-only fields).
+ * A payroll entry is computed here from the employee's salary structure (src/shared/payroll.ts).
+ * The entry form may send the salary amount, but only to have it checked: any other amount than
+ * the one computed is refused, naming it. A salary paid with the entry (amount paid above 0, with
+ * its date, account, mode and category) is its first installment, paid exactly as the payslip's
+ * installment call pays one (payInstallment), in the entry's own transaction: if the payment is
+ * refused, no entry is made either.
  * Absent days left empty are the loss-of-pay days HR recorded for the month (0 when HR has no
  * attendance for it); total days left empty are the days of the month. The payslip's items are
  * kept with the entry, so a later change of the structure does not rewrite a past month.
@@ -27,6 +34,9 @@ const hooks: ResourceHooks<Payroll> = {
     const problem = daysProblem(total, absent);
     if (problem) throw badRequest(problem);
     const slip = computePayslip(salary.ctcPaise, itemsInPaise(salary.items), total, absent);
+    if (data.salary_amount != null && toPaise(data.salary_amount) !== slip.salaryPaise) {
+      throw badRequest(`Salary amount must be ${formatINR(toRupees(slip.salaryPaise))}, as computed from the salary and loss of pay`);
+    }
     return {
       ...data, month_year: month, total_days: total, absent_days: absent, present_days: slip.present_days,
       salary_amount: toRupees(slip.salaryPaise), amount_paid: 0, payment_date: null,
@@ -36,6 +46,20 @@ const hooks: ResourceHooks<Payroll> = {
       },
     };
   },
+  async afterCreate(ctx, row, input) {
+    if (!input.amount_paid) return;
+    const first: Partial<InstallmentInput> = {
+      payment_id: row.id, amount_paid: input.amount_paid, payment_date: input.payment_date ?? undefined,
+      exp_debit_account: input.exp_debit_account, exp_payment_mode: input.exp_payment_mode,
+      exp_category: input.exp_category, payment_mode_details: input.payment_mode_details,
+    };
+    // The installment call's own checks and messages (a date, an account, a mode, a category).
+    assertValid(firstInstallment.validate, firstInstallment.schema, JSON.parse(JSON.stringify(first)));
+    await payInstallment(ctx, first as InstallmentInput);
+  },
 };
+
+const installmentPayload = resourceByName('payslips').calls!.installment!.payload!;
+const firstInstallment = { schema: installmentPayload, validate: compile(installmentPayload) };
 
 export default hooks;
