@@ -17,7 +17,8 @@ import { resourceByName } from '../../../shared/registry.js';
 
 type Dashboard = CallData<'finance-reports.dashboard'>;
 type YearFees = Dashboard['fee_collection']['fees_this_year'];
-const cardCol = { xs: 24, sm: 12, xl: 6 } as const;
+// Two cards a row until the screen is wide enough for four whole titles.
+const cardCol = { xs: 24, sm: 12, xxl: 6 } as const;
 
 function FeeCard({ title, fees, testId }: { title: string; fees: YearFees; testId: string }) {
   return (
