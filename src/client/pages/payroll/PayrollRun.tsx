@@ -5,7 +5,7 @@
  * paid now, adds a note where one helps, and saves: all the entries are written, or none.
  * Employees already entered for the month are shown as such and are not saved again.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Alert, Button, Card, DatePicker, Form, Input, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
@@ -67,13 +67,16 @@ export default function PayrollRun(_props: PageProps) {
     }
   }, { problem: chosen.length === 0 ? 'Choose at least one employee' : tooLong ? `The note for ${tooLong.name} is longer than ${NOTE_MAX} characters` : null });
 
-  const columns = useMemo(() => [
+  const columns = [
     {
       title: 'Employee', key: 'name',
+      // Whether the employee can be paid in this run shows beside the name, so a phone sees it without scrolling.
       render: (_: unknown, r: Row) => (
         <Space direction="vertical" size={0}>
           <span>{r.name}</span>
           {r.job_title && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.job_title}</Typography.Text>}
+          {r.entry_id !== null && <Link to={`/payroll/view/${r.entry_id}`}><Tag color="blue">Already entered</Tag></Link>}
+          {r.problem && <Typography.Text type="danger">{r.problem}</Typography.Text>}
         </Space>
       ),
     },
@@ -96,8 +99,7 @@ export default function PayrollRun(_props: PageProps) {
     {
       title: 'Note', key: 'note', width: 220,
       render: (_: unknown, r: Row) => {
-        if (r.entry_id !== null) return <Link to={`/payroll/view/${r.entry_id}`}><Tag color="blue">Already entered</Tag></Link>;
-        if (r.problem) return <Typography.Text type="danger">{r.problem}</Typography.Text>;
+        if (!saveable(r)) return null;
         return (
           <Input
             size="small" aria-label={`Note for ${r.name}`} placeholder="Note on the payslip" maxLength={NOTE_MAX}
@@ -107,7 +109,7 @@ export default function PayrollRun(_props: PageProps) {
         );
       },
     },
-  ], [key, leftOut, busy, notes]); // eslint-disable-line react-hooks/exhaustive-deps
+  ];
 
   return (
     <Card title="Run Payroll for a Month" extra={<Link to="/payroll/list">Payroll entries</Link>}>
@@ -138,7 +140,9 @@ export default function PayrollRun(_props: PageProps) {
               />
             )}
             <Typography.Text type="secondary">
-              {monthLabel(run.month_year)}: {run.total_days} days. {entered > 0 && `${entered} already entered; `}untick anyone who should not be paid now.
+              {`${monthLabel(run.month_year)}, ${run.total_days} days. `}
+              {entered > 0 && `${entered} already entered. `}
+              {open.length > 0 && 'Untick anyone who should not be paid now.'}
             </Typography.Text>
             <Table<Row>
               rowKey="employee_id" size="small" dataSource={rows} columns={columns} pagination={false} scroll={{ x: true }}
