@@ -33,6 +33,8 @@ export default defineResource({
     ],
     search: ['emp_name'], pageSize: 50, sort: '-month_year', export: 'csv', addLabel: 'New Payroll Entry',
     links: [{ label: 'Payslip', icon: 'FileDoneOutlined', to: '/payroll/view/{id}' }],
+    // A whole month at once, beside the one-entry form (resources/payroll/payroll-run.ts).
+    headerLinks: [{ label: 'Run Payroll for a Month', icon: 'CalendarOutlined', to: '/payroll/run', requires: { resource: 'payroll-runs', permission: 'create' } }],
   },
   form: {
     uiSchema: {

@@ -358,3 +358,148 @@ describe('the payroll dashboard', () => {
     }
   });
 });
+
+describe('running payroll for a month', () => {
+  // A school of its own, so "every employee with a salary" is exactly the ones made here.
+  let r: TestSchool;
+  let ids: { asha: number; bala: number; chitra: number };
+  const rc = (c: string, body?: unknown, token?: string) => t.call(r.code, c, body, token ?? r.tokens['4']);
+  const preview = (month: string, token?: string) => rc(`GET /simple/payroll/run/?month_year=${month}`, undefined, token);
+  const save = (month_year: string, entries: unknown[], token?: string) => rc('PUT /simple/payroll/run/', { month_year, entries }, token);
+  /** What the clerk saves of a previewed row: as it was shown. */
+  const kept = (row: any, note?: string) => ({ employee_id: row.employee_id, absent_days: row.absent_days, salary_amount: row.salary_amount, ...(note ? { note } : {}) });
+  const entriesOf = async (month: string) => (await schoolDb(t, r).selectFrom('payroll').select(['employee_id', 'absent_days', 'salary_amount', 'note'])
+    .where('month_year', '=', month).orderBy('employee_id').execute()).map((e) => ({ ...e, salary_amount: Number(e.salary_amount) }));
+  const absent = (emp_id: number, date: string) => rc('PUT /employee/attendance', { date, data: [{ emp_id, present: 0, leave_type: null }] });
+
+  beforeAll(async () => {
+    r = await t.school();
+    const office = (await createRecord(t, r, 'departments', { name: 'Office' })).id;
+    const mk = async (name: string) => (await createRecord(t, r, 'employees', {
+      name, job_title: 'Clerk', hr_department_id: office, dob: '1990-01-01', hire_date: '2020-06-01', join_date: '2020-06-01', user_id: null,
+    })).id as number;
+    ids = { asha: await mk('Asha Rao'), bala: await mk('Bala Murugan'), chitra: await mk('Chitra Sen') };
+    expect((await rc('PUT /simple/payroll/salary/', { employee_id: ids.asha, ctc: 30000, salary: STRUCTURE })).status).toBe(200);
+    expect((await rc('PUT /simple/payroll/salary/', { employee_id: ids.bala, ctc: 10001, salary: [{ item_name: 'Basic', type: 0, value: 10000.5 }, { item_name: 'Bonus', type: 0, value: 0.5 }] })).status).toBe(200);
+    // Chitra has no salary: the run cannot pay her.
+  });
+
+  it("lists every employee with a salary, loss of pay from HR's attendance, and stores nothing", async () => {
+    for (const date of ['2026-07-06', '2026-07-07']) expect((await absent(ids.asha, date)).status).toBe(200);
+    expect((await rc('PUT /employee/attendance', { date: '2026-07-08', data: [{ emp_id: ids.asha, present: 1, leave_type: null }] })).status).toBe(200);
+    const res = await preview('2026-07');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ month_year: '2026-07-01', total_days: 31, no_salary: [{ id: ids.chitra, name: 'Chitra Sen' }] });
+    expect(res.body.data.employees).toEqual([
+      {
+        employee_id: ids.asha, name: 'Asha Rao', job_title: 'Clerk', ctc: 30000, entry_id: null, hr_attendance: true, problem: null,
+        total_days: 31, absent_days: 2, present_days: 29, loss_of_pay: 1935, overtime: 0, salary_amount: 28065,
+      },
+      {
+        employee_id: ids.bala, name: 'Bala Murugan', job_title: 'Clerk', ctc: 10001, entry_id: null, hr_attendance: false, problem: null,
+        total_days: 31, absent_days: 0, present_days: 31, loss_of_pay: 0, overtime: 0, salary_amount: 10001,
+      },
+    ]);
+    expect(await entriesOf('2026-07-01')).toEqual([]);
+    const bad = await preview('2026-13');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Choose a month');
+  });
+
+  it('saves one entry per chosen employee, as a single entry would, audited, and never twice', async () => {
+    const [asha, bala] = (await preview('2026-07')).body.data.employees;
+    // Bala is left out of this run.
+    const res = await save('2026-07', [kept(asha, 'Two days without pay')]);
+    expect(res.body).toMatchObject({ success: true, message: 'Payroll entries saved', data: { month_year: '2026-07-01', count: 1 } });
+    expect(await entriesOf('2026-07-01')).toEqual([{ employee_id: ids.asha, absent_days: 2, salary_amount: 28065, note: 'Two days without pay' }]);
+    const slip = (await rc(`GET /simple/payroll/${res.body.data.ids[0]}/`)).body.data;
+    expect(slip).toMatchObject({ total: 28065, note: 'Two days without pay' });
+    expect(slip.extras.payslip.at(-1)).toEqual({ key: 'loss-of-pay', item_name: 'Loss of Pay', type: 1, value: 1935 });
+    // Written by the entries' own create: its audit record, and one for the run.
+    const audits = await schoolDb(t, r).selectFrom('audit').select(['resource', 'action', 'record_id']).where('resource', 'in', ['payrolls', 'payroll-runs']).orderBy('id').execute();
+    expect(audits.map((a) => [a.resource, a.action])).toEqual([['payrolls', 'create'], ['payroll-runs', 'save']]);
+    expect(audits[0]!.record_id).toBe(String(res.body.data.ids[0]));
+
+    // The month again: Asha shows as entered; a run still holding her is refused whole, Bala not written either.
+    const again = (await preview('2026-07')).body.data.employees;
+    expect(again.map((e: any) => [e.name, e.entry_id])).toEqual([['Asha Rao', res.body.data.ids[0]], ['Bala Murugan', null]]);
+    const twice = await save('2026-07', [kept(asha), kept(bala)]);
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toBe('Asha Rao already has a payroll entry for Jul 2026; nothing was saved. Open the month again to see it.');
+    expect((await entriesOf('2026-07-01')).map((e) => e.employee_id)).toEqual([ids.asha]);
+    expect((await save('2026-07', [kept(bala)])).status).toBe(200);
+    expect((await entriesOf('2026-07-01')).map((e) => [e.employee_id, e.salary_amount])).toEqual([[ids.asha, 28065], [ids.bala, 10001]]);
+  });
+
+  it('writes none when one entry fails after others were written', async () => {
+    const [asha, bala] = (await preview('2026-08')).body.data.employees;
+    // Asha twice: her second entry clashes with the first, already written in the same transaction.
+    const dup = await save('2026-08', [kept(asha), kept(bala), kept(asha)]);
+    expect(dup.status).toBe(409);
+    expect(dup.body.error).toBe('Asha Rao already has a payroll entry for Aug 2026; nothing was saved. Open the month again to see it.');
+    expect(await entriesOf('2026-08-01')).toEqual([]);
+    // HR marks Bala absent after the list was made: what the clerk saw no longer holds, and Asha (first) is not kept either.
+    expect((await absent(ids.bala, '2026-08-10')).status).toBe(200);
+    const stale = await save('2026-08', [kept(asha), kept(bala)]);
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe("Bala Murugan's attendance or salary changed since this list was made; nothing was saved. Open the month again to review it.");
+    expect(await entriesOf('2026-08-01')).toEqual([]);
+    const fresh = (await preview('2026-08')).body.data.employees;
+    expect(fresh[1]).toMatchObject({ absent_days: 1, present_days: 30, loss_of_pay: 322, salary_amount: 9679 }); // 10001 × 30/31 = 9678.39, up to the rupee
+    expect((await save('2026-08', [kept(fresh[0]), kept(fresh[1])])).status).toBe(200);
+    expect((await entriesOf('2026-08-01')).map((e) => [e.employee_id, e.absent_days, e.salary_amount])).toEqual([[ids.asha, 0, 30000], [ids.bala, 1, 9679]]);
+  });
+
+  it('refuses an employee with no salary, and an empty run, saving nothing', async () => {
+    const noSalary = await save('2026-09', [{ employee_id: ids.chitra, absent_days: 0, salary_amount: 0 }]);
+    expect(noSalary.status).toBe(400);
+    expect(noSalary.body.error).toBe('Chitra Sen: Employee salary is not set');
+    const empty = await save('2026-09', []);
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toBe('Choose at least one employee');
+    expect(await entriesOf('2026-09-01')).toEqual([]);
+  });
+
+  it('is refused to those who may not make payroll entries', async () => {
+    const [asha] = (await preview('2026-10')).body.data.employees;
+    for (const who of ['1', '2', '5', '6', '7', 'admin-none', 'admin-read']) {
+      const seen = await preview('2026-10', r.tokens[who]);
+      expect(seen.status, who).toBe(403);
+      const saved = await save('2026-10', [kept(asha)], r.tokens[who]);
+      expect(saved.status, who).toBe(403);
+    }
+    expect(await entriesOf('2026-10-01')).toEqual([]);
+    // An admin with the payroll module's permissions runs it.
+    expect((await preview('2026-10', r.tokens['3'])).status).toBe(200);
+    expect((await save('2026-10', [kept(asha)], r.tokens['3'])).status).toBe(200);
+  });
+});
+
+describe("the finance dashboard's unpaid salaries", () => {
+  it('counts the payroll entries still to pay and sums what they owe, exact to the paisa', async () => {
+    const r = await t.school();
+    const rc = (c: string, body?: unknown) => t.call(r.code, c, body, r.tokens['4']);
+    const unpaid = async () => (await rc('GET /finance/reports/finance-dashboard/')).body.data.unpaid_payroll;
+    expect(await unpaid()).toEqual({ count: 0, amount: 0 });
+    const office = (await createRecord(t, r, 'departments', { name: 'Office' })).id;
+    const bank2 = (await createRecord(t, r, 'finance-accounts', { name: 'Bank', type: 'bank' })).id;
+    const mode2 = (await createRecord(t, r, 'finance-payment-modes', { name: 'NEFT' })).id;
+    const cat2 = (await createRecord(t, r, 'finance-expense-categories', { name: 'Salaries' })).id;
+    const entryOf = async (name: string, ctc: number) => {
+      const id = (await createRecord(t, r, 'employees', { name, job_title: 'Clerk', hr_department_id: office, dob: '1990-01-01', hire_date: '2020-06-01', join_date: '2020-06-01', user_id: null })).id;
+      await rc('PUT /simple/payroll/salary/', { employee_id: id, ctc, salary: [] });
+      return (await rc('PUT /simple/payroll/', { employee_id: id, month_year: '2026-09-01', total_days: 30, absent_days: 0 })).body.data.id as number;
+    };
+    const payIt = (payment_id: number, amount_paid: number) => rc('PUT /simple/payroll/installment/', {
+      payment_id, amount_paid, payment_date: '2026-10-05', exp_debit_account: bank2, exp_payment_mode: mode2, exp_category: cat2,
+    });
+    const [a, b, c] = [await entryOf('A', 28065), await entryOf('B', 10001), await entryOf('C', 5000)];
+    expect((await payIt(a, 100.25)).status).toBe(200); // partly paid: 27,964.75 still owed
+    expect((await payIt(b, 10000.5)).status).toBe(200); // ₹0.50 left: settled, as the payslip says
+    expect((await payIt(c, 5000)).status).toBe(200); // paid in full
+    const d = await unpaid();
+    expect(d).toEqual({ count: 1, amount: 27964.75 });
+    await entryOf('D', 12345);
+    expect(await unpaid()).toEqual({ count: 2, amount: 40309.75 });
+  });
+});

@@ -2,12 +2,16 @@
  * Simple payroll in the browser: the super admin sets an employee's salary, runs a month with 2
  * absent days and reads the payslip's Loss of Pay and total, pays it in two installments from a
  * bank account and sees the account debited; the demo teacher opens Payroll, finds only their own
- * payslip and prints it. Screenshots (desktop and phone) go to /tmp/shots-payroll/.
+ * payslip and prints it; the clerk runs a whole month in one table, leaving one employee out,
+ * and finds the entries in the payroll list; the entry form speaks a clerk's words, not the
+ * database's. Screenshots (desktop and phone) go to /tmp/shots-payroll/.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { sql } from 'kysely';
 import { DEMO, adminToken, demoApi, expectAccessible, pick, signIn, startE2E, toast, type E2E } from './support.js';
+import { formatINR } from '../../src/shared/money.js';
 
 const SHOTS = '/tmp/shots-payroll';
 let e: E2E;
@@ -124,6 +128,13 @@ it('shows the dashboard with its cards, the monthly chart and the employees', as
   await page.getByRole('link', { name: EMPLOYEE }).waitFor();
   await expectAccessible(page, 'payroll dashboard');
   await shot(page, 'dashboard-desktop');
+  // The finance dashboard counts what is still to pay (the demo paid last month; this month's run is unpaid).
+  const owed = await e.demoDb.selectFrom('payroll').select((eb) => eb.fn.countAll<string>().as('n')).where(sql<boolean>`salary_amount - amount_paid > 1`).executeTakeFirstOrThrow();
+  await page.goto('/finance/');
+  const unpaid = page.getByTestId('finance-unpaid-payroll');
+  await unpaid.getByText(`${owed.n} payroll entries not fully paid`).waitFor();
+  await shot(page, 'finance-dashboard-desktop');
+
   const phone = await e.newPage({ phone: true });
   await signIn(phone.page, DEMO.code, DEMO.admin);
   await phone.page.goto('/payroll/');
@@ -188,4 +199,109 @@ it('lets the demo teacher read and print only their own payslip, on a desktop an
       await page.getByText('Payroll entry not found').first().waitFor();
     }
   }
+});
+
+/** The database's own words, which no payroll screen should show a clerk. */
+const FIELD_NAMES = ['month_year', 'salary_amount', 'present_days', 'absent_days', 'total_days', 'amount_paid', 'extras', 'employee_id'];
+const expectNoFieldNames = async (page: Page, where: string) => {
+  const text = await page.locator('main, .ant-layout-content').first().innerText();
+  for (const name of FIELD_NAMES) expect(text, `${where} shows ${name}`).not.toContain(name);
+};
+
+it('runs payroll for a whole month in one table, leaving one employee out, and lists the entries', async () => {
+  // This month (India time): the demo school has run the two before it, and HR has attendance for it.
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+  const [year, mon] = today.split('-').map(Number) as [number, number];
+  const month = `${today.slice(0, 7)}-01`;
+  const label = new Date(`${month}T00:00:00Z`).toLocaleDateString('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const days = new Date(Date.UTC(year, mon, 0)).getUTCDate();
+  const dept = await e.demoDb.selectFrom('hr_department').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const meera = (await demoApi<{ id: number }>(e, 'PUT', '/hr/employees/', {
+    name: 'Meera Iyer', job_title: 'Office Assistant', hr_department_id: dept.id, dob: '1992-05-05', hire_date: '2022-06-01', join_date: '2022-06-01',
+  }, token)).id;
+  await demoApi(e, 'PUT', '/simple/payroll/salary/', { employee_id: meera, ctc: 30000, salary: [] }, token);
+  // HR marks her absent on the 1st: one day's loss of pay.
+  await demoApi(e, 'PUT', '/employee/attendance', { date: month, data: [{ emp_id: meera, present: 0, leave_type: null }] }, token);
+  const salary = Math.ceil((30000 * (days - 1)) / days);
+  const withSalary = await e.demoDb.selectFrom('payroll_salary').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const enteredBefore = await e.demoDb.selectFrom('payroll').select('employee_id').where('month_year', '=', month).execute();
+  const LEFT_OUT = 'Rahul Verma';
+
+  const { page } = await e.newPage();
+  await signIn(page, DEMO.code, DEMO.admin);
+  await page.goto('/payroll/list');
+  await page.getByRole('button', { name: 'Run Payroll for a Month' }).click();
+  await page.waitForURL('**/payroll/run');
+  const picker = page.locator('#payroll-run-month');
+  await picker.click();
+  await picker.fill(label);
+  await picker.press('Enter');
+  await page.getByText(`${label}, ${days} days.`).waitFor();
+  const table = page.getByTestId('payroll-run-table');
+  const row = (name: string) => table.locator('.ant-table-row', { hasText: name });
+  await row('Meera Iyer').waitFor();
+  expect(await table.locator('.ant-table-row').count()).toBe(Number(withSalary.n));
+  const cells = await row('Meera Iyer').locator('td').allInnerTexts();
+  expect(cells.map((c) => c.trim())).toEqual(expect.arrayContaining(['1', `${days - 1} / ${days}`, formatINR(30000 - salary), formatINR(salary)]));
+  await row('Meera Iyer').getByLabel('Note for Meera Iyer').fill('One day absent on the 1st');
+  await row(LEFT_OUT).getByLabel(`Pay ${LEFT_OUT}`).uncheck();
+  const open = Number(withSalary.n) - enteredBefore.length;
+  await page.getByTestId('payroll-run-total').filter({ hasText: `${open - 1} of ${open} to pay` }).waitFor();
+  await expectNoFieldNames(page, 'the month run');
+  await expectAccessible(page, 'payroll run');
+  await shot(page, 'run-desktop');
+
+  await page.getByRole('button', { name: `Save payroll for ${open - 1} employees` }).click();
+  await toast(page, 'Payroll entries saved').waitFor();
+  await page.getByTestId('payroll-run-saved').filter({ hasText: `Payroll saved for ${open - 1} employees, ${label}.` }).waitFor();
+  // Saved now, the month shows everyone but the one left out as entered.
+  await row('Meera Iyer').getByText('Already entered').waitFor();
+  expect(await row(LEFT_OUT).getByText('Already entered').count()).toBe(0);
+  const saved = await e.demoDb.selectFrom('payroll as p').innerJoin('hr_employee as h', 'h.id', 'p.employee_id')
+    .select(['h.name', 'p.salary_amount', 'p.absent_days', 'p.note']).where('p.month_year', '=', month).execute();
+  expect(saved).toHaveLength(enteredBefore.length + open - 1);
+  expect(saved.find((p) => p.name === LEFT_OUT)).toBeUndefined();
+  expect(saved.find((p) => p.name === 'Meera Iyer')).toMatchObject({ absent_days: 1, note: 'One day absent on the 1st' });
+  expect(Number(saved.find((p) => p.name === 'Meera Iyer')!.salary_amount)).toBe(salary);
+
+  await page.getByRole('link', { name: 'See the payroll entries' }).click();
+  await page.waitForURL('**/payroll/list');
+  // The list's own header, so the rows read are the list's and not the run's still on screen.
+  await page.getByRole('button', { name: 'Run Payroll for a Month' }).waitFor();
+  const listed = page.locator('.ant-table-row', { hasText: 'Meera Iyer' });
+  await listed.waitFor();
+  expect(await listed.innerText()).toContain(label);
+  expect(await listed.innerText()).toContain(formatINR(salary, { symbol: false }));
+
+  // The finance dashboard counts what is still to pay (the demo paid last month; this month's run is unpaid).
+  const owed = await e.demoDb.selectFrom('payroll').select((eb) => eb.fn.countAll<string>().as('n')).where(sql<boolean>`salary_amount - amount_paid > 1`).executeTakeFirstOrThrow();
+  await page.goto('/finance/');
+  const unpaid = page.getByTestId('finance-unpaid-payroll');
+  await unpaid.getByText(`${owed.n} payroll entries not fully paid`).waitFor();
+  await shot(page, 'finance-dashboard-desktop');
+
+  const phone = await e.newPage({ phone: true });
+  await signIn(phone.page, DEMO.code, DEMO.admin);
+  await phone.page.goto('/payroll/run');
+  const phonePicker = phone.page.locator('#payroll-run-month');
+  await phonePicker.click();
+  await phonePicker.fill(label);
+  await phonePicker.press('Enter');
+  await phone.page.getByTestId('payroll-run-table').locator('.ant-table-row', { hasText: 'Meera Iyer' }).waitFor();
+  await shot(phone.page, 'run-phone');
+  expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+it("shows the entry form in a clerk's words, with no database field names", async () => {
+  const { page } = await e.newPage();
+  await signIn(page, DEMO.code, DEMO.admin);
+  await page.goto('/payroll/new');
+  for (const label of ['Employee', 'Month and Year', 'Total Days', 'Absent Days', 'Note']) await page.getByLabel(label, { exact: true }).waitFor();
+  await page.getByText('Leave it empty to use the absences recorded in HR attendance for the month.').waitFor();
+  await page.getByText('The present days, the salary and the payslip are worked out from the employee\'s salary when you save.').waitFor();
+  await expectNoFieldNames(page, 'the entry form');
+  await shot(page, 'entry-form-desktop');
+  await page.goto('/payroll/list');
+  await page.locator('.ant-table-row').first().waitFor();
+  await expectNoFieldNames(page, 'the payroll list');
 });

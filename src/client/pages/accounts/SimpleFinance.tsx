@@ -1,7 +1,7 @@
 /**
  * The simple finance dashboard (/simple-finance/, also /finance/dashboard/): the Today, This
  * Week, This Month and Total cards, each with Fees Collected, Other Credit, Total Credit,
- * Expenses, Salary, Total Debit and Net Total (the server's sums; what each sums is written in
+ * Expenses, Salary Paid (payroll installments paid; salaries owed are not in it), Total Debit and Net Total (the server's sums; what each sums is written in
  * src/server/modules/accounts/simple-finance.ts), and the reports panel: a category, an
  * interval and a period, then the report's rows 50 a page.
  */
@@ -26,7 +26,7 @@ type ReportRow = CallData<'simple-accounts.financeReport'>[number];
 const PERIODS = [['today', 'Today'], ['week', 'This Week'], ['month', 'This Month'], ['total', 'Total']] as const;
 const FIGURES: Array<[keyof Figures, string]> = [
   ['fees', 'Fees Collected'], ['credit', 'Other Credit'], ['total_credit', 'Total Credit'],
-  ['expenses', 'Expenses'], ['payroll', 'Salary'], ['total_debit', 'Total Debit'], ['net', 'Net Total'],
+  ['expenses', 'Expenses'], ['payroll', 'Salary Paid'], ['total_debit', 'Total Debit'], ['net', 'Net Total'],
 ];
 const STRONG = new Set<keyof Figures>(['total_credit', 'total_debit', 'net']);
 

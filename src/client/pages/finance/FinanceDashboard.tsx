@@ -1,7 +1,8 @@
 /**
  * The finance dashboard (/finance/): expenses this month and this year, the fee collection of
  * this academic year and the next (total, and due = total − paid), the expenses-by-category pie,
- * the last 5 expenses and the spend per account ('Unknown/Others' for an account that is gone).
+ * the last 5 expenses, the spend per account ('Unknown/Others' for an account that is gone), and
+ * the salaries still owed on payroll entries (not expenses until an installment pays them).
  * Every figure is the server's sum (src/server/modules/finance/finance-reports.ts).
  */
 import { Alert, Card, Col, List, Row, Space, Statistic, Table, Typography } from 'antd';
@@ -11,10 +12,13 @@ import { formatDate, formatMoney } from '../../framework/format.js';
 import { useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 import { errorText } from '../../framework/useCall.js';
 import { NamedPie } from './NamedPie.js';
+import { useScreenAllowed } from '../../framework/useAccess.js';
+import { resourceByName } from '../../../shared/registry.js';
 
 type Dashboard = CallData<'finance-reports.dashboard'>;
 type YearFees = Dashboard['fee_collection']['fees_this_year'];
-const cardCol = { xs: 24, sm: 12, xl: 8 } as const;
+// Two cards a row until the screen is wide enough for four whole titles.
+const cardCol = { xs: 24, sm: 12, xxl: 6 } as const;
 
 function FeeCard({ title, fees, testId }: { title: string; fees: YearFees; testId: string }) {
   return (
@@ -35,6 +39,7 @@ function FeeCard({ title, fees, testId }: { title: string; fees: YearFees; testI
 export default function FinanceDashboard(_props: PageProps) {
   const { result, query } = useDeclaredQuery('finance-reports.dashboard');
   const d = query.isSuccess ? result.data : undefined;
+  const canReadPayroll = useScreenAllowed(resourceByName('payrolls'), 'read');
   if (query.isError) return <Alert type="error" showIcon message={errorText(query.error)} />;
   if (!d) return <Card loading />;
   return (
@@ -48,6 +53,18 @@ export default function FinanceDashboard(_props: PageProps) {
         </Col>
         <Col {...cardCol}><FeeCard title="Fee Collection This Year" fees={d.fee_collection.fees_this_year} testId="finance-fees-this-year" /></Col>
         <Col {...cardCol}><FeeCard title="Fee Collection Next Year" fees={d.fee_collection.fees_next_year} testId="finance-fees-next-year" /></Col>
+        <Col {...cardCol}>
+          <Card
+            size="small" title="Unpaid Salaries" data-testid="finance-unpaid-payroll"
+            extra={canReadPayroll && <Link to="/payroll/list">Payroll</Link>}
+          >
+            <Statistic title="Still to pay" value={formatMoney(d.unpaid_payroll.amount)} valueStyle={{ color: d.unpaid_payroll.amount > 0 ? '#cf1322' : undefined }} />
+            <Typography.Text type="secondary">
+              {d.unpaid_payroll.count === 1 ? '1 payroll entry' : `${d.unpaid_payroll.count} payroll entries`} not fully paid, of every month.
+              Salaries count as expenses only once paid.
+            </Typography.Text>
+          </Card>
+        </Col>
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>

@@ -107,6 +107,7 @@ function Sheet({ slip }: { slip: Slip }) {
         <Descriptions.Item label="Absent Days">{slip.absent_days}</Descriptions.Item>
         <Descriptions.Item label="Present Days">{slip.present_days}</Descriptions.Item>
         <Descriptions.Item label="Monthly CTC">{formatMoney(slip.ctc)}</Descriptions.Item>
+        {slip.note && <Descriptions.Item label="Note" span={2}><span data-testid="payslip-note">{slip.note}</span></Descriptions.Item>}
       </Descriptions>
       <Row gutter={[16, 12]}>
         {column(CREDIT, 'Earnings', slip.total_credit)}

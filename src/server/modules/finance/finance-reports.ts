@@ -2,6 +2,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../../generated/db.js';
 import { SCHOOL_TODAY_SQL as TODAY } from '../../framework/periods.js';
 import { schoolTables } from '../../framework/query.js';
+import { toRupees } from '../../../shared/money.js';
+import { INSTALLMENT_THRESHOLD_PAISE } from '../../../shared/payroll.js';
 
 /**
  * The finance dashboard and the expense reports (spec 2, finance module). What each figure sums:
@@ -15,6 +17,9 @@ import { schoolTables } from '../../framework/query.js';
  *   - accounts: Σ paid_amount of this year's expense installments per account they were paid
  *     from: the money that left each account for expenses; an installment whose account is gone
  *     counts under 'Unknown/Others'.
+ *   - unpaid_payroll: the payroll entries of any month with salary still to pay (more than the
+ *     ₹1 the payslip treats as settled, INSTALLMENT_THRESHOLD_PAISE), how many and Σ (salary
+ *     amount − amount paid): salaries owed, which are not expenses until an installment pays them.
  * Every sum is numeric in the database, exact to the paisa, a JSON number of rupees at the end.
  */
 
@@ -77,11 +82,17 @@ export async function financeDashboard(db: Kysely<DB>, schema: string) {
     ])
     .groupBy(['a.id', 'a.name']).orderBy(sql`3`, 'desc').orderBy(sql`2`).execute();
   const [thisYear, nextYear] = [await yearFees(db, schema, 'this'), await yearFees(db, schema, 'next')];
+  const pending = sql`${sql.ref('salary_amount')} - ${sql.ref('amount_paid')}`;
+  const unpaid = await db.selectFrom('payroll')
+    .where(sql<boolean>`${pending} > ${toRupees(INSTALLMENT_THRESHOLD_PAISE)}`)
+    .select([sql<number>`count(*)::int`.as('count'), money(sql`sum(${pending})`).as('amount')])
+    .executeTakeFirstOrThrow();
   return {
     expenses: { expense_month: sums.expense_month, expense_year: sums.expense_year, expense_by_category: byCategory },
     fee_collection: { fees_this_year: thisYear, fees_next_year: nextYear },
     last_5_expense: last5,
     accounts,
+    unpaid_payroll: unpaid,
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * A payslip as an A4 PDF drawn with pdfkit's built-in Helvetica: the school's head, the
- * employee and month, the days, the earnings and deductions with their totals, the net pay in
+ * employee and month, the days, the clerk's note, the earnings and deductions with their totals, the net pay in
  * figures and words, and what has been paid.
  */
 import type { schoolHeader } from '../marks/report-card-data.js';
@@ -31,6 +31,10 @@ export function renderPayslip(slip: PayslipData, school: Awaited<ReturnType<type
     pair(l1, v1, M, half);
     pair(l2, v2, M + half, half);
     y += 18;
+  }
+  if (slip.note) {
+    doc.font('Helvetica').fontSize(10).text(`Note: ${slip.note}`, M, y, { width: WIDTH });
+    y = doc.y + 4;
   }
   y += 10;
   const columns = [{ title: 'Earnings', type: CREDIT, total: slip.total_credit }, { title: 'Deductions', type: DEBIT, total: slip.total_debit }];

@@ -23,7 +23,7 @@ export async function payslipOf(ctx: Ctx, id: number) {
   const row = await applyScope(ctx, resourceByName('payslips'), ctx.db.selectFrom('payroll as t')
     .innerJoin('hr_employee as e', 'e.id', 't.employee_id')
     .select(['t.id', 't.employee_id', 'e.name as emp_name', 'e.job_title', 't.month_year', 't.absent_days', 't.total_days', 't.present_days',
-      't.salary_amount', 't.amount_paid', 't.payment_date', 't.extras'])
+      't.salary_amount', 't.amount_paid', 't.payment_date', 't.extras', 't.note'])
     .where('t.id', '=', id)).executeTakeFirst();
   if (!row) throw payslipNotFound();
   const lines = (row.extras.payslip ?? []) as PayslipLine[];
@@ -39,7 +39,7 @@ export async function payslipOf(ctx: Ctx, id: number) {
     ctc: Number(row.extras.ctc ?? 0),
     salary_amount: toRupees(salary), amount_paid: toRupees(paid), pending: toRupees(salary - paid),
     payment_date: row.payment_date == null ? null : dayOf(row.payment_date),
-    extras: { payslip: lines },
+    extras: { payslip: lines }, note: row.note ?? null,
     total_credit: toRupees(sum(CREDIT)), total_debit: toRupees(sum(DEBIT)), total: toRupees(sum(CREDIT) - sum(DEBIT)),
     can_pay: salary - paid > INSTALLMENT_THRESHOLD_PAISE,
     installments: installments.map((i) => ({ id: i.id, amount: Number(i.amount), payment_mode: i.payment_mode, date: dayOf(i.payment_date), payment_mode_details: i.payment_mode_details ?? null, account: i.account ?? null })),
