@@ -31,6 +31,18 @@ export function formatINR(rupees: number, opts: { symbol?: boolean } = {}): stri
   return (opts.symbol === false ? FIGURE : RUPEES).format(exact);
 }
 
+/**
+ * A short figure for a chart's axis, in lakhs and crores: ₹4.5L, ₹12k, ₹1.2Cr, ₹750; a
+ * negative amount as -₹4.5L.
+ */
+export function shortINR(rupees: number): string {
+  const abs = Math.abs(rupees);
+  const [value, unit] = abs >= 1e7 ? [abs / 1e7, 'Cr'] : abs >= 1e5 ? [abs / 1e5, 'L'] : abs >= 1e3 ? [abs / 1e3, 'k'] : [abs, ''];
+  // One decimal at most, and none when it is nought (₹5L, not ₹5.0L).
+  const figure = String(Math.round(value * 10) / 10);
+  return `${rupees < 0 && figure !== '0' ? '-' : ''}₹${figure}${unit}`;
+}
+
 const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve',
   'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
 const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];

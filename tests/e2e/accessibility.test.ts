@@ -1,13 +1,17 @@
 /**
  * WCAG 2.1 AA on every screen in every demo role's menu, on a desktop and on a 390×844 phone:
  * each opens with no call refused, axe-core finds no serious or critical failure, each screen has one h1, and the keyboard
- * reaches a skip link first and the menu toggle on the phone.
+ * reaches a skip link first and the menu toggle on the phone. The menu's screens are opened from
+ * the menu, as a person does, from the foot of the screen before: each opens at its top, the
+ * menu has at most its current group open, and no screen is wider than the phone.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { RESOURCES } from '../../src/shared/registry.js';
 import { roleAllows } from '../../src/shared/resource.js';
-import { DEMO, accessibilityProblems, signIn, startE2E, type E2E, PHONE } from './support.js';
+import { DEMO, accessibilityProblems, openFromMenu, signIn, startE2E, type E2E, PHONE } from './support.js';
+
+const DESKTOP = { width: 1280, height: 900 };
 
 let e: E2E;
 beforeAll(async () => { e = await startE2E(); });
@@ -18,7 +22,7 @@ const ROLES: Array<[string, string, number]> = [
 ];
 
 /** Signs in and records every call the server refuses, and every error notification shown. */
-async function signedIn(user: string, viewport = { width: 1280, height: 900 }) {
+async function signedIn(user: string, viewport = DESKTOP) {
   const context = await e.browser.newContext({ baseURL: e.url, viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -33,23 +37,49 @@ async function signedIn(user: string, viewport = { width: 1280, height: 900 }) {
 const errorToasts = (page: Page) => page.locator('.ant-notification-notice-error').allTextContents();
 
 /** Every screen the side menu links to, the add form of each list the role may add to, home, profile and settings. */
-async function menuScreens(page: Page, role: number): Promise<string[]> {
+async function menuScreens(page: Page, role: number): Promise<{ screens: string[]; links: string[] }> {
   await page.locator('.ant-layout-sider a[href]').first().waitFor();
   const links = await page.locator('.ant-layout-sider a[href]').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   const forms = RESOURCES
     .filter((r) => r.routes?.list && links.includes(r.routes.list) && r.routes.create && !r.routes.create.includes(':') && roleAllows(r, role, 'create'))
     .map((r) => r.routes!.create!);
-  return [...new Set(['/', ...links, ...forms, '/profile', '/settings'])];
+  return { screens: [...new Set(['/', ...links, ...forms, '/profile', '/settings'])], links };
 }
 
-/** Opens each screen and lists what axe-core finds, so one run names every failing screen. */
-async function audit(page: Page, screens: string[], label: string) {
+/** Where the screen stands once opened: scrolled, its heading's top, its width, the menu's open groups. */
+const standing = (page: Page) => page.evaluate(() => ({
+  scrollY: window.scrollY,
+  headingTop: document.querySelector('main h1')?.getBoundingClientRect().top ?? -1,
+  width: document.documentElement.scrollWidth,
+  openGroups: document.querySelectorAll('.ant-layout-sider .ant-menu-submenu-open').length,
+}));
+
+/**
+ * Opens each screen (from the side menu when it has an entry there, else by its address) and
+ * lists what axe-core and the screen's standing show, so one run names every failing screen.
+ */
+async function audit(page: Page, screens: string[], links: string[], label: string, viewport: { width: number; height: number }) {
   const failures: string[] = [];
-  for (const path of screens) {
-    await page.goto(path);
+  for (const [i, path] of screens.entries()) {
+    const fromMenu = i > 0 && links.includes(path);
+    if (fromMenu) {
+      // From the foot of the screen before: a long page's scroll must not carry over.
+      const before = new URL(page.url()).pathname;
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await openFromMenu(page, { href: path });
+      if (path !== before) await page.waitForURL((u) => u.pathname !== before);
+    } else {
+      await page.goto(path);
+    }
     await page.locator('main h1').first().waitFor({ state: 'attached', timeout: 5_000 }).catch(() => {});
     await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
     await page.waitForTimeout(300);
+    const at = await standing(page);
+    if (fromMenu && (at.scrollY !== 0 || at.headingTop < 0 || at.headingTop > viewport.height)) {
+      failures.push(`${label} ${path} opens scrolled to ${at.scrollY} px, its heading at ${Math.round(at.headingTop)} px`);
+    }
+    if (at.width > viewport.width) failures.push(`${label} ${path} is ${at.width} px wide`);
+    if (at.openGroups > 1) failures.push(`${label} ${path} has ${at.openGroups} menu groups open`);
     for (const p of await accessibilityProblems(page)) {
       failures.push(`${label} ${path} ${p.id} (${p.impact}): ${p.targets.slice(0, 3).join(' | ')}${p.targets.length > 3 ? ` … ${p.targets.length} elements` : ''}`);
     }
@@ -60,15 +90,15 @@ async function audit(page: Page, screens: string[], label: string) {
 for (const [role, user, roleId] of ROLES) {
   it(`opens the ${role}'s screens with no call refused and no serious accessibility failure, desktop and phone`, async () => {
     const desk = await signedIn(user);
-    const screens = await menuScreens(desk.page, roleId);
+    const { screens, links } = await menuScreens(desk.page, roleId);
     expect(screens.length).toBeGreaterThan(3);
-    const failures = await audit(desk.page, screens, 'desktop');
+    const failures = await audit(desk.page, screens, links, 'desktop', DESKTOP);
     // A screen in the role's menu works for it: no call refused, no error shown.
     expect(desk.refused).toEqual([]);
     expect(await errorToasts(desk.page)).toEqual([]);
     await desk.context.close();
     const phone = await signedIn(user, PHONE);
-    failures.push(...await audit(phone.page, screens, 'phone'));
+    failures.push(...await audit(phone.page, screens, links, 'phone', PHONE));
     expect(phone.refused).toEqual([]);
     await phone.context.close();
     expect(failures).toEqual([]);

@@ -100,7 +100,7 @@ it('lets the super admin disable a module, which then shows as Pro and is refuse
   const pro = sider().locator('.ant-menu-item-disabled, .ant-menu-submenu-disabled').filter({ has: proTag });
   await pro.click({ force: true });
   expect(await sider().locator('.ant-menu-submenu-open').filter({ has: proTag }).count()).toBe(0);
-  expect(await sider().getByRole('link', { name: /^teachers$/i }).count()).toBe(0);
+  expect(await sider().getByRole('link', { name: /^teachers$/i, includeHidden: true }).count()).toBe(0);
   const res = await page.evaluate(async (code) => {
     const token = localStorage.getItem('token') ?? JSON.parse(localStorage.getItem('session') ?? '{}').token;
     const r = await fetch(`/api/${code}/teachers/`, { headers: { authorization: `Bearer ${token}` } });

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, expectAccessible, form, pick, settled, signIn, startE2E, toast, type E2E, PHONE } from './support.js';
+import { DEMO, expectAccessible, form, openFromMenu, pick, settled, signIn, startE2E, toast, type E2E, PHONE } from './support.js';
 
 const TITLE = 'Bring your atlas on Monday';
 const MESSAGE = 'Class 5 A: geography lesson on Monday. Please bring your atlas and a pencil. The map work is in the attached sheet.';
@@ -45,7 +45,7 @@ it('lets a teacher make an announcement for class 5 A, with the spec\'s checks, 
   const { context, page } = await e.newPage();
   await signIn(page, DEMO.code, DEMO.teacher);
   // The teacher's menu has Announcements.
-  await page.locator('.ant-layout-sider').getByText('New Announcement').click();
+  await openFromMenu(page, 'New Announcement');
   await page.waitForURL('**/announcements/new');
 
   await page.getByRole('button', { name: 'Send' }).click();

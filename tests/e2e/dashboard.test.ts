@@ -29,6 +29,12 @@ it('shows the year\'s students, fees and charts, and switches the chart and the 
   await page.locator('svg[role="img"] .recharts-line').first().waitFor();
   await page.locator('svg[role="img"] .recharts-bar-rectangle').first().waitFor();
   await page.screenshot({ path: `${SHOTS}/admin-desktop.png`, fullPage: true });
+  // The fee chart's axis runs from ₹0 in lakhs, with no step below nought (the demo year has a
+  // month whose refund outweighs its payments).
+  const feeChart = page.locator('.ant-card', { has: page.locator('.ant-card-head-title', { hasText: /^Fees$/ }) }).filter({ has: page.locator('svg[role="img"]') });
+  const moneyTicks = await feeChart.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents();
+  expect(moneyTicks[0]).toBe('₹0');
+  expect(moneyTicks.slice(1).every((t) => /^₹\d+(\.\d)?(k|L|Cr)$/.test(t)), moneyTicks.join(' ')).toBe(true);
   // Day view: the last 30 days on the axis.
   await page.getByText('Day', { exact: true }).click();
   await page.locator('.recharts-cartesian-axis-tick-value', { hasText: /^\d{1,2} [A-Z][a-z]{2}$/ }).first().waitFor();
@@ -62,6 +68,17 @@ it("gives a parent on a phone their child's day: Today or Last 5, refresh, and t
   await signIn(page, DEMO.code, DEMO.parentMobile);
   await page.getByText('Today', { exact: true }).waitFor();
   await page.getByTestId('parent-homework').waitFor();
+  // The school's notice heads the announcements; no 'empty' line follows it, and an empty card
+  // names what it lacks rather than a bare 'Nothing today'.
+  const announcements = page.getByTestId('parent-announcements');
+  await announcements.getByText('Admissions open for 2027-28').waitFor();
+  await page.locator('.ant-list-loading').first().waitFor({ state: 'detached' });
+  expect(await announcements.locator('.ant-list-empty-text').count()).toBe(0);
+  expect(await page.getByText('Nothing today').count()).toBe(0);
+  for (const [card, what] of [['parent-messages', 'messages'], ['parent-homework', 'homework']]) {
+    const empty = page.getByTestId(card!).locator('.ant-list-empty-text');
+    if (await empty.count()) expect(await empty.textContent()).toBe(`No ${what} today`);
+  }
   await page.getByText('Last 5', { exact: true }).click();
   const homework = page.getByTestId('parent-homework');
   const first = homework.locator('.ant-list-item a').first();

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, expectAccessible, form, pick, signIn, startE2E, toast, type E2E } from './support.js';
+import { DEMO, expectAccessible, form, openFromMenu, pick, signIn, startE2E, toast, type E2E } from './support.js';
 import { schoolToday } from '../../src/server/framework/periods.js';
 
 const SHOTS = '.tmp/hr';
@@ -39,7 +39,7 @@ const noSideScroll = (p: Page) => p.evaluate(() => document.documentElement.scro
 it('adds an employee, takes the day with one absent and one on leave, and finds the day saved and locked', async () => {
   const { page } = await e.newPage();
   await signIn(page, DEMO.code, DEMO.admin);
-  await page.getByRole('menuitem', { name: /^employees$/i }).click();
+  await openFromMenu(page, /^employees$/i);
   await page.waitForURL('**/hr/employees/');
   await page.locator('.ant-table-row', { hasText: 'Anita Sharma' }).waitFor();
   await page.screenshot({ path: `${SHOTS}/employees-desktop.png`, fullPage: true });
@@ -62,7 +62,7 @@ it('adds an employee, takes the day with one absent and one on leave, and finds 
   expect(added).toMatchObject({ job_title: 'Lab Assistant', dob: '1992-03-12', hire_date: '2026-06-01', join_date: '2026-06-01' });
 
   const today = schoolToday();
-  await page.getByRole('menuitem', { name: /^employee attendance$/i }).click();
+  await openFromMenu(page, /^employee attendance$/i);
   await page.waitForURL('**/employee/attendance');
   await page.getByRole('combobox', { name: 'Deepa Kulkarni attendance' }).waitFor();
   await choose(page, 'Deepa Kulkarni attendance', 'Absent');
@@ -132,6 +132,6 @@ it('shows no HR menu to the office admin, who has no HR access', async () => {
   const { page } = await e.newPage();
   await signIn(page, DEMO.code, DEMO.office);
   await page.getByRole('menuitem', { name: /students/i }).first().waitFor();
-  expect(await page.getByRole('menuitem', { name: /^employees$/i }).count()).toBe(0);
-  expect(await page.getByRole('menuitem', { name: /employee attendance/i }).count()).toBe(0);
+  expect(await page.getByRole('menuitem', { name: /^employees$/i, includeHidden: true }).count()).toBe(0);
+  expect(await page.getByRole('menuitem', { name: /employee attendance/i, includeHidden: true }).count()).toBe(0);
 });

@@ -4,7 +4,7 @@
  * locked.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO, expectAccessible, pick, signIn, startE2E, toast, type E2E } from './support.js';
+import { DEMO, expectAccessible, openFromMenu, pick, signIn, startE2E, toast, type E2E } from './support.js';
 
 let e: E2E;
 
@@ -14,7 +14,7 @@ afterAll(() => e?.close());
 it('adds a category and an item under it, then edits the item with its category locked', async () => {
   const { page } = await e.newPage();
   await signIn(page, DEMO.code, DEMO.admin);
-  await page.getByRole('menuitem', { name: 'Categories', exact: true }).click();
+  await openFromMenu(page, 'Categories');
   await page.waitForURL('**/inventory/category');
   await page.locator('.ant-table-row', { hasText: 'Furniture' }).waitFor();
   await page.getByRole('button', { name: 'Add Category' }).click();
@@ -27,7 +27,7 @@ it('adds a category and an item under it, then edits the item with its category 
   await page.locator('.ant-table-row', { hasText: 'Music' }).waitFor();
   await expectAccessible(page, 'inventory categories');
 
-  await page.getByRole('menuitem', { name: 'Items', exact: true }).click();
+  await openFromMenu(page, 'Items');
   await page.waitForURL('**/inventory/list');
   await page.locator('.ant-table-row', { hasText: 'Student desk' }).waitFor();
   await expectAccessible(page, 'inventory list');

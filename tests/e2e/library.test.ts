@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO, expectAccessible, form, signIn, startE2E, toast, type E2E } from './support.js';
+import { DEMO, expectAccessible, form, openFromMenu, signIn, startE2E, toast, type E2E } from './support.js';
 import { schoolToday } from '../../src/server/framework/periods.js';
 
 const SHOTS = '.tmp/library';
@@ -39,7 +39,7 @@ it('sets the fine per day, issues a book to a student and takes it back late wit
   await expectAccessible(page, 'librarian home');
   await page.screenshot({ path: `${SHOTS}/librarian-home.png`, fullPage: true });
 
-  await page.getByRole('menuitem', { name: /^books$/i }).click();
+  await openFromMenu(page, /^books$/i);
   await page.waitForURL('**/library/books/');
   await page.locator('.ant-table-row', { hasText: 'LIB-0001' }).waitFor();
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -94,7 +94,7 @@ it('sets the fine per day, issues a book to a student and takes it back late wit
   await expectAccessible(page, 'book history');
 
   // Aarav's own history, from Issue History.
-  await page.getByRole('menuitem', { name: /^issue history$/i }).click();
+  await openFromMenu(page, /^issue history$/i);
   await page.waitForURL('**/library/issued/');
   await page.getByRole('combobox', { name: 'Student', exact: true }).click();
   await page.keyboard.type('Aarav');

@@ -45,3 +45,22 @@ it('shows a generated list a page at a time from the server, sorted, searched an
   for (const name of byName) expect(text).toContain(name);
   expect(calls.some((c) => c.includes('page_size=1000'))).toBe(true);
 });
+
+it("shows a dozen of a picker's classes at once and reaches the last by scrolling, without typing", async () => {
+  await page.goto('/students/');
+  const picker = page.locator('span:has(> label)', { has: page.getByText('Class', { exact: true }) }).locator('.ant-select').first();
+  await picker.click();
+  const list = page.locator('.ant-select-dropdown:visible');
+  const holder = list.locator('.rc-virtual-list-holder');
+  await list.getByText('LKG - A', { exact: true }).waitFor();
+  // 4 - B is the twelfth class: in sight as the list opens (antd's own list stopped at 3 B).
+  const shown = (await holder.boundingBox())!;
+  const twelfth = (await list.getByText('4 - B', { exact: true }).boundingBox())!;
+  expect(twelfth.y + twelfth.height).toBeLessThanOrEqual(shown.y + shown.height);
+  // The wheel, not the keyboard, brings the last class into the list.
+  await page.mouse.move(shown.x + shown.width / 2, shown.y + shown.height / 2);
+  const last = list.getByText('10 - B', { exact: true });
+  for (let i = 0; i < 10 && !(await last.isVisible()); i++) await page.mouse.wheel(0, 200);
+  await last.click();
+  await picker.locator('.ant-select-selection-item', { hasText: '10 - B' }).waitFor();
+});

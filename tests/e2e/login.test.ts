@@ -37,3 +37,14 @@ it('fetches the app while the login form is on screen', async () => {
   expect(new URL(page.url()).pathname).toBe('/login');
   await context.close();
 });
+
+it('starts with the cursor in the institution code, the first field to fill', async () => {
+  const { page, context } = await e.newPage();
+  await page.goto('/login');
+  await page.getByLabel(/institution code/i).waitFor();
+  expect(await page.getByLabel(/institution code/i).evaluate((el) => el === document.activeElement)).toBe(true);
+  // Typing goes straight into it.
+  await page.keyboard.type(DEMO.code);
+  expect(await page.getByLabel(/institution code/i).inputValue()).toBe(DEMO.code);
+  await context.close();
+});

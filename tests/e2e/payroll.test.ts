@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
-import { DEMO, adminToken, demoApi, expectAccessible, pick, signIn, startE2E, toast, type E2E } from './support.js';
+import { DEMO, adminToken, demoApi, expectAccessible, openFromMenu, pick, signIn, startE2E, toast, type E2E } from './support.js';
 import { formatINR } from '../../src/shared/money.js';
 
 const SHOTS = '/tmp/shots-payroll';
@@ -45,7 +45,7 @@ afterAll(() => e?.close());
 it('sets a salary, runs a month with 2 absent days, and pays the payslip in two installments from a bank account', async () => {
   const { page } = await e.newPage();
   await signIn(page, DEMO.code, DEMO.admin);
-  await page.getByRole('menuitem', { name: 'Set Salary' }).click();
+  await openFromMenu(page, 'Set Salary');
   await page.waitForURL('**/payroll/salary/');
   await pick(page, 'Employee', `${EMPLOYEE} (Accountant)`);
   await page.getByLabel('CTC (monthly)').fill('30000');
@@ -172,7 +172,7 @@ it('lets the demo teacher read and print only their own payslip, on a desktop an
     });
     await signIn(page, DEMO.code, DEMO.teacher);
     if (phone) await page.goto('/payroll/');
-    else await page.getByRole('menuitem', { name: 'Payroll' }).last().click();
+    else await openFromMenu(page, 'Payroll');
     await page.getByText('My Payslips').waitFor();
     const rows = page.locator('.ant-table-row');
     await rows.first().waitFor();

@@ -2,7 +2,8 @@
  * On a 390×844 phone: the parent's home, fees, online payment and receipt fit the screen (no
  * sideways scrolling) with Pay in view; the parent's fee card adds up as it reads; a receipt with
  * its payments keeps its Amount column in view; the menu button sits in the header, not over the
- * content; a staff table scrolls inside itself with its Actions column in view.
+ * content; a staff table scrolls inside itself with its Actions column in view, a row's actions
+ * behind one menu button, and the fee records' money before the rest.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -133,5 +134,46 @@ it('keeps a staff table\'s actions in view on a phone, the table scrolling insid
   await row.waitFor();
   await expectInView(row.getByRole('button').first());
   await expectFitsPhone(page);
+  await context.close();
+});
+
+it("puts a generated list row's actions behind one menu button that covers none of the row", async () => {
+  const { context, page } = await onPhone(DEMO.admin);
+  await page.goto('/finance/vendors/');
+  const row = page.locator('.ant-table-row', { hasText: 'Bharat Electricals' });
+  await row.waitFor();
+  // One button in the row, named for what it holds, beside the vendor's name and phone rather than over them.
+  expect(await row.getByRole('button').count()).toBe(1);
+  const menu = row.getByRole('button', { name: 'Actions' });
+  await expectInView(menu);
+  const button = (await menu.boundingBox())!;
+  for (const text of ['Bharat Electricals', '9845033344']) {
+    const cell = (await row.locator('td', { hasText: text }).boundingBox())!;
+    expect(cell.x + cell.width, text).toBeLessThanOrEqual(button.x);
+  }
+  await menu.click();
+  const opened = page.locator('.ant-popover:visible .row-menu');
+  await opened.getByRole('button', { name: 'Delete' }).waitFor();
+  await opened.getByRole('button', { name: 'Edit' }).click();
+  await page.waitForURL(/\/finance\/vendor\/\d+$/);
+  await context.close();
+});
+
+it("shows a bill's pending and paid first on the staff fee records, its actions behind one button", async () => {
+  const { context, page } = await onPhone(DEMO.admin);
+  const bill = await e.demoDb.selectFrom('fee_payment').select('student_id').where('id', '=', billId).executeTakeFirstOrThrow();
+  await page.goto(`/fees/records/${bill.student_id}`);
+  const row = page.locator('.ant-table-row', { hasText: 'Term 1 Tuition and Transport' });
+  await row.waitFor();
+  const headers = (await page.locator('.ant-table-thead th').allTextContents()).map((t) => t.trim()).filter(Boolean);
+  expect(headers.slice(0, 3)).toEqual(['Fee', 'Pending', 'Paid']);
+  for (const name of ['Pending', 'Paid']) await expectInView(page.locator('.ant-table-thead th', { hasText: new RegExp(`^${name}$`) }));
+  await expectInView(row.getByText('₹12,34,567.00').first());
+  // Beside the row's expand button, one button: the bill's actions are behind it.
+  expect(await row.getByRole('button', { name: /pay installment|refund|print receipt|delete/i }).count()).toBe(0);
+  await expectInView(row.getByRole('button', { name: 'Actions' }));
+  await row.getByRole('button', { name: 'Actions' }).click();
+  await page.locator('.ant-popover:visible .row-menu').getByRole('button', { name: 'Pay Installment' }).click();
+  await page.waitForURL(`**/fees/pay/installment/${billId}`);
   await context.close();
 });

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, expectAccessible, signIn, startE2E, type E2E } from './support.js';
+import { DEMO, expectAccessible, openFromMenu, signIn, startE2E, type E2E } from './support.js';
 
 const PHONE = { width: 390, height: 844 };
 let e: E2E;
@@ -37,8 +37,7 @@ it('lets the demo parent download Ananya\'s report card on a phone', async () =>
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await signIn(page, DEMO.code, DEMO.parentMobile);
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('menuitem', { name: 'Report Card', exact: true }).click();
+  await openFromMenu(page, 'Report Card');
   await page.waitForURL('**/marks/report-card');
 
   await page.locator('.ant-select', { has: page.locator('#report-card-student') }).click();

@@ -126,9 +126,17 @@ it('adds a student through the five-step wizard and lands on the list', async ()
   await page.getByText('Skipped').waitFor();
 
   await page.getByRole('button', { name: 'Submit' }).click();
-  await toast(page, 'New Student Added').waitFor();
+  const added = toast(page, 'New Student Added');
+  await added.waitFor();
   // The fees module is on: the new student's billing screen comes next.
   await page.waitForURL((u) => /^\/fees\/pay\/[0-9]+$/.test(u.pathname));
+  // The family's password is in the page above the bill (and the receipt after it), not in a
+  // toast lying on them; closed, it is gone.
+  const login = page.getByTestId('new-login-notice');
+  expect(await login.textContent()).toMatch(new RegExp(`Parent login for ${NAME}: ${MOBILE}, password \\S{8}`));
+  expect(await added.textContent()).not.toMatch(/password/i);
+  await login.getByRole('button', { name: /close/i }).click();
+  await login.waitFor({ state: 'detached' });
 
   const s = await e.demoDb.selectFrom('student').selectAll().where('admission_no', '=', next).executeTakeFirstOrThrow();
   expect(s).toMatchObject({ fullname: NAME, mobile: MOBILE, gender: 'Female', religion: 'Hindu', usn: 'USN-KT-1', roll_no: 13, status: 1 });

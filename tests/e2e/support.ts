@@ -125,6 +125,28 @@ export async function pick(page: Page, label: RegExp | string, option: string) {
   await item.locator('.ant-select-selection-item', { hasText: exact }).first().waitFor();
 }
 
+/**
+ * Opens a side-menu entry as a person does: the menu first when it is closed (a phone), then
+ * the entry's module group when another one is open (one group is open at a time). The entry
+ * is named by its text (a string matches it whole) or by its link's path.
+ */
+export async function openFromMenu(page: Page, entry: string | RegExp | { href: string }) {
+  const toggle = page.locator('button[aria-controls="side-menu"]');
+  await toggle.waitFor();
+  if (await toggle.getAttribute('aria-expanded') === 'false') await toggle.click();
+  const sider = page.locator('.ant-layout-sider');
+  // Relative to whatever holds it: the sider, or the group it sits in.
+  const anchor = typeof entry === 'object' && 'href' in entry
+    ? page.locator(`a[href="${entry.href}"]`)
+    : page.locator('a').filter({ hasText: typeof entry === 'string' ? new RegExp(`^${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : entry });
+  const link = sider.locator(anchor);
+  await link.first().waitFor({ state: 'attached' });
+  if (!(await link.first().isVisible())) {
+    await sider.locator('.ant-menu-submenu').filter({ has: anchor }).first().locator('.ant-menu-submenu-title').first().click();
+  }
+  await link.first().click();
+}
+
 /** The form on the page (lists and forms share labels such as Name). */
 export const form = (page: Page) => page.locator('form').first();
 

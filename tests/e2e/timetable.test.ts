@@ -40,12 +40,16 @@ it('an admin builds Monday for 6 A, day first, and is told when a teacher has an
   const { page } = await e.newPage();
   await signIn(page, DEMO.code, DEMO.admin);
   await page.goto('/timetable/');
+  // Before a class is chosen the empty space says what fills it; a class's week replaces the hint.
+  await page.getByText('Choose a class to see its week').waitFor();
   // Print and edit need a class first.
   await page.getByRole('button', { name: 'Print' }).click();
   await message(page, 'Please select class or teacher').waitFor();
   await page.getByRole('button', { name: 'Edit Timetable' }).click();
   await message(page, 'Please select class and section').waitFor();
   await pick(page, 'Class', '6 - A');
+  await page.getByText('Class 6 - A', { exact: true }).waitFor();
+  expect(await page.getByText('Choose a class to see its week').count()).toBe(0);
   await page.getByRole('button', { name: 'Edit Timetable' }).click();
   await page.waitForURL(/\/timetable\/edit\?class_id=/);
   await page.getByText('Edit Timetable: 6 - A').waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, billTotalPaise, formatINR, indianGroups, isWholePaise, moneyInputText, moneyInputValue, numberInWords, toPaise } from '../../src/shared/money.js';
+import { amountInWords, billTotalPaise, formatINR, indianGroups, isWholePaise, moneyInputText, moneyInputValue, numberInWords, shortINR, toPaise } from '../../src/shared/money.js';
 
 describe('Indian figures', () => {
   it('groups digits in lakhs and crores with the rupee sign and two decimals', () => {
@@ -21,6 +21,19 @@ describe('Indian figures', () => {
   it('agrees with the browser\'s own en-IN currency format', () => {
     const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
     for (const n of [0, 7.5, 999.99, 1000, 54321.1, 123456, 9876543.21, 100000000]) expect(formatINR(n)).toBe(intl.format(n));
+  });
+});
+
+describe('short figures on a chart axis', () => {
+  it('writes lakhs, crores and thousands with at most one decimal, and the sign before the rupee', () => {
+    expect(shortINR(0)).toBe('₹0');
+    expect(shortINR(750)).toBe('₹750');
+    expect(shortINR(12_500)).toBe('₹12.5k');
+    expect(shortINR(450_000)).toBe('₹4.5L');
+    expect(shortINR(500_000)).toBe('₹5L');
+    expect(shortINR(1_000_000)).toBe('₹10L');
+    expect(shortINR(12_000_000)).toBe('₹1.2Cr');
+    expect(shortINR(-450_000)).toBe('-₹4.5L');
   });
 });
 

@@ -52,7 +52,8 @@ export function LoginPage() {
     <Form form={form} layout="vertical" name="login" initialValues={{ remember: true }} onFinish={onFinish} requiredMark={false}>
       {done && <Alert type="success" message="Login successful" showIcon style={{ marginBottom: 16 }} />}
       <Form.Item label="Institution Code" name="school_code" rules={[{ required: true, whitespace: true, message: 'Please enter institution code' }]}>
-        <Input autoComplete="organization" autoCapitalize="characters" />
+        {/* The cursor starts in the first field (logout clears both storages, so nothing is prefilled). */}
+        <Input autoComplete="organization" autoCapitalize="characters" autoFocus />
       </Form.Item>
       <Form.Item label="Email or Mobile" name="email" rules={rule('email')}>
         <Input autoComplete="username" />

@@ -1,6 +1,6 @@
 /**
- * The frame every shell shares: a skip link, side menu (210 px; on phones under 480 px it
- * opens over the content from the header's menu button), header, maintenance banner, the
+ * The frame every shell shares: a skip link, side menu (210 px, scrolling on its own beside the
+ * screen; on phones under 480 px it opens over the content from the header's menu button), header, maintenance banner, the
  * screen (its name as the h1, under an error boundary) and the footer credit.
  */
 import { Suspense, useEffect, useState } from 'react';
@@ -15,8 +15,10 @@ import { SideMenu } from './SideMenu.js';
 import { HeaderBar } from './HeaderBar.js';
 import { NetworkNotice } from './NetworkNotice.js';
 import { PasswordNotice } from './PasswordNotice.js';
+import { NewLoginNotice } from '../../pages/students/NewLoginNotice.js';
 import { BackupNotice } from './BackupNotice.js';
 import { useAntdRepairs } from './antdRepairs.js';
+import { useScrollOnNavigate } from './scrollOnNavigate.js';
 
 export const SIDER_WIDTH = 210;
 const PHONE_WIDTH = 480;
@@ -29,6 +31,7 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useState(phone);
   const title = screenTitle(pathname);
   useAntdRepairs();
+  useScrollOnNavigate();
   useEffect(() => { document.title = `${title} · ${school.school_name || PRODUCT_NAME}`; }, [title, school.school_name]);
   // Escape closes the phone menu, as it would a dialog.
   useEffect(() => {
@@ -42,10 +45,12 @@ export function AppLayout() {
     e.preventDefault();
     document.getElementById('main-content')?.focus();
   };
-  // On a phone the open menu lies over the content, below the header that holds its button.
-  const overlay = phone
+  // On a phone the open menu lies over the content, below the header that holds its button. On a
+  // desktop it stands beside the screen as tall as the window and scrolls on its own, so a long
+  // menu never makes the page tall.
+  const placement = phone
     ? { position: 'fixed' as const, top: HEADER_HEIGHT, bottom: 0, left: 0, zIndex: 1000, overflowY: 'auto' as const, boxShadow: collapsed ? undefined : '0 6px 16px rgba(0,0,0,0.2)' }
-    : {};
+    : { position: 'sticky' as const, top: 0, height: '100vh', overflowY: 'auto' as const };
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <a className="skip-link" href="#main-content" onClick={skip}>Skip to content</a>
@@ -60,7 +65,7 @@ export function AppLayout() {
         trigger={null}
         collapsed={collapsed}
         theme="light"
-        style={{ borderRight: '1px solid #f0f0f0', ...overlay }}
+        style={{ borderRight: '1px solid #f0f0f0', ...placement }}
         // A closed menu is out of the keyboard's and screen reader's way.
         {...(collapsed ? { inert: true } : {})}
       >
@@ -75,6 +80,7 @@ export function AppLayout() {
       <Layout>
         <HeaderBar menuOpen={!collapsed} onToggleMenu={() => setCollapsed((c) => !c)} />
         <PasswordNotice />
+        <NewLoginNotice />
         <BackupNotice />
         {phone && !collapsed && (
           <div aria-hidden="true" onClick={() => setCollapsed(true)} style={{ position: 'fixed', inset: `${HEADER_HEIGHT}px 0 0 0`, zIndex: 999, background: 'rgba(0,0,0,0.25)' }} />

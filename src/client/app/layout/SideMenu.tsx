@@ -1,5 +1,5 @@
 import { roleMayCall } from '../../../shared/calls.js';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Menu, Tag } from 'antd';
 import type { MenuProps } from 'antd';
@@ -35,13 +35,22 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const routes = [...groups.flatMap((g) => g.items.map((i) => i.route)), MODULES_SETTINGS_ROUTE];
   const selected = routes.filter((r) => pathname.startsWith(r.replace(/\/$/, ''))).sort((a, b) => b.length - a.length)[0] ?? (pathname === '/' ? '/' : '');
   const openGroup = groups.filter((g) => !g.disabled).find((g) => g.items.some((i) => i.route === selected) || pathname.startsWith(g.link));
+  const current = openGroup ? `module:${openGroup.key}` : undefined;
+
+  // One group open at a time, like an accordion: the screen's own group, or the one the person
+  // opens; the whole menu (some 70 entries) open at once is too long to find anything in.
+  const [openKeys, setOpenKeys] = useState<string[]>(current ? [current] : []);
+  useEffect(() => { if (current) setOpenKeys([current]); }, [current]);
 
   return (
     <Menu
       mode="inline"
       items={items}
       selectedKeys={[selected]}
-      defaultOpenKeys={openGroup ? [`module:${openGroup.key}`] : groups.filter((g) => !g.disabled).map((g) => `module:${g.key}`)}
+      openKeys={openKeys}
+      onOpenChange={(keys) => setOpenKeys(keys.filter((k) => !openKeys.includes(k)).slice(-1))}
+      // Closed groups' entries are drawn too (hidden), so every screen's link is in the page.
+      forceSubMenuRender
       style={{ borderInlineEnd: 'none' }}
     />
   );

@@ -4,6 +4,7 @@
  * surfaces are images with a title and a description for screen readers (recharts' keyboard
  * layer is off: the figures beside each chart say the same in text).
  */
+import { niceScale } from './scale.js';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 export interface PieSliceDrawing { key: string; label: string; value: number; color: string }
@@ -92,11 +93,12 @@ export interface SeriesDrawingProps {
 
 /** Series over categories as lines or grouped bars, as wide as their box, with a legend. */
 export function SeriesDrawing({ title, desc, kind, data, categoryKey, series, height, formatValue, formatCategory }: SeriesDrawingProps) {
+  const scale = niceScale(data.flatMap((d) => series.map((s) => Number(d[s.key]))));
   const common = { data, margin: { top: 12, right: 12, bottom: 0, left: 4 }, accessibilityLayer: false, role: 'img', title, desc, style: { fontSize: 11 } } as const;
   const axes = [
     <CartesianGrid key="grid" vertical={false} stroke="#f0f0f0" />,
     <XAxis key="x" dataKey={categoryKey} stroke="#bfbfbf" tick={{ fill: '#595959' }} tickFormatter={formatCategory ? (v) => formatCategory(String(v)) : undefined} minTickGap={8} />,
-    <YAxis key="y" domain={[0, 'auto']} stroke="#bfbfbf" tick={{ fill: '#595959' }} width={56} allowDecimals={false} tickFormatter={formatValue ? (v) => formatValue(Number(v)) : undefined} />,
+    <YAxis key="y" domain={scale.domain} ticks={scale.ticks} interval={0} allowDataOverflow stroke="#bfbfbf" tick={{ fill: '#595959' }} width={56} allowDecimals={false} tickFormatter={formatValue ? (v) => formatValue(Number(v)) : undefined} />,
     <Tooltip key="tip" formatter={formatValue ? (v) => formatValue(Number(v)) : undefined} labelFormatter={formatCategory ? (v) => formatCategory(String(v)) : undefined} />,
     <Legend key="legend" />,
   ];

@@ -3,6 +3,7 @@ import { Select } from 'antd';
 import { useList } from '@refinedev/core';
 import { defaultLabelFor, optionLabel } from '../labels.js';
 import { sameValue } from '../calls.js';
+import { PICKER } from '../pickers.js';
 
 export interface FilterDef {
   field: string;
@@ -47,8 +48,7 @@ export function PickerFilter({ def, value, onChange, idPrefix }: { def: FilterDe
         options={options}
         loading={query.isLoading}
         allowClear={!def.required}
-        showSearch
-        optionFilterProp="label"
+        {...PICKER}
         placeholder={`Select ${def.label}`}
         onChange={(v) => onChange(v ?? undefined)}
         style={{ minWidth: 200 }}

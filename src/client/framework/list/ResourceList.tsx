@@ -23,6 +23,7 @@ import { PickerFilter, type FilterDef } from './PickerFilter.js';
 import { loadFilter, saveFilter } from './filterStore.js';
 import { fillTemplate, resolvedColumns, tableColumns } from './columns.js';
 import { RowActions } from './RowActions.js';
+import { ROW_MENU_WIDTH, usePhoneWidth } from './RowMenu.js';
 import { hasRowActions, permitted } from './rowExtras.js';
 import { Icon } from '../icons.js';
 import { totalOf } from '../../../shared/plural.js';
@@ -84,11 +85,16 @@ function ListBody({ def }: { def: ResourceDef }) {
     ? { to: fillPageRoute(def.routes.create, def.routes.list, routeValues), label: def.list?.addLabel ?? `Add ${def.singular ?? def.label}` }
     : addPage ? { to: fillPageRoute(addPage.route, def.routes?.list, routeValues), label: 'Add New' } : null;
 
+  const phone = usePhoneWidth();
   const columns = [
     ...tableColumns(def, { current: currentPage, pageSize }),
     // A role with no button for these rows (read-only) gets no empty Actions column; it stays at
-    // the right edge, so a wide table scrolls under its actions, never past them.
-    ...(hasRowActions(ctx, def) ? [{ key: 'actions', title: 'Actions', fixed: 'right' as const, render: (_: unknown, row: Record<string, any>) => <RowActions def={def} row={row} /> }] : []),
+    // the right edge, so a wide table scrolls under its actions, never past them (on a phone
+    // as one narrow menu button).
+    ...(hasRowActions(ctx, def) ? [{
+      key: 'actions', title: 'Actions', fixed: 'right' as const, width: phone ? ROW_MENU_WIDTH : undefined,
+      render: (_: unknown, row: Record<string, any>) => <RowActions def={def} row={row} />,
+    }] : []),
   ];
 
   const dataProvider = useDataProvider();

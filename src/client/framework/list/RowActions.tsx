@@ -1,10 +1,10 @@
 /**
- * The Actions cell: edit, declared links (routes or file downloads), declared row components
+ * The Actions cell (on a phone behind one menu button): edit, declared links (routes or file downloads), declared row components
  * (hand-written pieces such as an import modal), declared actions (with confirmation) and delete.
  */
 import { Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useCustomMutation, useDelete, useInvalidate } from '@refinedev/core';
 import type { ActionDef, ResourceDef } from '../../../../src/shared/resource.js';
@@ -16,8 +16,10 @@ import { fillMessage, fillRoute, prepare, sameValue } from '../calls.js';
 import { errorNotification } from '../notify.js';
 import { Icon } from '../icons.js';
 import { fillTemplate } from './columns.js';
+import { RowMenu, usePhoneWidth } from './RowMenu.js';
 
 export function RowActions({ def, row }: { def: ResourceDef; row: Record<string, any> }) {
+  const phone = usePhoneWidth();
   const ctx = useAccessContext();
   const { mutate: remove, mutation: removal } = useDelete();
   const { mutate: callAction, mutation: acting } = useCustomMutation();
@@ -37,7 +39,7 @@ export function RowActions({ def, row }: { def: ResourceDef; row: Record<string,
   };
 
   return (
-    <Space size={4} wrap>
+    <RowMenu phone={phone}>
       {canEditRow(ctx, def) && (
         // The row is handed over as navigation state, so the edit form needs no extra call.
         <Button size="small" icon={<EditOutlined />} onClick={() => navigate(fillRoute(def.routes!.edit!, row), { state: { record: row } })}>Edit</Button>
@@ -75,7 +77,7 @@ export function RowActions({ def, row }: { def: ResourceDef; row: Record<string,
           <Button size="small" danger icon={<DeleteOutlined />} loading={removal.isPending && removal.variables?.id === row.id}>Delete</Button>
         </Popconfirm>
       )}
-    </Space>
+    </RowMenu>
   );
 }
 

@@ -6,4 +6,4 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export const monthLabel = (m: string): string => `${MONTHS[Number(m.slice(5, 7)) - 1] ?? m} ${m.slice(2, 4)}`;
 
 /** Rupees on an axis: ₹950, ₹12.5k, ₹3.2L. */
-export const axisMoney = (n: number): string => (Math.abs(n) >= 1e5 ? `₹${(n / 1e5).toFixed(1)}L` : Math.abs(n) >= 1e3 ? `₹${(n / 1e3).toFixed(1)}k` : `₹${n}`);
+export { shortINR as axisMoney } from '../../../shared/money.js';

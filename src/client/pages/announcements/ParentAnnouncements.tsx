@@ -1,7 +1,8 @@
 /**
  * The Announcements card of the parent and student dashboard (spec 4 §2.8): the school's web
  * announcement, then the announcements the dashboard call gives for the child (today's or the
- * last five), each opening in the modal, and a link to all of them.
+ * last five), each opening in the modal, and a link to all of them. It says it is empty only
+ * when it shows nothing at all.
  */
 import { useState, type ReactNode } from 'react';
 import { Card, List, Typography } from 'antd';
@@ -19,10 +20,13 @@ function Announcements({ rows, loading, emptyText }: Props) {
   const [open, setOpen] = useState<AnnouncementRow | null>(null);
   const web = useDeclaredQuery('announcements.web', {}, { errorToast: false });
   const html = web.result?.data?.data ?? '';
+  const notice = hasRichText(html);
   return (
     <Card title="Announcements" size="small" extra={<Link to="/announcements/">View all</Link>} data-testid="parent-announcements">
-      {hasRichText(html) && <RichText html={html} />}
-      <List<AnnouncementRow>
+      {notice && <RichText html={html} />}
+      {/* Under the school's notice an empty list says nothing: 'No announcements today' right
+          below an announcement reads as a contradiction. */}
+      {(rows.length > 0 || loading || !notice) && <List<AnnouncementRow>
         size="small"
         loading={loading}
         dataSource={rows}
@@ -33,7 +37,7 @@ function Announcements({ rows, loading, emptyText }: Props) {
             <div><Typography.Text type="secondary">{formatDateTime(a.timestamp)} · {audienceOf(a)}</Typography.Text></div>
           </List.Item>
         )}
-      />
+      />}
       <AnnouncementModal row={open} onClose={() => setOpen(null)} />
     </Card>
   );

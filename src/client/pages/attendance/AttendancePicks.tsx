@@ -13,6 +13,7 @@ import { datePickerProps, WIRE_DATE } from '../../framework/dates.js';
 import { schoolConfigNow } from '../../app/schoolConfig.js';
 import { dayOff } from '../../../shared/calendar.js';
 import { useClassesAndYears } from '../useClassesAndYears.js';
+import { PICKER } from '../../framework/pickers.js';
 
 export interface Picks { class_id?: number; year?: number; date?: string }
 
@@ -53,7 +54,7 @@ export function AttendancePicks({ picks, onGo, incomplete, idPrefix }: { picks: 
   }, [years, draft.year]);
   useEffect(() => { if (!draft.date) setDraft((d) => ({ ...d, date: dayjs().format(WIRE_DATE) })); }, [draft.date]);
   const classOptions = useMemo(() => classes.map((c) => ({ value: c.id, label: optionLabel(c, 'class-section') })), [classes]);
-  const select = { showSearch: true, optionFilterProp: 'label', style: { minWidth: 160 } } as const;
+  const select = { ...PICKER, style: { minWidth: 160 } } as const;
   const go = () => {
     if (draft.class_id === undefined || draft.year === undefined || !draft.date) { void message.warning(incomplete); return; }
     onGo(draft);

@@ -6,6 +6,7 @@ import { SeriesDrawing } from '../../framework/charts/index.js';
 import { formatDate, formatMoney } from '../../framework/format.js';
 import { statusTag } from '../admissions/leadsModel.js';
 import { APPLICATION_STATUS_TAGS } from '../../../shared/applications.js';
+import { shortINR } from '../../../shared/money.js';
 import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { errorText } from '../../framework/useCall.js';
 import { useClassesAndYears } from '../useClassesAndYears.js';
@@ -13,8 +14,6 @@ import { useClassesAndYears } from '../useClassesAndYears.js';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** '2026-07' as 'Jul 26', '2026-07-14' as '14 Jul'. */
 const shortDate = (d: string) => (d.length === 7 ? `${MONTHS[Number(d.slice(5, 7)) - 1]} ${d.slice(2, 4)}` : `${Number(d.slice(8, 10))} ${MONTHS[Number(d.slice(5, 7)) - 1]}`);
-/** Rupees on an axis: ₹12.5k, ₹3.2L. */
-const axisMoney = (n: number) => (n >= 1e5 ? `₹${(n / 1e5).toFixed(1)}L` : n >= 1e3 ? `₹${(n / 1e3).toFixed(1)}k` : `₹${n}`);
 const cardCol = { xs: 24, sm: 12, xl: 6 } as const;
 
 /**
@@ -101,7 +100,7 @@ export default function AdminDashboard() {
                 >
                   <SeriesDrawing
                     kind="line" height={260} title="Fees" desc={`Fees billed and paid per ${feeScale}`}
-                    data={d.fees_graph[feeScale]} categoryKey="date" formatCategory={shortDate} formatValue={axisMoney}
+                    data={d.fees_graph[feeScale]} categoryKey="date" formatCategory={shortDate} formatValue={shortINR}
                     series={[{ key: 'total_amount', label: 'Billed', color: '#1677ff' }, { key: 'paid_amount', label: 'Paid', color: '#52c41a' }]}
                   />
                 </Card>

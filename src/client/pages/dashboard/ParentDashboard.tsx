@@ -57,8 +57,10 @@ function StudentDay({ student }: { student: ParentStudent }) {
   const { result, query } = useDeclaredQuery('students.dashboard', { params: { student_id: student.id }, query: { view } });
   const d = query.isSuccess ? result.data : undefined;
   const loading = query.isFetching;
-  // The List's own empty text is too faint to read (contrast); the secondary text colour is not.
-  const emptyText = <Typography.Text type="secondary">{view === 'today' ? 'Nothing today' : 'Nothing yet'}</Typography.Text>;
+  // Each card says what it lacks: a bare 'Nothing today' under today's announcement reads as
+  // if the announcement were not there. (The List's own empty text is too faint to read; the
+  // secondary text colour is not.)
+  const emptyText = (what: string) => <Typography.Text type="secondary">{view === 'today' ? `No ${what} today` : `No ${what} yet`}</Typography.Text>;
   return (
     <>
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
@@ -68,9 +70,9 @@ function StudentDay({ student }: { student: ParentStudent }) {
         />
         <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={loading}>Refresh</Button>
       </Space>
-      {(!d || d.announcements) && <ParentAnnouncements rows={(d?.announcements ?? []) as AnnouncementRow[]} loading={loading} emptyText={emptyText} />}
-      {(!d || d.messages) && <MessagesCard rows={d?.messages ?? []} loading={loading} emptyText={emptyText} />}
-      {(!d || d.homework) && <HomeworkCard student={student} rows={d?.homework ?? []} loading={loading} emptyText={emptyText} />}
+      {(!d || d.announcements) && <ParentAnnouncements rows={(d?.announcements ?? []) as AnnouncementRow[]} loading={loading} emptyText={emptyText('announcements')} />}
+      {(!d || d.messages) && <MessagesCard rows={d?.messages ?? []} loading={loading} emptyText={emptyText('messages')} />}
+      {(!d || d.homework) && <HomeworkCard student={student} rows={d?.homework ?? []} loading={loading} emptyText={emptyText('homework')} />}
     </>
   );
 }

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, App, Button, Card, Descriptions, Form, Grid, InputNumber, Modal, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
 import type { PageProps } from '../registry.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { useSession } from '../../app/SessionContext.js';
@@ -27,8 +28,13 @@ import {
 } from './feesModel.js';
 import { classSectionLabel } from '../../framework/labels.js';
 import { useDueAlerts } from './useDueAlerts.js';
+import { ROW_MENU_WIDTH, RowMenu, usePhoneWidth } from '../../framework/list/RowMenu.js';
 
 const DATE = 'DD-MM-YYYY';
+/** On a phone a bill's name and money come first, its date and year after them. */
+const PHONE_ORDER = ['name', 'pending', 'paid', 'total', 'discount', 'date', 'year', 'actions'];
+const phoneOrder = (phone: boolean, columns: ColumnsType<FeeRecord>): ColumnsType<FeeRecord> =>
+  (phone ? [...columns].sort((a, b) => PHONE_ORDER.indexOf(String(a.key)) - PHONE_ORDER.indexOf(String(b.key))) : columns);
 /** Dates and amounts stay on one line. */
 const oneLine = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
@@ -80,6 +86,7 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
   // A parent's phone gets the bills as cards: the table's Pay would sit off screen.
   const screens = Grid.useBreakpoint();
   const asCards = !staff && !screens.md;
+  const phone = usePhoneWidth();
 
   /** A call on a bill: the declared call shows its own message or refusal; the records follow. */
   const act = async (key: string, run: () => Promise<unknown>) => {
@@ -109,7 +116,7 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
       );
     }
     return (
-      <Space wrap size="small">
+      <>
         {canPay && (
           <Button size="small" type="primary" disabled={!canPayInstallment(p)} onClick={() => navigate(`/fees/pay/installment/${p.id}`)}>Pay Installment</Button>
         )}
@@ -132,7 +139,7 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
             <Button size="small" danger loading={busy === `delete-${p.id}`}>Delete</Button>
           </Popconfirm>
         )}
-      </Space>
+      </>
     );
   };
 
@@ -169,7 +176,7 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
         pagination={false}
         locale={{ emptyText: 'No fee records' }}
         expandable={{ expandedRowRender: (r) => <BillDetails record={r} /> }}
-        columns={[
+        columns={phoneOrder(phone, [
           { key: 'date', title: 'Date', render: (_: unknown, r) => formatDateTime(r.payment.timestamp, DATE), onCell: oneLine },
           { key: 'name', title: 'Fee', render: (_: unknown, r) => r.payment.name ?? '' },
           { key: 'year', title: 'Academic Year', onCell: oneLine, render: (_: unknown, r) => r.payment.ac_year_name ?? '' },
@@ -183,8 +190,11 @@ function History({ studentId, staff }: { studentId: number; staff: boolean }) {
               return <Typography.Text type={pending > 0 ? 'danger' : undefined}>{formatMoney(toRupees(pending))}</Typography.Text>;
             },
           },
-          { key: 'actions', title: 'Actions', render: (_: unknown, r) => actions(r) },
-        ]}
+          {
+            key: 'actions', title: 'Actions', fixed: phone ? 'right' : undefined, width: phone ? ROW_MENU_WIDTH : undefined,
+            render: (_: unknown, r) => <RowMenu phone={phone}>{actions(r)}</RowMenu>,
+          },
+        ])}
       />}
       {discountFor && (
         <DiscountModal

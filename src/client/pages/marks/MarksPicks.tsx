@@ -11,6 +11,7 @@ import { optionLabel } from '../../framework/labels.js';
 import { useClassesAndYears } from '../useClassesAndYears.js';
 import type { EntityRow } from '../../../shared/wire.js';
 import type { Subject, Test } from '../../../generated/entities/academics.js';
+import { PICKER } from '../../framework/pickers.js';
 
 export interface Picks { class_id?: number; year?: number; test?: number; subject_id?: number }
 
@@ -48,7 +49,7 @@ export function MarksPicks({ picks, set, withSubject }: { picks: Picks; set: (p:
     filters: [{ field: 'class_id', operator: 'eq', value: picks.class_id }], queryOptions: { enabled: !!withSubject && picks.class_id !== undefined },
   });
   const classOptions = useMemo(() => classes.map((c) => ({ value: c.id, label: optionLabel(c, 'class-section') })), [classes]);
-  const select = { showSearch: true, optionFilterProp: 'label', style: { minWidth: 150 } } as const;
+  const select = { ...PICKER, style: { minWidth: 150 } } as const;
   return (
     <Form layout="inline" style={{ rowGap: 8 }}>
       <Form.Item label="Class" htmlFor="marks-class" required>

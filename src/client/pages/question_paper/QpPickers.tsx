@@ -7,6 +7,7 @@ import type { EntityRow } from '../../../shared/wire.js';
 import type { Subject } from '../../../generated/entities/academics.js';
 import { useClassesAndYears } from '../useClassesAndYears.js';
 import type { QpPicks } from './qpPicks.js';
+import { PICKER } from '../../framework/pickers.js';
 
 /** The enabled academic year, which the pickers offer until another is chosen. */
 export function useEnabledYear(): number | undefined {
@@ -25,7 +26,7 @@ export function QpPickers({ picks, set, idPrefix }: { picks: QpPicks; set: (p: Q
     filters: [{ field: 'class_id', operator: 'eq', value: picks.class_id }], queryOptions: { enabled: picks.class_id !== undefined },
   });
   const classOptions = useMemo(() => classes.map((c) => ({ value: c.id, label: optionLabel(c, 'class-section') })), [classes]);
-  const select = { showSearch: true, optionFilterProp: 'label', style: { minWidth: 160 } } as const;
+  const select = { ...PICKER, style: { minWidth: 160 } } as const;
   return (
     <Form layout="inline" style={{ rowGap: 8 }}>
       <Form.Item label="Class" htmlFor={`${idPrefix}-class`} required>

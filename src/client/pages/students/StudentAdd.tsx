@@ -39,6 +39,7 @@ import {
   newWizardId, parseStep, profileItems, saveWizard, studentBody, userBody, userLabel,
   type DetailsStep, type ParentStep, type ProfileStep, type WizardData,
 } from './studentModel.js';
+import { showNewLogin } from './NewLoginNotice.js';
 
 const DATE_FORMATS = ['DD-MM-YYYY', 'YYYY-MM-DD'];
 const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'];
@@ -470,13 +471,13 @@ function FinishStep({ wid, data, save, onBack }: { wid: string; data: WizardData
       const id = studentId;
       const key = `student-added-${id}`;
       const go = (to: string) => { notification.destroy(key); navigate(to); };
+      // The password stays readable above the next screens (NewLoginNotice), not in a toast
+      // that would sit on the receipt until closed.
+      if (login) showNewLogin({ student: d.fullname, username: login.username || d.email || d.mobile || '', password: login.password });
       notification.success({
         key,
         message: added,
-        duration: login ? 0 : 8,
-        description: login
-          ? `Parent login: ${login.username || d.email || d.mobile}, password ${login.password}. Share it with the parent; it can be reset from the student's page.`
-          : undefined,
+        duration: 8,
         actions: (
           <Space>
             <Button size="small" onClick={() => go(`/students/details/${id}`)}>Student Details</Button>

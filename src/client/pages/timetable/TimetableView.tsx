@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useList } from '@refinedev/core';
-import { App, Button, Card, Form, Radio, Select, Space, Spin } from 'antd';
+import { Alert, App, Button, Card, Form, Radio, Select, Space, Spin } from 'antd';
 import type { PageProps } from '../registry.js';
 import { usePageButton } from '../../framework/useAccess.js';
 import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
@@ -14,6 +14,7 @@ import { useClassesAndYears } from '../useClassesAndYears.js';
 import type { EntityRow } from '../../../shared/wire.js';
 import type { Teacher } from '../../../generated/entities/teachers.js';
 import { WeekGrid } from './WeekGrid.js';
+import { PICKER } from '../../framework/pickers.js';
 
 const num = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 
@@ -39,7 +40,7 @@ export default function TimetableView({ resource }: PageProps) {
   const ofTeacher = useDeclaredQuery('timetable.teacher', { params: { id: teacherId! } }, { enabled: by === 'teacher' && teacherId !== undefined });
   const shown = by === 'class' ? (classId !== undefined ? ofClass : null) : (teacherId !== undefined ? ofTeacher : null);
   const data = shown?.query.isSuccess ? shown.result?.data : undefined;
-  const select = { showSearch: true, optionFilterProp: 'label', style: { minWidth: 200 } } as const;
+  const select = { ...PICKER, style: { minWidth: 200 } } as const;
 
   const edit = () => {
     if (by !== 'class' || classId === undefined) return void message.error('Please select class and section');
@@ -79,6 +80,11 @@ export default function TimetableView({ resource }: PageProps) {
           )}
         </Form>
       </Card>
+      {/* Nothing chosen yet: say what fills the empty space below. */}
+      {!shown && (
+        <Alert type="info" showIcon data-testid="timetable-hint"
+          message={by === 'class' ? 'Choose a class to see its week' : 'Choose a teacher to see their week'} />
+      )}
       {shown?.query.isLoading && <Spin style={{ display: 'block', margin: 48 }} />}
       {data && (
         <Card size="small" title={'class' in data ? `Class ${optionLabel(data.class, 'class-section')}` : data.teacher.fullname}>

@@ -2,6 +2,7 @@ import { Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import type { CallId } from '../../../../generated/calls.js';
 import { useDeclaredQuery } from '../../useDeclaredCall.js';
+import { PICKER } from '../../pickers.js';
 
 /**
  * A picker whose options a declared call answers (not a resource's list): options
@@ -19,9 +20,8 @@ export function CallSelectWidget(props: WidgetProps) {
       id={id}
       value={value ?? undefined}
       options={rows.map((r) => ({ value: r.id, label: detail && r[detail] ? `${r[label]} (${r[detail]})` : String(r[label] ?? r.id) }))}
-      showSearch
+      {...PICKER}
       allowClear={!props.required}
-      optionFilterProp="label"
       loading={query.isLoading}
       disabled={disabled || readonly}
       placeholder={placeholder || 'Select'}

@@ -5,6 +5,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { defaultLabelFor, optionLabel } from '../../labels.js';
 import { sameValue } from '../../calls.js';
 import { prefillValues } from '../formModel.js';
+import { PICKER } from '../../pickers.js';
 
 /** What the generated form hands its widgets through RJSF's formContext. */
 export interface ResourceFormContext {
@@ -61,9 +62,8 @@ export function ResourceSelectWidget(props: WidgetProps) {
       id={id}
       value={value ?? undefined}
       options={selectProps.options}
-      showSearch
+      {...PICKER}
       allowClear={!props.required}
-      optionFilterProp="label"
       loading={query.isLoading && !waiting}
       disabled={disabled || readonly}
       placeholder={placeholder || (waiting ? 'Select the class first' : 'Select')}

@@ -5,7 +5,7 @@
  * without a photo.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Space } from 'antd';
+import { Alert, Button, Space } from 'antd';
 import { CameraOutlined } from '@ant-design/icons';
 
 export const PHOTO_WIDTH = 320;
@@ -19,7 +19,6 @@ export function CameraCapture({ value, onChange, disabled }: { value: string | n
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const [state, setState] = useState<State>('starting');
-  const { notification } = App.useApp();
 
   const stop = useCallback(() => {
     stream.current?.getTracks().forEach((t) => t.stop());
@@ -28,10 +27,9 @@ export function CameraCapture({ value, onChange, disabled }: { value: string | n
 
   const start = useCallback(async () => {
     setState('starting');
-    const unsupported = () => {
-      setState('unsupported');
-      notification.error({ message: CAMERA_UNSUPPORTED });
-    };
+    // Said once, on the form beside the photo: a toast repeating it would follow the guard to
+    // the next screens.
+    const unsupported = () => setState('unsupported');
     if (!navigator.mediaDevices?.getUserMedia) return unsupported();
     try {
       stop();
@@ -45,7 +43,7 @@ export function CameraCapture({ value, onChange, disabled }: { value: string | n
       stop();
       unsupported();
     }
-  }, [notification, stop]);
+  }, [stop]);
 
   useEffect(() => {
     void start();
