@@ -10,7 +10,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/index.js';
 import { DEMO } from '../../src/server/db/seed-demo.js';
-import { schoolToday } from '../../src/server/framework/periods.js';
+import { SCHOOL_TZ, schoolToday } from '../../src/server/framework/periods.js';
 import { schemaFor } from '../../src/server/framework/schools.js';
 import { openDemoStore } from '../support/demo-store.js';
 
@@ -52,6 +52,8 @@ export async function startE2E(opts: { chromiumArgs?: string[] } = {}): Promise<
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...(opts.chromiumArgs ?? [])],
+    // The school's people are in India: in the evening UTC, a browser on UTC would still be on yesterday.
+    env: { ...process.env, TZ: SCHOOL_TZ },
   });
   return {
     url, app, database, browser,
