@@ -8,9 +8,10 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { DatePicker, Form, type DatePickerProps, type FormItemProps } from 'antd';
+import type { RangePickerProps } from 'antd/es/date-picker/index.js';
 import type { Rule } from 'antd/es/form/index.js';
 import dayjs, { type Dayjs } from 'dayjs';
-import { datePickerProps, dateTimePickerProps, DATE_PROBLEMS, readTypedDate, WIRE_DATE } from './dates.js';
+import { DATE_INPUTS, datePickerProps, dateTimePickerProps, DATE_PROBLEMS, readTypedDate, WIRE_DATE } from './dates.js';
 
 /** The reason each stand-in for unreadable text carries (a Dayjs that is not a date). */
 const problems = new WeakMap<Dayjs, { problem: string; text: string }>();
@@ -22,6 +23,7 @@ const unreadable = (problem: string, text: string) => {
 
 /** Why a value is not a date (typed text that did not read), or null. */
 export function dateProblem(v: unknown): string | null {
+  if (Array.isArray(v)) return v.map(dateProblem).find((p) => p !== null) ?? null;
   if (!dayjs.isDayjs(v) || v.isValid()) return null;
   return problems.get(v)?.problem ?? DATE_PROBLEMS.unreadable('DD-MM-YYYY');
 }
@@ -104,5 +106,51 @@ export function DateItem({ picker, rules, wire, ...item }: FormItemProps & { pic
     <Form.Item {...asText} {...item} rules={[...(rules ?? []), validDate]}>
       <DateInput {...picker} />
     </Form.Item>
+  );
+}
+
+type Range = [Dayjs | null, Dayjs | null];
+
+export interface DateRangeInputProps extends Omit<RangePickerProps, 'value' | 'onChange' | 'format' | 'showTime' | 'picker'> {
+  value?: Range | null;
+  /** Both days as they stand (a side emptied is null); in a form, a side typed as text that is not a date is refused by `validDate`. */
+  onChange?: (r: Range | null) => void;
+  /** As DateInput's: the reason shows under the input and the range stays as it was. */
+  standalone?: boolean;
+}
+
+/** DateInput's rule for a start and end day: each side takes what is typed into it. */
+export function DateRangeInput({ value, onChange, standalone, status, ...rest }: DateRangeInputProps) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const shown = useRef<Range>([null, null]);
+  shown.current = [0, 1].map((i) => {
+    const d = value?.[i] ?? null;
+    return !d || d.isValid() ? d : shown.current[i]!;
+  }) as Range;
+  const onInput = (e: FormEvent<HTMLSpanElement>) => {
+    const side = Array.from(e.currentTarget.querySelectorAll('input')).indexOf(e.target as HTMLInputElement);
+    if (side < 0) return;
+    const text = (e.target as HTMLInputElement).value;
+    const read = readTypedDate(text, DATE_INPUTS, (d) => !rest.disabledDate?.(d, { type: 'date' }));
+    setProblem(read.problem);
+    if (read.problem !== null && standalone) return;
+    const next: Range = [value?.[0] ?? null, value?.[1] ?? null];
+    next[side] = read.problem === null ? read.date : unreadable(read.problem, text);
+    onChange?.(next);
+  };
+  const invalid = problem !== null || dateProblem(value) !== null;
+  const shownProblem = standalone && problem;
+  return (
+    <span onInput={onInput} style={shownProblem ? { display: 'inline-flex', flexDirection: 'column' } : { display: 'contents' }}>
+      <DatePicker.RangePicker
+        format={DATE_INPUTS}
+        {...rest}
+        value={shown.current}
+        preserveInvalidOnBlur
+        status={invalid ? 'error' : status}
+        onChange={(r) => { setProblem(null); onChange?.(r ? [r[0] ?? null, r[1] ?? null] : null); }}
+      />
+      {shownProblem && <span role="alert" className="ant-form-item-explain-error">{problem}</span>}
+    </span>
   );
 }

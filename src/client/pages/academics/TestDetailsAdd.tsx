@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Card, DatePicker, Form, InputNumber, Select, Space } from 'antd';
+import { Button, Card, Form, InputNumber, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCreate, useList, useOne } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
@@ -14,8 +14,8 @@ import { optionLabel } from '../../framework/labels.js';
 import { enumLabels } from '../../framework/format.js';
 import { errorNotification } from '../../framework/notify.js';
 import { fillMessage } from '../../framework/calls.js';
-import { dateTimePickerProps } from '../../framework/dates.js';
 import { fieldConfig } from '../../framework/form/CustomFields.js';
+import { DateItem } from '../../framework/DateInput.js';
 
 interface Row { subject_id?: number; min_marks?: number; max_marks?: number; marks_type?: number; start_time?: Dayjs; end_time?: Dayjs; invigilator?: number | null }
 
@@ -104,12 +104,8 @@ export default function TestDetailsAdd({ resource }: PageProps) {
                     <Form.Item label={title('marks_type')} name={[name, 'marks_type']} rules={required('marks_type')}>
                       <Select style={{ width: 130 }} options={marksTypes} placeholder="Select" />
                     </Form.Item>
-                    <Form.Item label={title('start_time')} name={[name, 'start_time']} rules={required('start_time')}>
-                      <DatePicker {...dateTimePickerProps(10)} />
-                    </Form.Item>
-                    <Form.Item label={title('end_time')} name={[name, 'end_time']} rules={required('end_time')}>
-                      <DatePicker {...dateTimePickerProps(10)} />
-                    </Form.Item>
+                    <DateItem label={title('start_time')} name={[name, 'start_time']} rules={required('start_time')} picker={{ timeStep: 10, style: { width: 'auto' } }} />
+                    <DateItem label={title('end_time')} name={[name, 'end_time']} rules={required('end_time')} picker={{ timeStep: 10, style: { width: 'auto' } }} />
                     <Form.Item label={title('invigilator')} name={[name, 'invigilator']}>
                       <Select style={{ width: 200 }} options={opts(teachers.result?.data, 'fullname')} allowClear showSearch optionFilterProp="label" placeholder="Select teacher" />
                     </Form.Item>
