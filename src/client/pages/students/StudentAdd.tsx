@@ -518,6 +518,7 @@ function FinishStep({ wid, data, save, onBack }: { wid: string; data: WizardData
         </Descriptions.Item>
         <Descriptions.Item label="Father" span={2}>{parent(data.father)}</Descriptions.Item>
         <Descriptions.Item label="Mother" span={2}>{parent(data.mother)}</Descriptions.Item>
+        {data.guardian && <Descriptions.Item label="Guardian" span={2}>{parent(data.guardian)}</Descriptions.Item>}
       </Descriptions>
       <Space style={{ marginTop: 24 }}>
         <Button onClick={onBack} disabled={busy}>Back</Button>
