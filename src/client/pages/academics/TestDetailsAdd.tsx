@@ -1,10 +1,11 @@
 /**
  * Add subject-wise test details (/academics/test/details/:testid): pick the class, then one
  * row per subject with marks, times stepping by 10 minutes and the invigilator; saved in one
- * batch call (PUT /class/tests/).
+ * batch call (PUT /class/tests/). ?class_id=&subject_id= preselect a class and its first subject
+ * (the marks editor links here when a test lacks a subject).
  */
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Card, Form, InputNumber, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCreate, useList, useOne } from '@refinedev/core';
@@ -21,6 +22,8 @@ interface Row { subject_id?: number; min_marks?: number; max_marks?: number; mar
 
 export default function TestDetailsAdd({ resource }: PageProps) {
   const { testid } = useParams();
+  const [search] = useSearchParams();
+  const preset = (k: string) => (/^\d+$/.test(search.get(k) ?? '') ? Number(search.get(k)) : undefined);
   const navigate = useNavigate();
   const [form] = Form.useForm<{ class_id?: number; subjects: Row[] }>();
   const classId = Form.useWatch('class_id', form);
@@ -73,7 +76,7 @@ export default function TestDetailsAdd({ resource }: PageProps) {
   const testName = (test.result as any)?.name;
   return (
     <Card title={`Add Test Details${testName ? ` — ${testName}` : ''}`}>
-      <Form form={form} layout="vertical" name="test-details" onFinish={onFinish} initialValues={{ subjects: [{}] }} disabled={busy}>
+      <Form form={form} layout="vertical" name="test-details" onFinish={onFinish} initialValues={{ class_id: preset('class_id'), subjects: [{ subject_id: preset('subject_id') }] }} disabled={busy}>
         <Form.Item label="Class" name="class_id" rules={fieldConfig(resource).rules('class_id')} style={{ maxWidth: 320 }}>
           <Select
             options={opts(classes.result?.data, 'class-section')}
