@@ -228,6 +228,24 @@ describe('the application (PUT /admissions/applications/)', () => {
     expect(again.status).toBe(409);
   });
 
+  it('fills the fields of the relation the parent/guardian gives: the mother\'s, or none for another guardian', async () => {
+    const mother = { ...FORM, parent_name: 'Asha Rao', mobile: '9845012346', details: { ...FORM.details, guardian: { relation: 'mother', address: '12 MG Road, Mysuru' }, mother: { profession: 'Doctor' } } };
+    const byMother = await application((await apply(await newPass(), mother)).application_id);
+    expect(byMother).toMatchObject({ parent_name: 'Asha Rao', mobile: '9845012346' });
+    expect(byMother.details).toMatchObject({ guardian: { relation: 'mother' }, mother: { name: 'Asha Rao', mobile: '9845012346', profession: 'Doctor' } });
+    expect((byMother.details as any).father).toBeUndefined();
+
+    const uncle = { ...FORM, parent_name: 'Ravi Rao', details: { student: FORM.details.student, guardian: { relation: 'guardian', address: '3 Temple Street' } } };
+    const byUncle = await application((await apply(await newPass(), uncle)).application_id);
+    expect(byUncle).toMatchObject({ parent_name: 'Ravi Rao', mobile: '98450 12345' });
+    expect(byUncle.details).toEqual({ student: FORM.details.student, guardian: { relation: 'guardian', address: '3 Temple Street' } });
+
+    // Without a relation the parent is the father, as before; a relation not on the list is refused.
+    expect((await application((await apply(await newPass())).application_id)).details).toMatchObject({ guardian: { relation: 'father' }, father: { name: 'Kiran Rao' } });
+    const odd = await call('PUT /admissions/applications/', { ...FORM, sch_code: s.code, details: { guardian: { relation: 'aunt' } } }, await newPass());
+    expect(odd.status).toBe(400);
+  });
+
   it('takes a JPG/PNG photo under 2 MB, checked by content and size, and marks cards as images or PDF', async () => {
     const pass = await newPass();
     expect((await upload(pass, 'admission-photo', 'photo.gif', PNG)).body.error).toBe('You can only upload JPG/PNG file!');

@@ -4,6 +4,7 @@
  * gateway, sees the payment result with the application number, finds the preview expired,
  * and checks the application's status. The admin opens admissions through the API first.
  */
+import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { putSetting } from '../../src/server/modules/school/settings.js';
@@ -16,6 +17,7 @@ let link: string;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 beforeAll(async () => {
+  fs.mkdirSync('.tmp/admissions-apply', { recursive: true });
   e = await startE2E();
   const admin = await adminToken(e);
   await putSetting(e.demoDb, 'fees', {
@@ -92,6 +94,47 @@ it('applies through the share link with a photo, pays on the test gateway and ch
   // The public pages never fetch the staff app (its shell, dashboard or generated forms).
   expect(scripts.filter((s) => /\/assets\/(App|Dashboard|ResourceForm)-/.test(s))).toEqual([]);
   expect(scripts.some((s) => /\/assets\/ApplyApp-/.test(s))).toBe(true);
+});
+
+it("applies as the mother: her name and mobile fill the mother's fields, and the preview shows the birth date as DD-MM-YYYY", async () => {
+  const { page: phone } = await e.newPage({ phone: true });
+  await phone.goto(link);
+  await phone.getByRole('button', { name: 'Apply Now' }).click();
+  await phone.waitForURL(/\/admissions\/apply\/new-application\/$/);
+  await phone.getByLabel('Student Name').fill('Kavya Menon');
+  await phone.getByLabel('Class', { exact: true }).selectOption('LKG');
+  // The date of birth typed by keyboard, as a parent on a phone types it.
+  await phone.getByLabel('Date of Birth').click();
+  await phone.keyboard.type('14-03-2022');
+  await phone.getByLabel('Parent/Guardian Name').fill('Latha Menon');
+  await phone.getByRole('radio', { name: 'Mother' }).check();
+  await phone.getByLabel('Mobile', { exact: true }).fill('9876501234');
+  await phone.getByLabel('Email').fill('latha@example.com');
+  expect(await phone.getByLabel("Mother's Name").inputValue()).toBe('Latha Menon');
+  expect(await phone.getByLabel("Mother's Mobile").inputValue()).toBe('9876501234');
+  expect(await phone.getByLabel("Father's Name").inputValue()).toBe('');
+  await phone.getByLabel("Father's Name").fill('Suresh Menon');
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await phone.screenshot({ path: '.tmp/admissions-apply/form-mother.png', fullPage: true });
+  await phone.getByRole('button', { name: 'Next' }).click();
+
+  await phone.waitForURL(/\/admissions\/apply\/preview\/$/);
+  const preview = phone.locator('.ant-descriptions');
+  const shown = async (label: string) => (await preview.locator('tr', { has: phone.getByText(label, { exact: true }) }).locator('td').textContent())?.trim();
+  expect(await shown('Date of Birth')).toBe('14-03-2022');
+  expect(await shown('Relation to the Student')).toBe('Mother');
+  expect(await shown("Mother's Name")).toBe('Latha Menon');
+  expect(await shown("Father's Name")).toBe('Suresh Menon');
+  await phone.screenshot({ path: '.tmp/admissions-apply/preview-mother.png', fullPage: true });
+  await phone.getByRole('button', { name: 'Submit' }).click();
+  const number = (await phone.getByText(/^Application No: /).textContent())!.replace('Application No: ', '').trim();
+  const row = await e.demoDb.selectFrom('adm_application').selectAll().where('application_no', '=', number).executeTakeFirstOrThrow();
+  expect(row).toMatchObject({ parent_name: 'Latha Menon', mobile: '9876501234' });
+  expect(row.details).toMatchObject({
+    student: { dob: '2022-03-14' }, guardian: { relation: 'mother' },
+    mother: { name: 'Latha Menon', mobile: '9876501234' }, father: { name: 'Suresh Menon' },
+  });
+  expect((row.details as { father: { mobile?: string } }).father.mobile).toBeFalsy();
 });
 
 it("shows the share link in Settings, Admissions; a regenerated link leaves the old one 'Invalid URL'", async () => {

@@ -131,3 +131,53 @@ it('adds a book with its cover photo, refusing a photo over 200 kB', async () =>
   expect(book).toMatchObject({ title: 'The Guide', status: 2 });
   expect(book.image).toMatchObject({ name: 'cover.png' });
 });
+
+/** A date as the date fields show it (DD-MM-YYYY). */
+const shown = (iso: string) => iso.split('-').reverse().join('-');
+
+/** Types into a date field by keyboard alone, replacing what it held (no calendar click, no Enter). */
+async function typeDate(page: import('playwright-core').Page, field: import('playwright-core').Locator, text: string) {
+  await field.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(text);
+}
+
+it('saves the return dates typed by keyboard in Issue and Return, and refuses a date it cannot read', async () => {
+  const { page } = await e.newPage();
+  await signIn(page, DEMO.code, DEMO.librarian);
+  await page.goto('/library/books/');
+  await page.getByLabel('Book Code').fill('LIB-0003');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const found = page.getByTestId('book-search-result');
+  await found.getByText('Available').waitFor();
+
+  await found.getByRole('button', { name: 'Issue' }).click();
+  const issueDialog = page.getByRole('dialog', { name: /Issue .* \(LIB-0003\)/ });
+  await issueDialog.getByRole('combobox', { name: 'Student' }).click();
+  await page.keyboard.type('Ananya');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Ananya Kumar' }).first().click();
+  // A date the field cannot read is refused with the reason, and nothing is issued.
+  await typeDate(page, issueDialog.getByLabel('Return Date'), '31-02-20');
+  await issueDialog.getByRole('button', { name: 'Issue' }).click();
+  await issueDialog.getByText('Enter the date as DD-MM-YYYY').waitFor();
+  await page.screenshot({ path: `${SHOTS}/issue-unreadable.png` });
+  // Typed last, then Issue clicked at once: the typed date is the one saved.
+  await typeDate(page, issueDialog.getByLabel('Return Date'), shown(dayOffset(10)));
+  await page.screenshot({ path: `${SHOTS}/issue-typed.png` });
+  await issueDialog.getByRole('button', { name: 'Issue' }).click();
+  await toast(page, 'Book Issued').waitFor();
+  await found.getByText('Issued').waitFor();
+  const issue = await e.demoDb.selectFrom('lib_book_issue as i').innerJoin('lib_book as b', 'b.id', 'i.book_id')
+    .select(['i.id', 'i.last_date']).where('b.code', '=', 'LIB-0003').where('i.status', '=', 1).executeTakeFirstOrThrow();
+  expect(issue.last_date).toBe(dayOffset(10));
+
+  await e.demoDb.updateTable('lib_book_issue').set({ issue_date: dayOffset(-5) }).where('id', '=', issue.id).execute();
+  await found.getByRole('button', { name: 'Return' }).click();
+  const returnDialog = page.getByRole('dialog', { name: /Return .* \(LIB-0003\)/ });
+  await returnDialog.getByText('Issue Date').waitFor();
+  await typeDate(page, returnDialog.getByLabel('Return Date'), shown(dayOffset(-2)));
+  await returnDialog.getByRole('button', { name: 'Return' }).click();
+  await toast(page, 'Book Returned').waitFor();
+  const returned = await e.demoDb.selectFrom('lib_book_issue').select(['status', 'return_date']).where('id', '=', issue.id).executeTakeFirstOrThrow();
+  expect(returned).toEqual({ status: 2, return_date: dayOffset(-2) });
+});

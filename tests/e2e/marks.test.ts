@@ -3,6 +3,7 @@
  * pasting a column from a spreadsheet, an admin approves them and the families' texts show in
  * the SMS log, and the demo parent reads Aarav's marks on a phone.
  */
+import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO, PHONE, adminToken, demoApi, pick, signIn, startE2E, toast, type E2E } from './support.js';
@@ -16,6 +17,7 @@ let students: Array<{ student_id: number; fullname: string }>;
 const TEST = 'Weekly Test 3';
 
 beforeAll(async () => {
+  fs.mkdirSync('.tmp/marks', { recursive: true });
   e = await startE2E();
   token = await adminToken(e);
   year = await e.demoDb.selectFrom('ac_year').select(['id', 'name']).where('status', '=', 1).executeTakeFirstOrThrow();
@@ -117,4 +119,37 @@ it("the parent reads Aarav's approved marks on a phone", async () => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await page.screenshot({ path: '/tmp/marks-parent.png', fullPage: true });
   await context.close();
+});
+
+it('says which tests of the class have a subject the chosen test lacks, with a way to add it for an admin only', async () => {
+  // The class teacher may enter marks but not change tests: the tests that have the subject, no link to add it.
+  const { page } = await e.newPage();
+  await signIn(page, DEMO.code, DEMO.teacher);
+  const science = (await e.demoDb.selectFrom('subject').select('id').where('class_id', '=', class5a).where('name', '=', 'Science').executeTakeFirstOrThrow()).id;
+  await page.goto(`/marks/update?class_id=${class5a}&year=${year.id}&test=${test}&subject_id=${science}`);
+  const hint = page.getByTestId('no-test');
+  await hint.getByText(`${TEST} does not include Science for 5 - A.`).waitFor();
+  await hint.getByText('Tests of 5 - A with Science:').waitFor();
+  const midTerm = hint.getByRole('button', { name: 'Mid Term' });
+  await midTerm.waitFor();
+  expect(await hint.getByRole('button', { name: TEST }).count()).toBe(0);
+  expect(await hint.getByRole('link').count()).toBe(0);
+  await page.screenshot({ path: '.tmp/marks/no-test-teacher.png' });
+  // A test named there opens its sheet.
+  await midTerm.click();
+  await page.getByText('Marks (max 100)').first().waitFor();
+  await page.context().close();
+
+  const { page: admin } = await e.newPage({ phone: true });
+  await signIn(admin, DEMO.code, DEMO.admin);
+  await admin.goto(`/marks/update?class_id=${class5a}&year=${year.id}&test=${test}&subject_id=${science}`);
+  const add = admin.getByTestId('no-test').getByRole('link', { name: `Add Science to ${TEST}` });
+  await add.waitFor();
+  await admin.screenshot({ path: '.tmp/marks/no-test-admin-phone.png', fullPage: true });
+  await add.click();
+  await admin.waitForURL(`**/academics/test/details/${test}?*`);
+  // The test's details open with the class and the subject chosen.
+  await admin.locator('.ant-form-item', { hasText: 'Class' }).locator('.ant-select-selection-item', { hasText: '5 - A' }).first().waitFor();
+  await admin.locator('.ant-select-selection-item', { hasText: 'Science' }).first().waitFor();
+  await admin.context().close();
 });

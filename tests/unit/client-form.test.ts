@@ -93,4 +93,9 @@ describe('browser validator', async () => {
     const r = validator.validateFormData({ class_id: 1, name: 'S', code: 'C', subject_type: 3, marks_type: 1, extras: { subjects: [{}] } }, schema, undefined, placeCustomErrors);
     expect((r.errorSchema as any).extras.subjects[0].subject_name.__errors).toEqual(['Subject Name is required']);
   });
+  it('says how to write a date when the text typed into a date field is not one', () => {
+    const schema = formSchema(resourceByName('tests'), ['name', 'start_date']);
+    const r = validator.validateFormData({ name: 'Unit Test 1', start_date: '31-02-20' }, schema, undefined, placeCustomErrors);
+    expect((r.errorSchema as any).start_date.__errors).toEqual(['Enter the date as DD-MM-YYYY']);
+  });
 });

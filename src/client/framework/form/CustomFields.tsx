@@ -3,11 +3,10 @@
  * fields, for hand-written antd forms (the add-student wizard). Generated forms get them from
  * the configured schema already; these helpers read the same configured declaration.
  */
-import { Checkbox, Col, DatePicker, Form, Input, InputNumber, Select } from 'antd';
-import dayjs from 'dayjs';
+import { Checkbox, Col, Form, Input, InputNumber, Select } from 'antd';
 import type { JsonSchema, ResourceDef } from '../../../shared/resource.js';
-import { keepEnterInPicker } from './keys.js';
 import { payloadRules } from './payloadRules.js';
+import { DateItem } from '../DateInput.js';
 
 const typeOf = (p: JsonSchema): string => ([] as string[]).concat(p.type ?? 'string').find((t) => t !== 'null') ?? 'string';
 
@@ -44,8 +43,9 @@ export function CustomFieldItems({ def, span = 12 }: { def: ResourceDef; span?: 
         else if (t === 'boolean') { input = <Checkbox>{prop.title}</Checkbox>; extra = { valuePropName: 'checked' }; }
         else if (t === 'integer' || t === 'number') input = <InputNumber min={prop.minimum} max={prop.maximum} precision={t === 'integer' ? 0 : undefined} style={{ width: '100%' }} />;
         else if (prop.format === 'date') {
-          input = <DatePicker format={['DD-MM-YYYY', 'YYYY-MM-DD']} onKeyDown={keepEnterInPicker} style={{ width: '100%' }} />;
-          extra = { getValueProps: (v: string | undefined) => ({ value: v ? dayjs(v, 'YYYY-MM-DD') : undefined }), normalize: (d: dayjs.Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined) };
+          return (
+            <Col xs={24} md={span} key={key}><DateItem label={prop.title} name={name} rules={rules} wire /></Col>
+          );
         } else if ((def.form?.uiSchema?.[key] ?? {})['ui:widget'] === 'textarea') input = <Input.TextArea rows={2} maxLength={prop.maxLength} />;
         else input = <Input maxLength={prop.maxLength} />;
         return (

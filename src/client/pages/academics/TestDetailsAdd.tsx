@@ -1,11 +1,12 @@
 /**
  * Add subject-wise test details (/academics/test/details/:testid): pick the class, then one
  * row per subject with marks, times stepping by 10 minutes and the invigilator; saved in one
- * batch call (PUT /class/tests/).
+ * batch call (PUT /class/tests/). ?class_id=&subject_id= preselect a class and its first subject
+ * (the marks editor links here when a test lacks a subject).
  */
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { Button, Card, DatePicker, Form, InputNumber, Select, Space } from 'antd';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button, Card, Form, InputNumber, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCreate, useList, useOne } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
@@ -14,13 +15,15 @@ import { optionLabel } from '../../framework/labels.js';
 import { enumLabels } from '../../framework/format.js';
 import { errorNotification } from '../../framework/notify.js';
 import { fillMessage } from '../../framework/calls.js';
-import { dateTimePickerProps } from '../../framework/dates.js';
 import { fieldConfig } from '../../framework/form/CustomFields.js';
+import { DateItem } from '../../framework/DateInput.js';
 
 interface Row { subject_id?: number; min_marks?: number; max_marks?: number; marks_type?: number; start_time?: Dayjs; end_time?: Dayjs; invigilator?: number | null }
 
 export default function TestDetailsAdd({ resource }: PageProps) {
   const { testid } = useParams();
+  const [search] = useSearchParams();
+  const preset = (k: string) => (/^\d+$/.test(search.get(k) ?? '') ? Number(search.get(k)) : undefined);
   const navigate = useNavigate();
   const [form] = Form.useForm<{ class_id?: number; subjects: Row[] }>();
   const classId = Form.useWatch('class_id', form);
@@ -73,7 +76,7 @@ export default function TestDetailsAdd({ resource }: PageProps) {
   const testName = (test.result as any)?.name;
   return (
     <Card title={`Add Test Details${testName ? ` — ${testName}` : ''}`}>
-      <Form form={form} layout="vertical" name="test-details" onFinish={onFinish} initialValues={{ subjects: [{}] }} disabled={busy}>
+      <Form form={form} layout="vertical" name="test-details" onFinish={onFinish} initialValues={{ class_id: preset('class_id'), subjects: [{ subject_id: preset('subject_id') }] }} disabled={busy}>
         <Form.Item label="Class" name="class_id" rules={fieldConfig(resource).rules('class_id')} style={{ maxWidth: 320 }}>
           <Select
             options={opts(classes.result?.data, 'class-section')}
@@ -104,12 +107,8 @@ export default function TestDetailsAdd({ resource }: PageProps) {
                     <Form.Item label={title('marks_type')} name={[name, 'marks_type']} rules={required('marks_type')}>
                       <Select style={{ width: 130 }} options={marksTypes} placeholder="Select" />
                     </Form.Item>
-                    <Form.Item label={title('start_time')} name={[name, 'start_time']} rules={required('start_time')}>
-                      <DatePicker {...dateTimePickerProps(10)} />
-                    </Form.Item>
-                    <Form.Item label={title('end_time')} name={[name, 'end_time']} rules={required('end_time')}>
-                      <DatePicker {...dateTimePickerProps(10)} />
-                    </Form.Item>
+                    <DateItem label={title('start_time')} name={[name, 'start_time']} rules={required('start_time')} picker={{ timeStep: 10, style: { width: 'auto' } }} />
+                    <DateItem label={title('end_time')} name={[name, 'end_time']} rules={required('end_time')} picker={{ timeStep: 10, style: { width: 'auto' } }} />
                     <Form.Item label={title('invigilator')} name={[name, 'invigilator']}>
                       <Select style={{ width: 200 }} options={opts(teachers.result?.data, 'fullname')} allowClear showSearch optionFilterProp="label" placeholder="Select teacher" />
                     </Form.Item>

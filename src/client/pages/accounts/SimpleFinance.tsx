@@ -6,19 +6,19 @@
  * interval and a period, then the report's rows 50 a page.
  */
 import { useState } from 'react';
-import { Alert, App, Card, Col, DatePicker, Descriptions, Form, Row, Select, Space, Table, Tag } from 'antd';
+import { Alert, App, Card, Col, Descriptions, Form, Row, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';
 import type { CallTypes } from '../../../generated/calls.js';
 import { formatMoney } from '../../framework/format.js';
-import { DATE_FORMAT } from '../../framework/dates.js';
 import { callDeclared, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 import { declaredCall } from '../../../shared/calls.js';
 import { errorText } from '../../framework/useCall.js';
 import { totalOf } from '../../../shared/plural.js';
 import { CsvButton, ReportForm, useCsvExport } from '../fees/reportParts.js';
 import { isoDay } from '../fees/reportsModel.js';
+import { DateRangeInput, validDate } from '../../framework/DateInput.js';
 
 type Figures = CallData<'simple-accounts.financeDashboard'>['total'];
 type ReportRow = CallData<'simple-accounts.financeReport'>[number];
@@ -125,8 +125,8 @@ export default function SimpleFinance(_props: PageProps) {
           <Form.Item label="Interval" name="interval">
             <Select aria-label="Interval" options={INTERVALS} style={{ width: 130 }} placeholder="Interval" />
           </Form.Item>
-          <Form.Item label="Period" name="range">
-            <DatePicker.RangePicker format={DATE_FORMAT} placeholder={['Start date', 'End date']} />
+          <Form.Item label="Period" name="range" rules={[validDate]}>
+            <DateRangeInput placeholder={['Start date', 'End date']} />
           </Form.Item>
         </ReportForm>
         <Table<ReportRow>

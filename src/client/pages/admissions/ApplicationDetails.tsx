@@ -25,6 +25,7 @@ import { admissionDraft } from './applicationsAdmit.js';
 
 const TIME_FORMAT = 'DD-MM-YYYY hh:mm A';
 const GENDER: Record<string, string> = { m: 'Male', f: 'Female', o: 'Other' };
+const RELATION: Record<string, string> = { father: 'Father', mother: 'Mother', guardian: 'Guardian' };
 const options = (tags: Record<string, { label: string }>) =>
   Object.entries(tags).map(([value, t]) => ({ value: Number(value), label: `${t.label} (${value})` }));
 const show = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : String(v));
@@ -99,7 +100,7 @@ export default function ApplicationDetails({ resource }: PageProps) {
                 <Descriptions.Item label="Applied On">{formatDateTime(a.timestamp, TIME_FORMAT)}</Descriptions.Item>
                 <Descriptions.Item label="Date of Birth">{d.student?.dob ? formatDate(d.student.dob) : '—'}</Descriptions.Item>
                 <Descriptions.Item label="Gender">{d.student?.gender ? GENDER[d.student.gender] : '—'}</Descriptions.Item>
-                <Descriptions.Item label="Parent/Guardian">{a.parent_name}</Descriptions.Item>
+                <Descriptions.Item label="Parent/Guardian">{a.parent_name}{d.guardian?.relation ? ` (${RELATION[d.guardian.relation]})` : ''}</Descriptions.Item>
                 <Descriptions.Item label="Mobile">{a.mobile}</Descriptions.Item>
                 <Descriptions.Item label="Email">{a.email}</Descriptions.Item>
                 <Descriptions.Item label="Address">{show(d.guardian?.address)}</Descriptions.Item>

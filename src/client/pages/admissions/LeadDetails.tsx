@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, App, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useOne } from '@refinedev/core';
@@ -18,8 +18,8 @@ import { resourceCall, useDeclaredQuery, type CallData } from '../../framework/u
 import { usePageButton } from '../../framework/useAccess.js';
 import { errorText } from '../../framework/useCall.js';
 import { fieldConfig } from '../../framework/form/CustomFields.js';
-import { keepEnterInPicker } from '../../framework/form/keys.js';
 import { CONTACT_MODE, leadContactsDef, statusTag } from './leadsModel.js';
+import { DateItem } from '../../framework/DateInput.js';
 
 const TIME_FORMAT = 'DD-MM-YYYY hh:mm A';
 type Contact = CallData<'leads.contacts'>[number];
@@ -134,9 +134,7 @@ function AddContact({ leadId, onClose }: { leadId: number | undefined; onClose: 
           {/* A radio group's own role, so the required and invalid states the form item adds are allowed on it. */}
           <Radio.Group {...RADIO_GROUP_ROLE} options={[...CONTACT_MODE].map(([value, label]) => ({ value, label }))} />
         </Form.Item>
-        <Form.Item label="Contact Time" name="contact_time" rules={[{ required: true, message: 'Contact time is required!' }]}>
-          <DatePicker showTime={{ format: 'hh:mm A', use12Hours: true }} format={TIME_FORMAT} onKeyDown={keepEnterInPicker} />
-        </Form.Item>
+        <DateItem label="Contact Time" name="contact_time" rules={[{ required: true, message: 'Contact time is required!' }]} picker={{ timeStep: 1, style: { width: 'auto' } }} />
         <Form.Item label="Summary" name="summary" rules={rules('summary')}>
           <Input maxLength={200} />
         </Form.Item>

@@ -2,8 +2,9 @@
  * An application turned into the add-student wizard's answers (src/client/pages/students), so
  * the office admits a selected applicant without typing again: the student's name, mobile, date
  * of birth and gender, the class when the applied class has one section, and the father's and
- * mother's details with the guardian's address. The office still chooses the year, checks the
- * admission number and confirms every step.
+ * mother's details with the guardian's address; a parent/guardian who is neither father nor
+ * mother becomes the guardian contact. The e-mail goes with the one who applied. The office
+ * still chooses the year, checks the admission number and confirms every step.
  */
 import type { Application } from '../../../generated/entities/admissions.js';
 import type { EntityRow } from '../../../shared/wire.js';
@@ -40,10 +41,13 @@ export function admissionDraft(app: EntityRow<Application>, classes: Array<{ id:
   } as DetailsStep;
   const address = d.guardian?.address;
   const draft: WizardData = { details, profile: { gender: d.student?.gender ? GENDER[d.student.gender] ?? null : null } };
-  const father = parentStep(d.father, address, app.email);
-  const mother = parentStep(d.mother, address, father ? undefined : app.email);
+  // Applications made before the relation was asked are the father's (spec 4 §5).
+  const applicant = d.guardian?.relation ?? 'father';
+  const father = parentStep(d.father, address, applicant === 'father' ? app.email : undefined);
+  const mother = parentStep(d.mother, address, applicant === 'mother' ? app.email : undefined);
   // Unreached steps stay undefined (not skipped), so the wizard shows them with these answers.
   if (father) draft.father = father;
   if (mother) draft.mother = mother;
+  if (applicant === 'guardian') draft.guardian = parentStep({ name: app.parent_name, mobile: app.mobile }, address, app.email) ?? null;
   return draft;
 }

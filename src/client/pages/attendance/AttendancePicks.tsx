@@ -7,13 +7,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import { App, Button, DatePicker, Form, Select } from 'antd';
+import { App, Button, Form, Select } from 'antd';
 import { optionLabel } from '../../framework/labels.js';
-import { datePickerProps, WIRE_DATE } from '../../framework/dates.js';
+import { WIRE_DATE } from '../../framework/dates.js';
 import { schoolConfigNow } from '../../app/schoolConfig.js';
 import { dayOff } from '../../../shared/calendar.js';
 import { useClassesAndYears } from '../useClassesAndYears.js';
 import { PICKER } from '../../framework/pickers.js';
+import { DateInput } from '../../framework/DateInput.js';
 
 export interface Picks { class_id?: number; year?: number; date?: string }
 
@@ -70,7 +71,7 @@ export function AttendancePicks({ picks, onGo, incomplete, idPrefix }: { picks: 
           options={years.map((y) => ({ value: y.id, label: y.name }))} value={draft.year} onChange={(v: number) => setDraft((d) => ({ ...d, year: v }))} />
       </Form.Item>
       <Form.Item label="Date" htmlFor={`${idPrefix}-date`} required>
-        <DatePicker id={`${idPrefix}-date`} {...datePickerProps} allowClear={false}
+        <DateInput id={`${idPrefix}-date`} standalone allowClear={false} style={{ width: 'auto' }}
           value={draft.date ? dayjs(draft.date, WIRE_DATE) : null}
           disabledDate={(d: Dayjs) => d.isAfter(dayjs(), 'day')}
           cellRender={(current, info) => {

@@ -7,7 +7,7 @@
  */
 import dayjs from 'dayjs';
 import { useParams, useNavigate } from 'react-router';
-import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Modal, Space, Spin, Tag } from 'antd';
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { PageProps } from '../registry.js';
 import { download } from '../../framework/csv.js';
@@ -18,6 +18,7 @@ import { payloadRules } from '../../framework/form/payloadRules.js';
 import { declaredCall } from '../../../shared/calls.js';
 import { classText, dmy, particulars } from '../../../shared/transfer-certificate.js';
 import { PrintSheet, SchoolHead, printSoon } from '../PrintSheet.js';
+import { DateItem } from '../../framework/DateInput.js';
 
 const ISSUE = declaredCall('transfer-certificates.issue').def.payload!;
 const rules = (field: string) => payloadRules(ISSUE, field);
@@ -71,9 +72,7 @@ function IssueForm({ data, onIssued }: { data: Data; onIssued: () => unknown }) 
       {s.status !== 1 && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="This student is not active now." />}
       <Form<Values> form={form} layout="vertical" onFinish={submit} disabled={busy}
         initialValues={{ leaving_date: dayjs(), conduct: 'Good', fees_paid_upto: dayjs().format('MMMM YYYY') }}>
-        <Form.Item label="Date of Leaving" name="leaving_date" rules={[{ required: true, message: ISSUE.errorMessage.required.leaving_date }]}>
-          <DatePicker format="DD-MM-YYYY" />
-        </Form.Item>
+        <DateItem label="Date of Leaving" name="leaving_date" rules={[{ required: true, message: ISSUE.errorMessage.required.leaving_date }]} picker={{ style: { width: 'auto' } }} />
         <Form.Item label="Reason for Leaving" name="reason" rules={rules('reason')}><Input maxLength={300} /></Form.Item>
         <Form.Item label="Conduct" name="conduct" rules={rules('conduct')}><Input maxLength={100} /></Form.Item>
         <Form.Item label="Fees Paid Up To" name="fees_paid_upto" rules={rules('fees_paid_upto')}><Input maxLength={100} /></Form.Item>

@@ -7,7 +7,7 @@
  */
 import { ROLE_IDS } from '../../../shared/roles.js';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Spin } from 'antd';
+import { Alert, Button, Card, Form, Input, Select, Space, Spin } from 'antd';
 import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';
@@ -18,11 +18,11 @@ import { usePageButton } from '../../framework/useAccess.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { Forbidden } from '../../app/results.js';
 import { useBusyAction } from '../../framework/useBusyAction.js';
-import { keepEnterInPicker } from '../../framework/form/keys.js';
 import { toRupees } from '../../../shared/money.js';
 import OnlinePay from './online/OnlinePay.js';
 import { BillSummary, useBill } from './BillSummary.js';
 import { DEFAULT_PAYMENT_MODE, PAYMENT_MODES, billState, installmentProblem } from './feesModel.js';
+import { DateItem } from '../../framework/DateInput.js';
 
 type Installment = CallTypes['fee-payments.installment']['body'];
 
@@ -78,9 +78,7 @@ function StaffInstallment({ billId }: { billId: number }) {
         <Form.Item label="Account" name="account" tooltip="Where the money went, or a reference such as a card slip or UTR">
           <Input maxLength={100} style={{ maxWidth: 360 }} />
         </Form.Item>
-        <Form.Item label="Date" name="date">
-          <DatePicker format="DD-MM-YYYY" disabledDate={(d) => d.isAfter(dayjs(), 'day')} onKeyDown={keepEnterInPicker} />
-        </Form.Item>
+        <DateItem label="Date" name="date" picker={{ disabledDate: (d) => d.isAfter(dayjs(), 'day'), style: { width: 'auto' } }} />
         <Space>
           <Button type="primary" htmlType="submit" loading={busy} disabled={state.pendingPaise <= 0}>Pay</Button>
           <Button onClick={() => navigate(`/fees/records/${studentId}`)}>Cancel</Button>

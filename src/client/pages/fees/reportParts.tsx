@@ -6,7 +6,7 @@
  */
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { App, Button, DatePicker, Form, Table, Typography, type FormInstance, type TableProps } from 'antd';
+import { App, Button, Form, Table, Typography, type FormInstance, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useClassesAndYears } from '../useClassesAndYears.js';
@@ -14,11 +14,11 @@ import { downloadCsv } from '../../framework/csv.js';
 import { formatMoney } from '../../framework/format.js';
 import { compareValues, sameValue } from '../../framework/calls.js';
 import { optionLabel } from '../../framework/labels.js';
-import { DATE_FORMAT } from '../../framework/dates.js';
 import {
   DATE_RANGE_REQUIRED, csvOf, dateRangeError, itemKey, paiseOf, pendingOf, rupeesOf, sumRupees, type CsvColumn, type FeeItemRow,
 } from './reportsModel.js';
 import { totalOf } from '../../../shared/plural.js';
+import { DateRangeInput, validDate } from '../../framework/DateInput.js';
 
 export const NO_DATA = 'No data to export';
 export const PAGE_SIZE = 50;
@@ -184,8 +184,8 @@ export function FeeItemsTable({ rows, loading, link, emptyText }: {
 /** The date range of a report form: both days required ('Start and end dates are required!'). */
 export function DateRangeItem({ name = 'range' }: { name?: string }) {
   return (
-    <Form.Item label="Date Range" name={name} rules={[{ validator: (_r, v) => (dateRangeError(v) ? Promise.reject(new Error(DATE_RANGE_REQUIRED)) : Promise.resolve()) }]}>
-      <DatePicker.RangePicker format={DATE_FORMAT} allowClear={false} placeholder={['Start date', 'End date']} />
+    <Form.Item label="Date Range" name={name} rules={[validDate, { validator: (_r, v) => (dateRangeError(v) ? Promise.reject(new Error(DATE_RANGE_REQUIRED)) : Promise.resolve()) }]}>
+      <DateRangeInput allowClear={false} placeholder={['Start date', 'End date']} />
     </Form.Item>
   );
 }

@@ -7,11 +7,11 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useList, useOne } from '@refinedev/core';
-import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Select, Space, Spin, Table } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Spin, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';
-import { DATE_FORMAT, WIRE_DATE } from '../../framework/dates.js';
+import { WIRE_DATE } from '../../framework/dates.js';
 import { formatDate } from '../../framework/format.js';
 import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
 import { errorNotification } from '../../framework/notify.js';
@@ -24,6 +24,7 @@ import type { EntityRow } from '../../../shared/wire.js';
 import { declaredCall } from '../../../shared/calls.js';
 import { toPaise, toRupees } from '../../../shared/money.js';
 import { CsvButton, Money, rupeesOf, stamped, useCsvExport, rowsOf, type CsvColumn } from './financeParts.js';
+import { DateItem } from '../../framework/DateInput.js';
 
 const PAY = declaredCall('finance-expenses.pay').def;
 const rules = (field: string) => payloadRules(PAY.payload!, field);
@@ -129,7 +130,7 @@ export default function ExpenseDetails({ resource }: PageProps) {
           </Form.Item>
           <Form.Item label="Payment Mode" name="payment_mode_id"><Select options={(modes.result?.data ?? []).map(option)} allowClear aria-label="Payment mode" /></Form.Item>
           <Form.Item label="Payment Details" name="payment_details"><Input maxLength={500} /></Form.Item>
-          <Form.Item label="Payment Date" name="payment_date" rules={[{ required: true, message: 'Payment date is required!' }]}><DatePicker format={DATE_FORMAT} /></Form.Item>
+          <DateItem label="Payment Date" name="payment_date" rules={[{ required: true, message: 'Payment date is required!' }]} picker={{ style: { width: 'auto' } }} />
         </Form>
       </Modal>
     </Space>

@@ -7,10 +7,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useList } from '@refinedev/core';
-import { Button, Card, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';
-import { DATE_FORMAT, WIRE_DATE } from '../../framework/dates.js';
+import { WIRE_DATE } from '../../framework/dates.js';
 import { formatMoney } from '../../framework/format.js';
 import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
 import { errorNotification } from '../../framework/notify.js';
@@ -21,6 +21,7 @@ import { useBusyAction } from '../../framework/useBusyAction.js';
 import { useDeclaredCall, type CallInput } from '../../framework/useDeclaredCall.js';
 import { declaredCall } from '../../../shared/calls.js';
 import { toPaise, toRupees } from '../../../shared/money.js';
+import { DateItem } from '../../framework/DateInput.js';
 
 const CREATE = declaredCall('finance-expenses.create').def.payload!;
 const CREATE_ERRORS = declaredCall('finance-expenses.create').def.errors!;
@@ -91,7 +92,7 @@ export default function ExpenseForm(_props: PageProps) {
         <Form.Item label="Installment Amount" name="installment_amount" rules={[...rules('installment_amount'), paiseRule]} extra="Paid now from the account; 0 when nothing is paid yet">
           <MoneyInput style={{ width: 180 }} />
         </Form.Item>
-        <Form.Item label="Date" name="date" rules={[{ required: true, message: 'Date is required!' }]}><DatePicker format={DATE_FORMAT} /></Form.Item>
+        <DateItem label="Date" name="date" rules={[{ required: true, message: 'Date is required!' }]} picker={{ style: { width: 'auto' } }} />
         <Form.Item label="Payment Mode" name="payment_mode_id"><Select options={modes} allowClear aria-label="Payment mode" /></Form.Item>
         <Form.Item label="Payment Details" name="payment_details"><Input maxLength={500} /></Form.Item>
         <Form.Item label="Description" name="description"><Input.TextArea rows={3} maxLength={2000} /></Form.Item>

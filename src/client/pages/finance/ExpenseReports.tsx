@@ -6,18 +6,18 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { App, Button, Card, DatePicker, Form, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Form, Select, Space, Table, Typography } from 'antd';
 import { PrinterOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';
 import { formatMoney } from '../../framework/format.js';
-import { DATE_FORMAT } from '../../framework/dates.js';
 import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
 import { declaredCall } from '../../../shared/calls.js';
 import { CsvButton, ReportForm, useCsvExport } from '../fees/reportParts.js';
 import { isoDay } from '../fees/reportsModel.js';
 import { NamedPie } from './NamedPie.js';
 import { REPORT_TYPES, SUMMARY_CSV, periodText, typeLabel, type ReportTypeValue, type SummaryPrint, type SummaryRow } from './expenseReportModel.js';
+import { DateRangeInput, validDate } from '../../framework/DateInput.js';
 
 const TYPE_REQUIRED = declaredCall('finance-reports.expense').def.errors!.type!;
 
@@ -64,8 +64,8 @@ export default function ExpenseReports(_props: PageProps) {
         <Form.Item label="Report Type" name="type">
           <Select aria-label="Report Type" placeholder="Report type" style={{ width: 170 }} options={REPORT_TYPES.map((t) => ({ value: t.value, label: t.label }))} />
         </Form.Item>
-        <Form.Item label="Period" name="range">
-          <DatePicker.RangePicker format={DATE_FORMAT} allowEmpty={[true, true]} placeholder={['Start date', 'End date']} />
+        <Form.Item label="Period" name="range" rules={[validDate]}>
+          <DateRangeInput allowEmpty={[true, true]} placeholder={['Start date', 'End date']} />
         </Form.Item>
       </ReportForm>
       {shown && (

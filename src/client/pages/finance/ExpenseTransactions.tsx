@@ -5,17 +5,17 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, DatePicker, Form, Select, Space, Table } from 'antd';
+import { Button, Card, Form, Select, Space, Table } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';
 import { formatDate, formatMoney } from '../../framework/format.js';
-import { DATE_FORMAT } from '../../framework/dates.js';
 import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
 import { CsvButton, ReportForm, useCsvExport } from '../fees/reportParts.js';
 import { isoDay } from '../fees/reportsModel.js';
 import { EXPENSE_CSV, type ExpenseRow, type TransactionsPrint } from './expenseReportModel.js';
+import { DateRangeInput, validDate } from '../../framework/DateInput.js';
 
 interface Values { cat_id?: number; payment_mode?: number; account_id?: number; vendor_id?: number; range?: [Dayjs | null, Dayjs | null] | null }
 
@@ -78,8 +78,8 @@ export default function ExpenseTransactions(_props: PageProps) {
             <Select aria-label={p.label} allowClear placeholder="All" style={{ width: 160 }} showSearch optionFilterProp="label" options={options[p.name]} />
           </Form.Item>
         ))}
-        <Form.Item label="Period" name="range">
-          <DatePicker.RangePicker format={DATE_FORMAT} allowEmpty={[true, true]} placeholder={['Start date', 'End date']} />
+        <Form.Item label="Period" name="range" rules={[validDate]}>
+          <DateRangeInput allowEmpty={[true, true]} placeholder={['Start date', 'End date']} />
         </Form.Item>
       </ReportForm>
       <Table<ExpenseRow>

@@ -5,11 +5,11 @@
  * server writes as one credit and one debit in one transaction).
  */
 import { useList } from '@refinedev/core';
-import { App, Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { PageProps } from '../registry.js';
-import { DATE_FORMAT, WIRE_DATE } from '../../framework/dates.js';
+import { WIRE_DATE } from '../../framework/dates.js';
 import { formatDate, formatDateTime } from '../../framework/format.js';
 import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
 import { errorNotification } from '../../framework/notify.js';
@@ -19,6 +19,7 @@ import { resourceCall, useDeclaredQuery, type CallData } from '../../framework/u
 import { payloadRules } from '../../framework/form/payloadRules.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { CsvButton, Money, RangePicker, rupeesOf, stamped, useCsvExport, useDateRange, rowsOf, type CsvColumn } from './financeParts.js';
+import { DateItem } from '../../framework/DateInput.js';
 
 type Row = CallData<'finance-accounts.transfers'>[number];
 interface Values { name: string; from_account: number; fin_account_id: number; amount: number; date: Dayjs }
@@ -69,7 +70,7 @@ export default function Transfers({ resource }: PageProps) {
               <Select options={options} showSearch optionFilterProp="label" aria-label="To account" />
             </Form.Item>
             <Form.Item label="Amount" name="amount" rules={[...rule('amount'), paiseRule]}><MoneyInput style={{ width: '100%' }} /></Form.Item>
-            <Form.Item label="Date" name="date" rules={[{ required: true, message: 'Date is required!' }]}><DatePicker format={DATE_FORMAT} style={{ width: '100%' }} /></Form.Item>
+            <DateItem label="Date" name="date" rules={[{ required: true, message: 'Date is required!' }]} />
             <Button type="primary" htmlType="submit" loading={busy}>Transfer</Button>
           </Form>
         </Card>

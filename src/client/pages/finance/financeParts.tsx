@@ -3,10 +3,11 @@
  * the person picks another, spec 2 §9), money cells and columns, and the CSV export.
  */
 import { useState } from 'react';
-import { DatePicker, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DATE_FORMAT, WIRE_DATE } from '../../framework/dates.js';
+import { WIRE_DATE } from '../../framework/dates.js';
 import { formatMoney } from '../../framework/format.js';
+import { DateRangeInput } from '../../framework/DateInput.js';
 
 export { CsvButton, Money, moneyColumn, useCsvExport } from '../fees/reportParts.js';
 export { csvOf, rupeesOf, type CsvColumn } from '../fees/reportsModel.js';
@@ -25,8 +26,8 @@ export function RangePicker({ range, onChange }: { range: Range; onChange: (r: R
   return (
     <Space wrap>
       <Typography.Text>Date Range</Typography.Text>
-      <DatePicker.RangePicker
-        format={DATE_FORMAT} allowClear={false} value={range} aria-label="Date range"
+      <DateRangeInput
+        standalone allowClear={false} value={range} aria-label="Date range"
         onChange={(v) => { if (v?.[0] && v[1]) onChange([v[0], v[1]]); }}
       />
     </Space>

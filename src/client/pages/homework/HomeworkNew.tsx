@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
+import { Button, Card, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useList } from '@refinedev/core';
 import type { PageProps } from '../registry.js';
@@ -23,6 +23,7 @@ import { useClassesAndYears } from '../useClassesAndYears.js';
 import RichTextEditor from '../announcements/RichTextEditor.js';
 import HomeworkUploads, { storedOf, type PickedFile } from './HomeworkUploads.js';
 import { KINDS } from './homeworkModel.js';
+import { DateItem } from '../../framework/DateInput.js';
 
 const CREATE = declaredCall('homework.create').def.payload!;
 const rules = (field: string) => payloadRules(CREATE, field);
@@ -70,9 +71,7 @@ export default function HomeworkNew(_props: PageProps) {
             <Select showSearch optionFilterProp="label" allowClear placeholder={classId ? 'Select subject' : 'Select a class first'} style={{ minWidth: 180 }}
               disabled={!classId} options={(classId ? subjects.result?.data ?? [] : []).map((s) => ({ value: s.id, label: s.name }))} />
           </Form.Item>
-          <Form.Item label="Submission Date" name="submission_date" rules={rules('submission_date')}>
-            <DatePicker format="YYYY-MM-DD" />
-          </Form.Item>
+          <DateItem label="Submission Date" name="submission_date" rules={rules('submission_date')} picker={{ style: { width: 'auto' } }} />
         </Space>
         <Form.Item
           label="Description" name="description"

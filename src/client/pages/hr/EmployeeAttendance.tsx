@@ -7,14 +7,15 @@
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Alert, Button, Card, DatePicker, Empty, Form, List, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Form, List, Select, Space, Tag, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import type { PageProps } from '../registry.js';
 import { readState } from '../../framework/readState.js';
-import { datePickerProps, WIRE_DATE } from '../../framework/dates.js';
+import { WIRE_DATE } from '../../framework/dates.js';
 import { formatDate } from '../../framework/format.js';
 import { useDeclaredCall, useDeclaredQuery, type CallData, type CallInput } from '../../framework/useDeclaredCall.js';
 import { LEAVE_CODES, leaveLabel } from './leaveCodes.js';
+import { DateInput } from '../../framework/DateInput.js';
 
 type Row = CallData<'employee-attendance.day'>[number];
 type Entry = CallInput<'employee-attendance.save'>['body']['data'][number];
@@ -31,7 +32,7 @@ export default function EmployeeAttendance(_props: PageProps) {
       <Card size="small" title={updating ? 'Update Employee Attendance' : 'Employee Attendance'}>
         <Form layout="inline">
           <Form.Item label="Date" htmlFor="employee-attendance-date" required>
-            <DatePicker id="employee-attendance-date" {...datePickerProps} value={date ? dayjs(date, WIRE_DATE) : null}
+            <DateInput id="employee-attendance-date" standalone style={{ width: 'auto' }} value={date ? dayjs(date, WIRE_DATE) : null}
               disabledDate={(d: Dayjs) => d.isAfter(dayjs(), 'day')}
               onChange={(d: Dayjs | null) => setDate(d ? d.format(WIRE_DATE) : undefined)} />
           </Form.Item>

@@ -4,11 +4,12 @@
  */
 import { useState } from 'react';
 import { useLendingAction } from './lendingEvents.js';
-import { Button, DatePicker, Form, Modal, Radio } from 'antd';
+import { Button, Form, Modal, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { RowComponentProps } from '../registry.js';
 import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
-import { datePickerProps, WIRE_DATE } from '../../framework/dates.js';
+import { WIRE_DATE } from '../../framework/dates.js';
+import { DateItem } from '../../framework/DateInput.js';
 import { BorrowerSelect, type BorrowerKind } from './BorrowerSelect.js';
 
 interface Values { kind: BorrowerKind; borrower: number | null; last_date: Dayjs | null }
@@ -45,9 +46,8 @@ export default function IssueBook({ row }: RowComponentProps) {
           <Form.Item name="borrower" label={kind === 'student' ? 'Student' : 'Teacher'} rules={[{ required: true, message: `Please select a ${kind}` }]}>
             <BorrowerSelect kind={kind} label={kind === 'student' ? 'Student' : 'Teacher'} />
           </Form.Item>
-          <Form.Item name="last_date" label="Return Date" rules={[{ required: true, message: 'Return date is required!' }]}>
-            <DatePicker {...datePickerProps} disabledDate={(d) => d.isBefore(dayjs(), 'day')} style={{ width: '100%' }} />
-          </Form.Item>
+          <DateItem name="last_date" label="Return Date" rules={[{ required: true, message: 'Return date is required!' }]}
+            picker={{ disabledDate: (d) => d.isBefore(dayjs(), 'day') }} />
         </Form>
       </Modal>
     </>

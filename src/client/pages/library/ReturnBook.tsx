@@ -5,11 +5,12 @@
  */
 import { useState } from 'react';
 import { useLendingAction } from './lendingEvents.js';
-import { App, Button, DatePicker, Descriptions, Form, Modal, Tag } from 'antd';
+import { App, Button, Descriptions, Form, Modal, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { RowComponentProps } from '../registry.js';
 import { callDeclared, useDeclaredCall, type CallData } from '../../framework/useDeclaredCall.js';
-import { datePickerProps, WIRE_DATE } from '../../framework/dates.js';
+import { WIRE_DATE } from '../../framework/dates.js';
+import { DateItem } from '../../framework/DateInput.js';
 import { formatDate, formatMoney } from '../../framework/format.js';
 import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
 import { errorText } from '../../framework/useCall.js';
@@ -68,9 +69,8 @@ export default function ReturnBook({ row }: RowComponentProps) {
               <Form.Item name="fine_amount" label="Fine" rules={[{ required: true, message: 'Fine is required (0 for none)' }, paiseRule]}>
                 <MoneyInput min={0} style={{ width: '100%' }} />
               </Form.Item>
-              <Form.Item name="return_date" label="Return Date" rules={[{ required: true, message: 'Return date is required!' }]}>
-                <DatePicker {...datePickerProps} disabledDate={(d) => d.isAfter(dayjs(), 'day')} style={{ width: '100%' }} />
-              </Form.Item>
+              <DateItem name="return_date" label="Return Date" rules={[{ required: true, message: 'Return date is required!' }]}
+                picker={{ disabledDate: (d) => d.isAfter(dayjs(), 'day') }} />
             </Form>
           </>
         )}

@@ -13,7 +13,8 @@ import type { PageProps } from '../registry.js';
 import { useDeclaredCall, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 import { gradeFor, percentOf } from '../../../shared/grades.js';
 import { MarksPicks, usePicks } from './MarksPicks.js';
-import { applyPaste, isBlockPaste, markText, MARKS_MESSAGES, readMark } from './marksModel.js';
+import { NoTestHint } from './NoTestHint.js';
+import { applyPaste, isBlockPaste, markText, readMark } from './marksModel.js';
 
 type Sheet = CallData<'marks.sheetOfYear'>;
 type Row = Sheet['marks'][number];
@@ -34,7 +35,7 @@ export default function MarksEditor(_props: PageProps) {
         <MarksPicks picks={picks} set={set} withSubject />
       </Card>
       {!ready && <Alert type="info" showIcon message="Select class, academic year, test and subject to enter marks." />}
-      {looked && !testSubject && <Alert type="warning" showIcon message={MARKS_MESSAGES.noTest} />}
+      {looked && !testSubject && <NoTestHint picks={picks as Required<typeof picks>} onPickTest={(test) => set({ test })} />}
       {ready && testSubject && <SheetEditor key={`${testSubject.id}-${picks.year}`} testSubjectId={testSubject.id} classId={picks.class_id!} year={picks.year!} />}
     </Space>
   );

@@ -4,13 +4,14 @@
  * it as an expense that debits that account.
  */
 import dayjs from 'dayjs';
-import { Button, Card, DatePicker, Form, Input, Select } from 'antd';
+import { Button, Card, Form, Input, Select } from 'antd';
 import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
 import { payloadRules } from '../../framework/form/payloadRules.js';
 import { useBusyAction } from '../../framework/useBusyAction.js';
 import { useDeclaredCall, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 import { declaredCall } from '../../../shared/calls.js';
 import { toPaise } from '../../../shared/money.js';
+import { DateItem } from '../../framework/DateInput.js';
 
 const PAY = declaredCall('payslips.installment');
 const PAYLOAD = PAY.def.payload!;
@@ -48,9 +49,7 @@ export function PayInstallment({ slip, onPaid }: { slip: CallData<'payslips.view
         <Form.Item label="Amount" name="amount_paid" rules={[...rules('amount_paid'), paiseRule, notAbovePending]}>
           <MoneyInput style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item label="Payment Date" name="payment_date" rules={rules('payment_date')}>
-          <DatePicker format="DD-MM-YYYY" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
-        </Form.Item>
+        <DateItem label="Payment Date" name="payment_date" rules={rules('payment_date')} picker={{ disabledDate: (d) => d.isAfter(dayjs(), 'day') }} />
         <Form.Item label="Pay From Account" name="exp_debit_account" rules={rules('exp_debit_account')}>
           <Select options={accounts} showSearch optionFilterProp="label" placeholder="Account" />
         </Form.Item>

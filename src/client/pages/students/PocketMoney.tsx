@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Radio, Space, Statistic, Table } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Radio, Space, Statistic, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useCreate, useList } from '@refinedev/core';
 import type { HttpError } from '@refinedev/core';
@@ -16,12 +16,12 @@ import { formatDateTime, formatMoney } from '../../framework/format.js';
 import { errorNotification } from '../../framework/notify.js';
 import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { useAllowed } from '../../framework/useAccess.js';
-import { keepEnterInPicker } from '../../framework/form/keys.js';
 import { fieldConfig } from '../../framework/form/CustomFields.js';
 import { fillMessage } from '../../framework/calls.js';
 import { currentBalance, ledger, type LedgerRow, type PocketMoneyTxn } from './pocketMoneyModel.js';
 import type { StudentRecord } from './detailsModel.js';
 import { classSection } from './studentModel.js';
+import { DateItem } from '../../framework/DateInput.js';
 
 export const POCKET_DATE_FORMAT = 'DD MMM, YYYY hh:mm A';
 
@@ -120,9 +120,7 @@ function AddTransaction({ studentId, onClose }: { studentId: number; onClose: ()
         <Form.Item label="Type" name="txn_type" rules={rules('txn_type')}>
           <Radio.Group options={[{ value: 0, label: 'Credit' }, { value: 1, label: 'Debit' }]} />
         </Form.Item>
-        <Form.Item label="Date" name="date" rules={rules('date')}>
-          <DatePicker showTime={{ format: 'hh:mm A', use12Hours: true }} format={POCKET_DATE_FORMAT} onKeyDown={keepEnterInPicker} />
-        </Form.Item>
+        <DateItem label="Date" name="date" rules={rules('date')} picker={{ timeStep: 1, style: { width: 'auto' } }} />
         <Form.Item label="Details" name="details" rules={rules('details')}>
           <Input.TextArea rows={3} maxLength={300} showCount />
         </Form.Item>

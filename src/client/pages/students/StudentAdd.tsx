@@ -14,7 +14,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
-  Alert, App, Button, Card, Checkbox, Col, DatePicker, Descriptions, Divider, Form, Input, InputNumber, Radio, Row, Select, Space, Steps, Typography,
+  Alert, App, Button, Card, Checkbox, Col, Descriptions, Divider, Form, Input, InputNumber, Radio, Row, Select, Space, Steps, Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useList } from '@refinedev/core';
@@ -22,7 +22,6 @@ import type { ClassRow, YearRow } from '../useClassesAndYears.js';
 import type { PageProps } from '../registry.js';
 import { ParentLoginSelect, type SearchUser } from './ParentLoginSelect.js';
 import { optionLabel } from '../../framework/labels.js';
-import { keepEnterInPicker } from '../../framework/form/keys.js';
 import { randomPassword } from '../../framework/form/formModel.js';
 import { useAccessContext } from '../../framework/useAccess.js';
 import { errorText } from '../../framework/useCall.js';
@@ -40,8 +39,8 @@ import {
   type DetailsStep, type ParentStep, type ProfileStep, type WizardData,
 } from './studentModel.js';
 import { showNewLogin } from './NewLoginNotice.js';
+import { DateItem } from '../../framework/DateInput.js';
 
-const DATE_FORMATS = ['DD-MM-YYYY', 'YYYY-MM-DD'];
 const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'];
 const store = () => { try { return window.sessionStorage; } catch { return undefined; } };
 const toDay = (v?: string | null) => (v ? dayjs(v, 'YYYY-MM-DD') : undefined);
@@ -214,9 +213,7 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Date of Birth" name="dob" rules={fields.rules('dob')}>
-            <DatePicker format={DATE_FORMATS} onKeyDown={keepEnterInPicker} style={{ width: '100%' }} disabledDate={(c) => c.isAfter(dayjs(), 'day')} />
-          </Form.Item>
+          <DateItem label="Date of Birth" name="dob" rules={fields.rules('dob')} picker={{ disabledDate: (c) => c.isAfter(dayjs(), 'day') }} />
         </Col>
         <Col xs={24} md={12}>
           <Form.Item
@@ -237,9 +234,7 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Admission Date" name="admission_date" rules={fields.rules('admission_date')}>
-            <DatePicker format={DATE_FORMATS} onKeyDown={keepEnterInPicker} style={{ width: '100%' }} />
-          </Form.Item>
+          <DateItem label="Admission Date" name="admission_date" rules={fields.rules('admission_date')} />
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Class and Section" name="class_id" rules={fields.rules('class_id')}>
@@ -524,6 +519,7 @@ function FinishStep({ wid, data, save, onBack }: { wid: string; data: WizardData
         </Descriptions.Item>
         <Descriptions.Item label="Father" span={2}>{parent(data.father)}</Descriptions.Item>
         <Descriptions.Item label="Mother" span={2}>{parent(data.mother)}</Descriptions.Item>
+        {data.guardian && <Descriptions.Item label="Guardian" span={2}>{parent(data.guardian)}</Descriptions.Item>}
       </Descriptions>
       <Space style={{ marginTop: 24 }}>
         <Button onClick={onBack} disabled={busy}>Back</Button>

@@ -159,6 +159,8 @@ export interface WizardData {
   /** null: the step was skipped; undefined: not reached yet. */
   father?: ParentStep | null;
   mother?: ParentStep | null;
+  /** The guardian who applied for admission, neither father nor mother (from an application only). */
+  guardian?: ParentStep | null;
   /** A login made by an earlier submit whose student was not saved: reused, never made twice. */
   created_user?: { user_id: number; username?: string | null; password: string } | null;
 }
@@ -224,7 +226,7 @@ export function studentBody(data: WizardData, userId: number | null, schoolRequi
   put('father_occupation', data.father?.occupation);
   put('mother_name', data.mother?.contact_name);
   put('mother_occupation', data.mother?.occupation);
-  put('address', optional(data.father?.address) ?? data.mother?.address);
+  put('address', optional(data.father?.address) ?? optional(data.mother?.address) ?? data.guardian?.address);
   if (Object.keys(extras).length > 0) body.extras = extras;
   return body;
 }
@@ -241,14 +243,19 @@ export function profileItems(studentId: number, p: ProfileStep | undefined): Stu
   return out;
 }
 
-/** student-contacts create bodies for the father and mother given (SMS on for both: two at most). */
+/**
+ * student-contacts create bodies for the father, mother and guardian given (SMS on for each).
+ * The emergency contact is the father, else the mother, else the guardian.
+ */
 export function contactBodies(studentId: number, data: WizardData): Array<Record<string, unknown>> {
   const out: Array<Record<string, unknown>> = [];
-  for (const [relation, p] of [['Father', data.father], ['Mother', data.mother]] as const) {
+  const people = [['Father', data.father], ['Mother', data.mother], ['Guardian', data.guardian]] as const;
+  const emergency = people.find(([, p]) => p)?.[0];
+  for (const [relation, p] of people) {
     if (!p) continue;
     const c: Record<string, unknown> = {
       student_id: studentId, contact_name: p.contact_name.trim(), mobile: p.mobile.trim(), student_relation: relation,
-      enable_sms: true, is_emergency_contact: relation === 'Father' || !data.father,
+      enable_sms: true, is_emergency_contact: relation === emergency,
     };
     const email = optional(p.email);
     if (email) c.email = email;

@@ -3,12 +3,14 @@
  * class from the open list, the parent, father and mother, the guardian's address and the
  * previous school with its marks cards, and the photo (JPG or PNG under 2 MB). Files are sent as
  * they are chosen, with the guest pass; Next shows the preview. The parent's name and mobile are
- * copied to the father's fields as they are typed.
+ * copied as they are typed to the fields of the relation they give: the father's (as spec 4 §5
+ * has it, the default), the mother's, or none for a guardian who is neither.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { App, Button, Form, Input, Radio, theme } from 'antd';
+import { App, Button, Form, Input, Radio, theme, type FormInstance } from 'antd';
 import { payloadRules } from '../../framework/form/payloadRules.js';
+import { DateItem } from '../../framework/DateInput.js';
 import { applyCalls, errorText, LINK_ERRORS, readFlow, updateFlow, uploadAccept, uploadCheck, uploadWithPass, type UploadKind } from './applyCall.js';
 
 const payload = applyCalls.submit.payload;
@@ -79,12 +81,37 @@ function ParentFields({ who, label }: { who: 'father' | 'mother'; label: string 
   );
 }
 
+const RELATION_HINT = "The name and mobile above fill the father's or mother's details below.";
+
+type Relation = 'father' | 'mother' | 'guardian';
+/** The relations a parent/guardian may give, as the payload's schema lists them. */
+const RELATIONS = (payload.properties.details.properties.guardian.properties.relation.oneOf as Array<{ const: Relation | null; title: string }>)
+  .filter((o): o is { const: Relation; title: string } => o.const !== null)
+  .map((o) => ({ value: o.const, label: o.title }));
+
+/**
+ * Puts the parent/guardian's name and mobile into the fields of `to` (the father's or mother's),
+ * and empties those of `from` that held only the copy, so a relation changed moves them.
+ */
+function copyParent(form: FormInstance, to: Relation, from?: Relation) {
+  const name = form.getFieldValue('parent_name');
+  const mobile = form.getFieldValue('mobile');
+  if (from && from !== to && from !== 'guardian') {
+    if (form.getFieldValue(['details', from, 'name']) === name) form.setFieldValue(['details', from, 'name'], undefined);
+    if (form.getFieldValue(['details', from, 'mobile']) === mobile) form.setFieldValue(['details', from, 'mobile'], undefined);
+  }
+  if (to === 'guardian') return;
+  form.setFieldValue(['details', to, 'name'], name);
+  form.setFieldValue(['details', to, 'mobile'], mobile);
+}
+
 export default function ApplicationForm() {
   const navigate = useNavigate();
   const flow = readFlow();
   const [form] = Form.useForm();
   const [photo, setPhoto] = useState<FileRef[]>(flow?.form?.student_photo ? [flow.form.student_photo] : []);
   const [cards, setCards] = useState<FileRef[]>(flow?.form?.details?.prev_school?.marks_card ?? []);
+  const relation = useRef<Relation>(flow?.form?.details?.guardian?.relation ?? 'father');
   if (!flow?.pass || !flow.school) return <Navigate to="/admissions/apply/" replace />;
   if (flow.application) return <Navigate to="/admissions/apply/preview/" replace />;
   const classes = flow.school.classes;
@@ -98,17 +125,19 @@ export default function ApplicationForm() {
   return (
     <>
       <h1 style={{ fontSize: 20, marginTop: 0 }}>Application Form — {flow.school.name}</h1>
-      <Form form={form} layout="vertical" initialValues={flow.form ?? {}} onFinish={next} requiredMark
+      <Form form={form} layout="vertical" initialValues={flow.form ?? { details: { guardian: { relation: 'father' } } }} onFinish={next} requiredMark
         onValuesChange={(changed) => {
-          // The parent typed is the father unless said otherwise (spec 4 §5).
-          if ('parent_name' in changed) form.setFieldValue(['details', 'father', 'name'], changed.parent_name);
-          if ('mobile' in changed) form.setFieldValue(['details', 'father', 'mobile'], changed.mobile);
+          const to: Relation | undefined = changed.details?.guardian?.relation;
+          if (to) {
+            copyParent(form, to, relation.current);
+            relation.current = to;
+          } else if ('parent_name' in changed || 'mobile' in changed) copyParent(form, relation.current);
         }}>
         <Form.Item label="Student Name" name="student_name" rules={payloadRules(payload, 'student_name')}><Input maxLength={100} /></Form.Item>
         <Form.Item label="Class" name="application_class" rules={payloadRules(payload, 'application_class')}>
           <ClassSelect classes={classes} />
         </Form.Item>
-        <Form.Item label="Date of Birth" name={['details', 'student', 'dob']}><Input type="date" /></Form.Item>
+        <DateItem label="Date of Birth" name={['details', 'student', 'dob']} wire picker={{ disabledDate: (d) => d.isAfter(new Date(), 'day') }} />
         <Form.Item label="Gender" name={['details', 'student', 'gender']}>
           <Radio.Group options={[{ value: 'm', label: 'Male' }, { value: 'f', label: 'Female' }, { value: 'o', label: 'Other' }]} />
         </Form.Item>
@@ -116,6 +145,9 @@ export default function ApplicationForm() {
           <FilePicker id="adm-photo" kind="admission-photo" files={photo} onChange={setPhoto} />
         </Form.Item>
         <Form.Item label="Parent/Guardian Name" name="parent_name" rules={payloadRules(payload, 'parent_name')}><Input maxLength={100} /></Form.Item>
+        <Form.Item label="Relation to the Student" name={['details', 'guardian', 'relation']} extra={RELATION_HINT}>
+          <Radio.Group options={RELATIONS} />
+        </Form.Item>
         <Form.Item label="Mobile" name="mobile" rules={payloadRules(payload, 'mobile')}><Input inputMode="tel" maxLength={16} /></Form.Item>
         <Form.Item label="Email" name="email" rules={payloadRules(payload, 'email')}><Input type="email" maxLength={120} /></Form.Item>
         <ParentFields who="father" label="Father" />

@@ -9,8 +9,10 @@ import { App, Button, Descriptions, Radio, Result, Space } from 'antd';
 import { ApiError } from '../../api.js';
 import { applyCall, CHECK_NETWORK, errorText, readFlow, updateFlow } from './applyCall.js';
 import { startPayment } from './pay.js';
+import { formatDate } from '../../framework/format.js';
 
 const GENDER: Record<string, string> = { m: 'Male', f: 'Female', o: 'Other' };
+const RELATION: Record<string, string> = { father: 'Father', mother: 'Mother', guardian: 'Guardian' };
 const rupees = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n);
 
 export function Expired() {
@@ -98,9 +100,10 @@ export default function Preview() {
       <Descriptions bordered size="small" column={1} style={{ marginBottom: 16 }}>
         {row('Student Name', f.student_name)}
         {row('Class', f.application_class)}
-        {row('Date of Birth', d.student?.dob)}
+        {row('Date of Birth', d.student?.dob ? formatDate(d.student.dob) : null)}
         {row('Gender', GENDER[d.student?.gender ?? ''])}
         {row('Parent/Guardian Name', f.parent_name)}
+        {row('Relation to the Student', RELATION[d.guardian?.relation ?? 'father'])}
         {row('Mobile', f.mobile)}
         {row('Email', f.email)}
         {row("Father's Name", d.father?.name)}

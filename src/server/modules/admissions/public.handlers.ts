@@ -54,8 +54,15 @@ export default defineHandlers('admission-apply', {
       const cards = await storedUploads(ctx, details.prev_school.marks_card, 'admission-marks-card', () => ctx.fail('marksCard'));
       details.prev_school.marks_card = cards.map((c) => ({ name: c.name, path: c.path, url: c.url })) as typeof details.prev_school.marks_card;
     }
-    // The form copies the parent to the father's fields (spec 4 §5); a payload without them gets the same.
-    details.father = { ...details.father, name: details.father?.name || body.parent_name, mobile: details.father?.mobile || body.mobile };
+    // The parent named on the form is the father unless the relation says otherwise (spec 4 §5):
+    // their name and mobile fill that relation's fields where the form left them empty. A guardian
+    // who is neither keeps them in parent_name and mobile, and the relation says so.
+    const relation = details.guardian?.relation ?? 'father';
+    details.guardian = { ...details.guardian, relation };
+    if (relation !== 'guardian') {
+      const own = details[relation];
+      details[relation] = { ...own, name: own?.name || body.parent_name, mobile: own?.mobile || body.mobile };
+    }
     const feePaise = toPaise(settings.adm_application_fees ?? 0);
 
     return inTransaction(ctx, async (tx) => {

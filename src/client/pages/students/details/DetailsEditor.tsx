@@ -4,16 +4,17 @@
  * who correct attendance.
  */
 import { useState } from 'react';
-import { Alert, Button, Card, Checkbox, DatePicker, Divider, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Divider, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { randomPassword } from '../../../framework/form/formModel.js';
-import { datePickerProps, WIRE_DATE } from '../../../framework/dates.js';
+import { WIRE_DATE } from '../../../framework/dates.js';
 import { latestYear, PROFILE_ITEMS, type StudentRecord } from '../detailsModel.js';
 import { useSend } from './useSend.js';
 import type { CallData } from '../../../framework/useDeclaredCall.js';
 import { declaredCall } from '../../../../shared/calls.js';
 import { resourceByName } from '../../../../shared/registry.js';
 import { fieldConfig } from '../../../framework/form/CustomFields.js';
+import { DateInput } from '../../../framework/DateInput.js';
 
 const usernameCall = declaredCall('students.username').def;
 // The server's own words for what the editors check first.
@@ -223,7 +224,7 @@ export function AttendanceEditor({ studentId, onChanged }: { studentId: number; 
       <Typography.Title level={5}>Attendance Editor</Typography.Title>
       <Form layout="vertical" component="div">
         <Form.Item label="Date" htmlFor="attendance-editor-date" style={{ marginBottom: 8 }}>
-          <DatePicker {...datePickerProps} id="attendance-editor-date" value={date} onChange={load} />
+          <DateInput id="attendance-editor-date" standalone style={{ width: 'auto' }} value={date} onChange={load} />
         </Form.Item>
         {busy === 'load' && <Typography.Text type="secondary">Loading…</Typography.Text>}
         {record && !record.id && <Alert type="warning" showIcon message="Attendance Not Taken" />}
