@@ -42,6 +42,14 @@ beforeAll(async () => {
 });
 afterAll(() => e?.close());
 
+/** The finance dashboard counts the payroll entries still to pay (the demo paid last month; this month's run is unpaid). */
+async function expectUnpaidOnFinance(page: Page) {
+  const owed = await e.demoDb.selectFrom('payroll').select((eb) => eb.fn.countAll<string>().as('n')).where(sql<boolean>`salary_amount - amount_paid > 1`).executeTakeFirstOrThrow();
+  await page.goto('/finance/');
+  await page.getByTestId('finance-unpaid-payroll').getByText(`${owed.n} payroll entries not fully paid`).waitFor();
+  await shot(page, 'finance-dashboard-desktop');
+}
+
 it('sets a salary, runs a month with 2 absent days, and pays the payslip in two installments from a bank account', async () => {
   const { page } = await e.newPage();
   await signIn(page, DEMO.code, DEMO.admin);
@@ -128,12 +136,7 @@ it('shows the dashboard with its cards, the monthly chart and the employees', as
   await page.getByRole('link', { name: EMPLOYEE }).waitFor();
   await expectAccessible(page, 'payroll dashboard');
   await shot(page, 'dashboard-desktop');
-  // The finance dashboard counts what is still to pay (the demo paid last month; this month's run is unpaid).
-  const owed = await e.demoDb.selectFrom('payroll').select((eb) => eb.fn.countAll<string>().as('n')).where(sql<boolean>`salary_amount - amount_paid > 1`).executeTakeFirstOrThrow();
-  await page.goto('/finance/');
-  const unpaid = page.getByTestId('finance-unpaid-payroll');
-  await unpaid.getByText(`${owed.n} payroll entries not fully paid`).waitFor();
-  await shot(page, 'finance-dashboard-desktop');
+  await expectUnpaidOnFinance(page);
 
   const phone = await e.newPage({ phone: true });
   await signIn(phone.page, DEMO.code, DEMO.admin);
@@ -273,12 +276,7 @@ it('runs payroll for a whole month in one table, leaving one employee out, and l
   expect(await listed.innerText()).toContain(label);
   expect(await listed.innerText()).toContain(formatINR(salary, { symbol: false }));
 
-  // The finance dashboard counts what is still to pay (the demo paid last month; this month's run is unpaid).
-  const owed = await e.demoDb.selectFrom('payroll').select((eb) => eb.fn.countAll<string>().as('n')).where(sql<boolean>`salary_amount - amount_paid > 1`).executeTakeFirstOrThrow();
-  await page.goto('/finance/');
-  const unpaid = page.getByTestId('finance-unpaid-payroll');
-  await unpaid.getByText(`${owed.n} payroll entries not fully paid`).waitFor();
-  await shot(page, 'finance-dashboard-desktop');
+  await expectUnpaidOnFinance(page);
 
   const phone = await e.newPage({ phone: true });
   await signIn(phone.page, DEMO.code, DEMO.admin);
