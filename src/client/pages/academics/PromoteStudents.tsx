@@ -16,6 +16,7 @@ import { sameValue } from '../../framework/calls.js';
 import { statusLabel } from '../students/studentModel.js';
 import { lowerClassProblem, PROMOTE_MSG, promoteBody, promoteProblem, promoteQuestion, type PromoteAction, type PromoteState } from '../../../shared/promotion.js';
 import { totalOf } from '../../../shared/plural.js';
+import { PICKER } from '../../framework/pickers.js';
 
 type Row = CallData<'students.classYearList'>[number];
 
@@ -96,7 +97,7 @@ export default function PromoteStudents(_props: PageProps) {
     <Form.Item label={label} htmlFor={id} style={{ marginBottom: 8 }}>
       <Select
         id={id} value={value} onChange={(v) => set(v ?? undefined)} options={options} loading={loading}
-        allowClear showSearch optionFilterProp="label" placeholder={`Select ${label}`} style={{ width: 200 }}
+        allowClear {...PICKER} placeholder={`Select ${label}`} style={{ width: 200 }}
       />
     </Form.Item>
   );

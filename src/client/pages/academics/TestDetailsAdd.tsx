@@ -17,6 +17,7 @@ import { errorNotification } from '../../framework/notify.js';
 import { fillMessage } from '../../framework/calls.js';
 import { fieldConfig } from '../../framework/form/CustomFields.js';
 import { DateItem } from '../../framework/DateInput.js';
+import { PICKER } from '../../framework/pickers.js';
 
 interface Row { subject_id?: number; min_marks?: number; max_marks?: number; marks_type?: number; start_time?: Dayjs; end_time?: Dayjs; invigilator?: number | null }
 
@@ -96,7 +97,7 @@ export default function TestDetailsAdd({ resource }: PageProps) {
                   <Space wrap align="start">
                     <Form.Item label={title('subject_id')} name={[name, 'subject_id']} rules={required('subject_id')}>
                       <Select style={{ width: 200 }} options={opts(subjects.result?.data, 'name')} loading={subjects.query.isFetching}
-                        placeholder={classId ? 'Select subject' : 'Select the class first'} showSearch optionFilterProp="label" />
+                        placeholder={classId ? 'Select subject' : 'Select the class first'} {...PICKER} />
                     </Form.Item>
                     <Form.Item label={title('min_marks')} name={[name, 'min_marks']} rules={required('min_marks')}>
                       <InputNumber min={0} max={10000} style={{ width: 110 }} />
@@ -110,7 +111,7 @@ export default function TestDetailsAdd({ resource }: PageProps) {
                     <DateItem label={title('start_time')} name={[name, 'start_time']} rules={required('start_time')} picker={{ timeStep: 10, style: { width: 'auto' } }} />
                     <DateItem label={title('end_time')} name={[name, 'end_time']} rules={required('end_time')} picker={{ timeStep: 10, style: { width: 'auto' } }} />
                     <Form.Item label={title('invigilator')} name={[name, 'invigilator']}>
-                      <Select style={{ width: 200 }} options={opts(teachers.result?.data, 'fullname')} allowClear showSearch optionFilterProp="label" placeholder="Select teacher" />
+                      <Select style={{ width: 200 }} options={opts(teachers.result?.data, 'fullname')} allowClear {...PICKER} placeholder="Select teacher" />
                     </Form.Item>
                   </Space>
                 </Card>

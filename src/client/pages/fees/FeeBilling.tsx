@@ -25,6 +25,7 @@ import {
   BILL_MESSAGES, DISCOUNT_MIN, FIGURE_LABELS, DEFAULT_BILL_NAME, DEFAULT_PAYMENT_MODE, MAX_BILL_NAME, MAX_QUANTITY, MIN_QUANTITY, PAYMENT_MODES, billLines, billPayload,
   billProblem, billTotals, discountsEnabled, partialPaymentEnabled, pendingText, type BillFormValues, type FeeItem,
 } from './feesModel.js';
+import { PICKER } from '../../framework/pickers.js';
 
 const INITIAL: BillFormValues = {
   name: DEFAULT_BILL_NAME, items: [{ quantity: 1 }], transportation: 0, miscellaneous: 0, discount: 0, mode: DEFAULT_PAYMENT_MODE, amount_paid: 0,
@@ -125,7 +126,7 @@ export default function FeeBilling(_props: PageProps) {
                 loading={yearsQ.query.isLoading}
                 options={years.map((y) => ({ value: y.id, label: String(y.name) }))}
                 placeholder="Select academic year"
-                showSearch optionFilterProp="label"
+                {...PICKER}
               />
             </Form.Item>
             <Form.List name="items">
@@ -136,7 +137,7 @@ export default function FeeBilling(_props: PageProps) {
                       <Form.Item label="Item" name={[f.name, 'fee_item_id']} rules={[{ required: true, message: BILL_MESSAGES.item }]} style={{ width: 240 }}>
                         <Select
                           options={itemOptions}
-                          showSearch optionFilterProp="label"
+                          {...PICKER}
                           placeholder="Select item"
                           loading={itemsQ.query.isLoading}
                           onChange={(itemId: number) => {

@@ -22,6 +22,7 @@ import { useDeclaredCall, type CallInput } from '../../framework/useDeclaredCall
 import { declaredCall } from '../../../shared/calls.js';
 import { toPaise, toRupees } from '../../../shared/money.js';
 import { DateItem } from '../../framework/DateInput.js';
+import { PICKER } from '../../framework/pickers.js';
 
 const CREATE = declaredCall('finance-expenses.create').def.payload!;
 const CREATE_ERRORS = declaredCall('finance-expenses.create').def.errors!;
@@ -76,11 +77,11 @@ export default function ExpenseForm(_props: PageProps) {
       <Form<Values> form={form} layout="vertical" name="expense" onFinish={save} disabled={busy} initialValues={{ date: dayjs(), tax: 0 }}>
         <Form.Item label="Expense Name" name="name" rules={rules('name')}><Input maxLength={200} /></Form.Item>
         <Form.Item label="Category" name="exp_cat_id" rules={rules('exp_cat_id')}>
-          <Select options={categories} showSearch optionFilterProp="label" aria-label="Category" />
+          <Select options={categories} {...PICKER} aria-label="Category" />
         </Form.Item>
-        <Form.Item label="Vendor" name="vendor_id"><Select options={vendors} showSearch optionFilterProp="label" allowClear aria-label="Vendor" /></Form.Item>
+        <Form.Item label="Vendor" name="vendor_id"><Select options={vendors} {...PICKER} allowClear aria-label="Vendor" /></Form.Item>
         <Form.Item label="Account" name="account_id" rules={rules('account_id')}>
-          <Select options={accounts} showSearch optionFilterProp="label" aria-label="Account" />
+          <Select options={accounts} {...PICKER} aria-label="Account" />
         </Form.Item>
         <Space wrap align="start">
           <Form.Item label="Amount" name="amount" rules={[...rules('amount'), paiseRule]}><MoneyInput style={{ width: 180 }} /></Form.Item>

@@ -16,6 +16,7 @@ import { CsvButton, ReportForm, useCsvExport } from '../fees/reportParts.js';
 import { isoDay } from '../fees/reportsModel.js';
 import { EXPENSE_CSV, type ExpenseRow, type TransactionsPrint } from './expenseReportModel.js';
 import { DateRangeInput, validDate } from '../../framework/DateInput.js';
+import { PICKER } from '../../framework/pickers.js';
 
 interface Values { cat_id?: number; payment_mode?: number; account_id?: number; vendor_id?: number; range?: [Dayjs | null, Dayjs | null] | null }
 
@@ -75,7 +76,7 @@ export default function ExpenseTransactions(_props: PageProps) {
       <ReportForm<Values> form={form} name="expense-transactions" onFinish={(v) => void show(v)} busy={busy}>
         {PICKERS.map((p) => (
           <Form.Item key={p.name} label={p.label} name={p.name}>
-            <Select aria-label={p.label} allowClear placeholder="All" style={{ width: 160 }} showSearch optionFilterProp="label" options={options[p.name]} />
+            <Select aria-label={p.label} allowClear placeholder="All" style={{ width: 160 }} {...PICKER} options={options[p.name]} />
           </Form.Item>
         ))}
         <Form.Item label="Period" name="range" rules={[validDate]}>

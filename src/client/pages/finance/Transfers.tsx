@@ -20,6 +20,7 @@ import { payloadRules } from '../../framework/form/payloadRules.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { CsvButton, Money, RangePicker, rupeesOf, stamped, useCsvExport, useDateRange, rowsOf, type CsvColumn } from './financeParts.js';
 import { DateItem } from '../../framework/DateInput.js';
+import { PICKER } from '../../framework/pickers.js';
 
 type Row = CallData<'finance-accounts.transfers'>[number];
 interface Values { name: string; from_account: number; fin_account_id: number; amount: number; date: Dayjs }
@@ -64,10 +65,10 @@ export default function Transfers({ resource }: PageProps) {
           <Form<Values> form={form} layout="vertical" name="transfer" onFinish={transfer} initialValues={{ date: dayjs() }} style={{ maxWidth: 520 }}>
             <Form.Item label="Title" name="name" rules={rule('name')}><Input /></Form.Item>
             <Form.Item label="From Account (debit)" name="from_account" rules={[{ required: true, message: 'Please select the account the money is transferred from' }]}>
-              <Select options={options} showSearch optionFilterProp="label" aria-label="From account" />
+              <Select options={options} {...PICKER} aria-label="From account" />
             </Form.Item>
             <Form.Item label="To Account (credit)" name="fin_account_id" rules={rule('fin_account_id')}>
-              <Select options={options} showSearch optionFilterProp="label" aria-label="To account" />
+              <Select options={options} {...PICKER} aria-label="To account" />
             </Form.Item>
             <Form.Item label="Amount" name="amount" rules={[...rule('amount'), paiseRule]}><MoneyInput style={{ width: '100%' }} /></Form.Item>
             <DateItem label="Date" name="date" rules={[{ required: true, message: 'Date is required!' }]} />

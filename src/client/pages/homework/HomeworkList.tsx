@@ -18,6 +18,7 @@ import { usePageButton } from '../../framework/useAccess.js';
 import { errorText } from '../../framework/useCall.js';
 import { callDeclared, useDeclaredCall, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 import { useClassesAndYears } from '../useClassesAndYears.js';
+import { PICKER } from '../../framework/pickers.js';
 
 const PAGE_SIZE = 50;
 type Row = CallData<'homework.list'>[number];
@@ -62,12 +63,12 @@ export default function HomeworkList({ resource }: PageProps) {
     >
       <Form layout="inline" style={{ rowGap: 8, marginBottom: 16 }}>
         <Form.Item label="Class" htmlFor="homework-class">
-          <Select id="homework-class" allowClear showSearch optionFilterProp="label" placeholder="All classes" style={{ minWidth: 160 }}
+          <Select id="homework-class" allowClear {...PICKER} placeholder="All classes" style={{ minWidth: 160 }}
             loading={classesLoading} options={classOptions} value={filter.class_id}
             onChange={(v?: number) => { setPage(1); setFilter({ class_id: v }); }} />
         </Form.Item>
         <Form.Item label="Subject" htmlFor="homework-subject">
-          <Select id="homework-subject" allowClear showSearch optionFilterProp="label" placeholder={filter.class_id ? 'All subjects' : 'Select a class first'}
+          <Select id="homework-subject" allowClear {...PICKER} placeholder={filter.class_id ? 'All subjects' : 'Select a class first'}
             style={{ minWidth: 160 }} disabled={!filter.class_id} options={subjectOptions} value={filter.subject_id}
             onChange={(v?: number) => { setPage(1); setFilter((f) => ({ ...f, subject_id: v })); }} />
         </Form.Item>

@@ -24,6 +24,7 @@ import RichTextEditor from '../announcements/RichTextEditor.js';
 import HomeworkUploads, { storedOf, type PickedFile } from './HomeworkUploads.js';
 import { KINDS } from './homeworkModel.js';
 import { DateItem } from '../../framework/DateInput.js';
+import { PICKER } from '../../framework/pickers.js';
 
 const CREATE = declaredCall('homework.create').def.payload!;
 const rules = (field: string) => payloadRules(CREATE, field);
@@ -64,11 +65,11 @@ export default function HomeworkNew(_props: PageProps) {
         </Form.Item>
         <Space wrap size="large">
           <Form.Item label="Class" name="class_id" rules={rules('class_id')}>
-            <Select showSearch optionFilterProp="label" placeholder="Select class" style={{ minWidth: 180 }} loading={classesLoading}
+            <Select {...PICKER} placeholder="Select class" style={{ minWidth: 180 }} loading={classesLoading}
               options={classOptions} onChange={() => form.setFieldValue('subject_id', undefined)} />
           </Form.Item>
           <Form.Item label="Subject" name="subject_id">
-            <Select showSearch optionFilterProp="label" allowClear placeholder={classId ? 'Select subject' : 'Select a class first'} style={{ minWidth: 180 }}
+            <Select {...PICKER} allowClear placeholder={classId ? 'Select subject' : 'Select a class first'} style={{ minWidth: 180 }}
               disabled={!classId} options={(classId ? subjects.result?.data ?? [] : []).map((s) => ({ value: s.id, label: s.name }))} />
           </Form.Item>
           <DateItem label="Submission Date" name="submission_date" rules={rules('submission_date')} picker={{ style: { width: 'auto' } }} />

@@ -17,6 +17,7 @@ import { download } from '../../framework/csv.js';
 import { usePageButton } from '../../framework/useAccess.js';
 import { useDeclaredCall, useDeclaredQuery, type CallData, type CallInput } from '../../framework/useDeclaredCall.js';
 import { gradedAreas, RESULTS } from '../../../shared/report-card.js';
+import { PICKER } from '../../framework/pickers.js';
 
 type Sheet = CallData<'report-cards.sheet'>;
 type Row = Sheet['students'][number];
@@ -43,7 +44,7 @@ export default function ReportCards({ resource }: PageProps) {
       <Card title="Report Cards">
         <Space wrap>
           <label htmlFor="rc-class">Class</label>
-          <Select id="rc-class" style={{ width: 160 }} showSearch optionFilterProp="label" options={classOptions} value={classId} onChange={setClassId} placeholder="Select class" />
+          <Select id="rc-class" style={{ width: 160 }} {...PICKER} options={classOptions} value={classId} onChange={setClassId} placeholder="Select class" />
           <label htmlFor="rc-year">Academic Year</label>
           <Select id="rc-year" style={{ width: 140 }} options={years.map((y) => ({ value: y.id, label: y.name }))} value={yearId} onChange={setYearId} />
         </Space>
@@ -172,7 +173,7 @@ function StudentsCard({ sheet, editable, busy, classOptions, onSave, onCard }: {
     },
     {
       key: 'promoted', title: 'Promoted To', width: 140,
-      render: (_v, r) => <Select aria-label={`Class ${r.fullname} is promoted to`} style={{ width: 120 }} allowClear showSearch optionFilterProp="label" disabled={!editable} options={classOptions} value={r.promoted_to_class_id ?? undefined} onChange={(v?: number) => change(r.student_id, { promoted_to_class_id: v ?? null })} />,
+      render: (_v, r) => <Select aria-label={`Class ${r.fullname} is promoted to`} style={{ width: 120 }} allowClear {...PICKER} disabled={!editable} options={classOptions} value={r.promoted_to_class_id ?? undefined} onChange={(v?: number) => change(r.student_id, { promoted_to_class_id: v ?? null })} />,
     },
     {
       key: 'card', title: 'Card', width: 70,

@@ -20,6 +20,7 @@ import { declaredCall } from '../../../shared/calls.js';
 import type { EntityRow } from '../../../shared/wire.js';
 import type { Subject } from '../../../generated/entities/academics.js';
 import { useClassesAndYears } from '../useClassesAndYears.js';
+import { PICKER } from '../../framework/pickers.js';
 
 const ADD = declaredCall('notes.add').def.payload!;
 const rules = (field: string) => payloadRules(ADD, field);
@@ -70,11 +71,11 @@ export default function NoteNew(_props: PageProps) {
     <Card title="Add New Notes" style={{ maxWidth: 640 }}>
       <Form<Values> form={form} layout="vertical" name="note" onFinish={save} disabled={busy} initialValues={{ class_id: initialClass }}>
         <Form.Item label="Class" name="class_id" rules={rules('class_id')}>
-          <Select showSearch optionFilterProp="label" placeholder="Select class" loading={classesLoading} options={classOptions}
+          <Select {...PICKER} placeholder="Select class" loading={classesLoading} options={classOptions}
             onChange={() => form.setFieldValue('subject_id', undefined)} />
         </Form.Item>
         <Form.Item label="Subject" name="subject_id">
-          <Select allowClear showSearch optionFilterProp="label" placeholder="Select subject" loading={subjects.query.isFetching}
+          <Select allowClear {...PICKER} placeholder="Select subject" loading={subjects.query.isFetching}
             options={(subjects.result?.data ?? []).map((s) => ({ value: s.id, label: s.name }))} />
         </Form.Item>
         <Form.Item label="Name" name="name" rules={rules('name')}>

@@ -12,6 +12,7 @@ import { usePageButton } from '../../framework/useAccess.js';
 import { useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { useClassesAndYears } from '../useClassesAndYears.js';
 import { NoteCards } from './NoteCards.js';
+import { PICKER } from '../../framework/pickers.js';
 
 export default function NotesList({ resource }: PageProps) {
   const navigate = useNavigate();
@@ -29,7 +30,7 @@ export default function NotesList({ resource }: PageProps) {
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Form layout="inline">
           <Form.Item label="Class" htmlFor="notes-class" required>
-            <Select id="notes-class" showSearch optionFilterProp="label" style={{ minWidth: 180 }} placeholder="Please select class"
+            <Select id="notes-class" {...PICKER} style={{ minWidth: 180 }} placeholder="Please select class"
               loading={classesLoading} options={options} value={classId}
               onChange={(v: number) => setSearch(new URLSearchParams({ class_id: String(v) }), { replace: true })} />
           </Form.Item>

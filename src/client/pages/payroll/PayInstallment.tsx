@@ -12,6 +12,7 @@ import { useDeclaredCall, useDeclaredQuery, type CallData } from '../../framewor
 import { declaredCall } from '../../../shared/calls.js';
 import { toPaise } from '../../../shared/money.js';
 import { DateItem } from '../../framework/DateInput.js';
+import { PICKER } from '../../framework/pickers.js';
 
 const PAY = declaredCall('payslips.installment');
 const PAYLOAD = PAY.def.payload!;
@@ -51,13 +52,13 @@ export function PayInstallment({ slip, onPaid }: { slip: CallData<'payslips.view
         </Form.Item>
         <DateItem label="Payment Date" name="payment_date" rules={rules('payment_date')} picker={{ disabledDate: (d) => d.isAfter(dayjs(), 'day') }} />
         <Form.Item label="Pay From Account" name="exp_debit_account" rules={rules('exp_debit_account')}>
-          <Select options={accounts} showSearch optionFilterProp="label" placeholder="Account" />
+          <Select options={accounts} {...PICKER} placeholder="Account" />
         </Form.Item>
         <Form.Item label="Payment Mode" name="exp_payment_mode" rules={rules('exp_payment_mode')}>
-          <Select options={modes} showSearch optionFilterProp="label" placeholder="Payment mode" />
+          <Select options={modes} {...PICKER} placeholder="Payment mode" />
         </Form.Item>
         <Form.Item label="Expense Category" name="exp_category" rules={rules('exp_category')}>
-          <Select options={categories} showSearch optionFilterProp="label" placeholder="Category" />
+          <Select options={categories} {...PICKER} placeholder="Category" />
         </Form.Item>
         <Form.Item label="Payment Details" name="payment_mode_details" rules={rules('payment_mode_details')}>
           <Input maxLength={300} placeholder="Cheque or transfer reference" />

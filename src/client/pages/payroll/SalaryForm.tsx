@@ -17,6 +17,7 @@ import { declaredCall } from '../../../shared/calls.js';
 import { toPaise, toRupees } from '../../../shared/money.js';
 import { CREDIT, DEBIT, itemsTotalPaise, type ItemType } from '../../../shared/payroll.js';
 import { parseSalaryItems, type SalaryItemRow } from './salaryItems.js';
+import { PICKER } from '../../framework/pickers.js';
 
 const PAYLOAD = declaredCall('payroll-salaries.set').def.payload!;
 const ITEM = { ...PAYLOAD.properties.salary.items, errorMessage: PAYLOAD.properties.salary.items.errorMessage };
@@ -62,7 +63,7 @@ export default function SalaryForm(_: PageProps) {
     <Card title="Set Salary" style={{ maxWidth: 760 }}>
       <Form<Values> form={form} layout="vertical" onFinish={submit} disabled={busy} initialValues={{ employee_id: chosen, salary: [] }}>
         <Form.Item label="Employee" name="employee_id" rules={rules('employee_id')}>
-          <Select options={options} showSearch optionFilterProp="label" placeholder="Employee" loading={employees.query.isLoading} />
+          <Select options={options} {...PICKER} placeholder="Employee" loading={employees.query.isLoading} />
         </Form.Item>
         <Form.Item label="CTC (monthly)" name="ctc" rules={[...rules('ctc'), paiseRule]} extra="The month's pay without absence, in whole rupees.">
           <MoneyInput style={{ width: '100%' }} />

@@ -7,6 +7,7 @@ import { Form, Select, type FormInstance } from 'antd';
 import { optionLabel } from '../../framework/labels.js';
 import { sameValue } from '../../framework/calls.js';
 import { useClassesAndYears, type ClassRow } from '../useClassesAndYears.js';
+import { PICKER } from '../../framework/pickers.js';
 
 export type { ClassRow } from '../useClassesAndYears.js';
 
@@ -35,13 +36,13 @@ export function ClassesItem({ choices, multiple }: { choices: ReturnType<typeof 
   return multiple ? (
     <Form.Item label="Classes" name="class_ids" rules={[{ required: true, type: 'array', min: 1, message: AT_LEAST_ONE_CLASS }]}>
       <Select
-        mode="multiple" style={{ minWidth: 320 }} allowClear showSearch optionFilterProp="label" placeholder="Select classes"
+        mode="multiple" style={{ minWidth: 320 }} allowClear {...PICKER} placeholder="Select classes"
         loading={choices.classesLoading} options={choices.classOptions}
       />
     </Form.Item>
   ) : (
     <Form.Item label="Class" name="class_id" rules={[{ required: true, message: 'Please select class!' }]}>
-      <Select style={{ minWidth: 160 }} showSearch optionFilterProp="label" placeholder="Select class" loading={choices.classesLoading} options={choices.classOptions} />
+      <Select style={{ minWidth: 160 }} {...PICKER} placeholder="Select class" loading={choices.classesLoading} options={choices.classOptions} />
     </Form.Item>
   );
 }

@@ -18,6 +18,7 @@ import type { EntityRow } from '../../../shared/wire.js';
 import type { Subject } from '../../../generated/entities/academics.js';
 import type { Teacher } from '../../../generated/entities/teachers.js';
 import { timeRange, type Timing } from './timetableModel.js';
+import { PICKER } from '../../framework/pickers.js';
 
 interface Draft { period_id: number; subject_id: number | null; subject: string | null; teacher_id: number | null; teacher: string | null; room: string | null }
 type Drafts = Record<Day, Draft[]>;
@@ -106,7 +107,7 @@ export default function TimetableEditor({ resource }: PageProps) {
 
   const classPicker = (
     <Form.Item label="Class" htmlFor="timetable-edit-class" style={{ marginBottom: 0 }}>
-      <Select id="timetable-edit-class" showSearch optionFilterProp="label" style={{ minWidth: 160 }} placeholder="Please select class" loading={classesLoading}
+      <Select id="timetable-edit-class" {...PICKER} style={{ minWidth: 160 }} placeholder="Please select class" loading={classesLoading}
         options={classes.map((c) => ({ value: c.id, label: optionLabel(c, 'class-section') }))} value={classId}
         onChange={(v: number) => { setSearch(new URLSearchParams({ class_id: String(v) }), { replace: true, state: { classId: v } }); setDay(undefined); setPick({}); }} />
     </Form.Item>
@@ -144,7 +145,7 @@ export default function TimetableEditor({ resource }: PageProps) {
             </Col>
             <Col xs={24} sm={12} md={5}>
               <Form.Item label="Subject" htmlFor="tt-subject">
-                <Select id="tt-subject" placeholder="Select subject" allowClear showSearch optionFilterProp="label" value={pick.subject_id} onFocus={needDay}
+                <Select id="tt-subject" placeholder="Select subject" allowClear {...PICKER} value={pick.subject_id} onFocus={needDay}
                   onChange={(v?: number) => {
                     const s = subjectRows.find((x) => x.id === v);
                     choose({ subject_id: v, ...(s?.subject_teacher_id && !pick.teacher_id ? { teacher_id: s.subject_teacher_id } : {}) });
@@ -154,7 +155,7 @@ export default function TimetableEditor({ resource }: PageProps) {
             </Col>
             <Col xs={24} sm={12} md={5}>
               <Form.Item label="Teacher" htmlFor="tt-teacher" validateStatus={clash ? 'error' : undefined} help={clash ?? undefined}>
-                <Select id="tt-teacher" placeholder="Select teacher" allowClear showSearch optionFilterProp="label" value={pick.teacher_id} onFocus={needDay}
+                <Select id="tt-teacher" placeholder="Select teacher" allowClear {...PICKER} value={pick.teacher_id} onFocus={needDay}
                   onChange={(v?: number) => choose({ teacher_id: v })} options={teacherRows.map((t) => ({ value: t.id, label: t.fullname }))} />
               </Form.Item>
             </Col>
