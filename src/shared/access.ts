@@ -4,7 +4,7 @@
  * the school's module switches, a role-3 admin's per-module permissions, and the row scope
  * declared on the resource.
  */
-import { roleIds, ROLE_IDS, ROLE_NAMES, type Role } from './roles.js';
+import { roleIds, roleName, ROLE_IDS, type Role } from './roles.js';
 import type { CallDef, Permission, ResourceDef } from './resource.js';
 import { CORE_MODULES } from './registry.js';
 
@@ -37,8 +37,6 @@ const GRANT_KEY: Record<Permission, keyof ModuleGrant> = { read: 'read', create:
 
 /** The server may send booleans, 0/1 or "0"/"1". */
 export const flag = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true';
-
-export const roleName = (role: number): Role | undefined => ROLE_NAMES.find((r) => ROLE_IDS[r] === role);
 
 /** Whether a role may use `perm` on a module by its grant: a role-3 admin needs it granted, other roles are not limited per module. */
 export function grantAllows(role: number, grant: ModuleGrant | null | undefined, perm: Permission): boolean {

@@ -25,6 +25,9 @@ export const roleId = (r: Role): RoleId => ROLE_IDS[r];
 /** Every role by name: for calls anyone signed in may make. */
 export const ROLE_NAMES = Object.keys(ROLE_IDS) as Role[];
 
+/** The name of a role's number (undefined for a number no role has). */
+export const roleName = (role: number | undefined): Role | undefined => ROLE_NAMES.find((r) => ROLE_IDS[r] === role);
+
 /** Every role's number: for calls anyone signed in may make. */
 export const ALL_ROLES: readonly RoleId[] = Object.values(ROLE_IDS);
 

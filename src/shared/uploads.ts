@@ -9,7 +9,7 @@
  * else of the one `general` kind, whose rules are the strictest.
  */
 import type { Permission, ResourceDef } from './resource.js';
-import { ROLE_IDS, ROLE_NAMES, type Role } from './roles.js';
+import { roleName, type Role } from './roles.js';
 
 export interface UploadDef {
   /** The permission on the declaring resource the upload needs (its roles are `access[permission]`). */
@@ -80,7 +80,7 @@ export function findUpload(resources: readonly ResourceDef[], kind: string): Fou
  */
 export function defaultUpload(resources: readonly ResourceDef[], role: number | undefined): FoundUpload | undefined {
   const all = resources.flatMap((resource) => Object.entries(resource.uploads ?? {}).map(([kind, def]) => ({ kind, resource, def })));
-  const name = ROLE_NAMES.find((r) => ROLE_IDS[r] === role);
+  const name = roleName(role);
   return all.find((u) => name !== undefined && u.def.defaultFor?.includes(name)) ?? all.find((u) => u.def.general);
 }
 
