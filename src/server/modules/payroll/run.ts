@@ -29,6 +29,17 @@ export interface RunRow {
 const itemPaise = (extras: { payslip?: Array<{ item_name: string; value: number }> }, name: string) =>
   toPaise((extras.payslip ?? []).find((i) => i.item_name === name)?.value ?? 0);
 
+/** Employees with their salary's CTC (null when no salary is set). */
+const staff = (ctx: Ctx) => ctx.db.selectFrom('hr_employee as e').leftJoin('payroll_salary as s', 's.employee_id', 'e.id')
+  .select(['e.id', 'e.name', 'e.job_title', 's.ctc']);
+
+/** The payroll entries of a month, as a run's row shows them. */
+const entriesOf = (ctx: Ctx, month: string) => ctx.db.selectFrom('payroll')
+  .select(['id', 'employee_id', 'total_days', 'absent_days', 'present_days', 'salary_amount', 'extras'])
+  .where('month_year', '=', month);
+
+type EnteredRow = Awaited<ReturnType<ReturnType<typeof entriesOf>['executeTakeFirstOrThrow']>>;
+
 /**
  * One employee's row: their entry for the month when it exists, else what an entry made now would
  * hold (entry.ts, the computation the single entry's create runs), absent days from HR.
@@ -55,11 +66,6 @@ async function rowOf(ctx: Ctx, e: { id: number; name: string; job_title: string 
   }
 }
 
-interface EnteredRow { id: number; employee_id: number; total_days: number | null; absent_days: number | null; present_days: number; salary_amount: unknown; extras: unknown }
-
-const enteredIn = (ctx: Ctx, month: string) => ctx.db.selectFrom('payroll')
-  .select(['id', 'employee_id', 'total_days', 'absent_days', 'present_days', 'salary_amount', 'extras'])
-  .where('month_year', '=', month).execute();
 
 /**
  * The month's run as it would be saved, nothing stored: every employee with a salary, in name
@@ -70,9 +76,8 @@ const enteredIn = (ctx: Ctx, month: string) => ctx.db.selectFrom('payroll')
 export async function runPreview(ctx: Ctx, monthYear: string) {
   const month = monthStart(monthYear);
   const [employees, entered] = await Promise.all([
-    ctx.db.selectFrom('hr_employee as e').leftJoin('payroll_salary as s', 's.employee_id', 'e.id')
-      .select(['e.id', 'e.name', 'e.job_title', 's.ctc']).orderBy('e.name').orderBy('e.id').execute(),
-    enteredIn(ctx, month),
+    staff(ctx).orderBy('e.name').orderBy('e.id').execute(),
+    entriesOf(ctx, month).execute(),
   ]);
   const byEmployee = new Map(entered.map((p) => [p.employee_id, p]));
   const rows: RunRow[] = [];
@@ -106,12 +111,10 @@ export async function saveRun(ctx: Ctx, body: RunInput, refuse: RunRefusal) {
   return inTransaction(ctx, async (tx) => {
     const ids: number[] = [];
     for (const want of body.entries) {
-      const e = await tx.db.selectFrom('hr_employee as e').leftJoin('payroll_salary as s', 's.employee_id', 'e.id')
-        .select(['e.id', 'e.name', 'e.job_title', 's.ctc']).where('e.id', '=', want.employee_id).executeTakeFirst();
+      const e = await staff(tx).where('e.id', '=', want.employee_id).executeTakeFirst();
       if (!e) throw refuse('unknown', { id: want.employee_id });
       if (e.ctc == null) throw badRequest(`${e.name}: ${SALARY_NOT_SET}`);
-      const entered = await tx.db.selectFrom('payroll').select(['id', 'employee_id', 'total_days', 'absent_days', 'present_days', 'salary_amount', 'extras'])
-        .where('employee_id', '=', e.id).where('month_year', '=', month).executeTakeFirst();
+      const entered = await entriesOf(tx, month).where('employee_id', '=', e.id).executeTakeFirst();
       if (entered) throw refuse('entered', { name: e.name, month: monthLabel(month) });
       const now = await rowOf(tx, e, month);
       if (now.problem) throw badRequest(`${e.name}: ${now.problem}`);
