@@ -51,11 +51,16 @@ it("shows a dozen of a picker's classes at once and reaches the last by scrollin
   const picker = page.locator('span:has(> label)', { has: page.getByText('Class', { exact: true }) }).locator('.ant-select').first();
   await picker.click();
   const list = page.locator('.ant-select-dropdown:visible');
-  const holder = list.locator('.rc-virtual-list-holder');
   await list.getByText('LKG - A', { exact: true }).waitFor();
   // 4 - B is the twelfth class: in sight as the list opens (antd's own list stopped at 3 B).
-  const shown = (await holder.boundingBox())!;
-  const twelfth = (await list.getByText('4 - B', { exact: true }).boundingBox())!;
+  // Measured once the opening animation has ended, and both boxes in the same frame: a list
+  // caught mid-zoom on a busy machine is scaled.
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+  const [shown, twelfth] = await list.evaluate((el) => {
+    const box = (e: Element) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; };
+    const option = [...el.querySelectorAll('.ant-select-item-option-content')].find((o) => o.textContent === '4 - B')!;
+    return [box(el.querySelector('.rc-virtual-list-holder')!), box(option)];
+  });
   expect(twelfth.y + twelfth.height).toBeLessThanOrEqual(shown.y + shown.height);
   // The wheel, not the keyboard, brings the last class into the list.
   await page.mouse.move(shown.x + shown.width / 2, shown.y + shown.height / 2);
