@@ -5,7 +5,7 @@ import { syncSchool } from './db/sync.js';
 import { badRequest, conflict } from './framework/errors.js';
 import { hashPassword } from './framework/passwords.js';
 import { ensurePlatform, SCHOOL_CODE, schemaFor } from './framework/schools.js';
-import { defaultDetails, putSetting } from './modules/school/settings.js';
+import { defaultDetails, putSetting } from './platform/settings.js';
 import { schoolConfig } from './framework/school-config.js';
 import { loadConfig } from './config.js';
 

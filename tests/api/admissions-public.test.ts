@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putSetting } from '../../src/server/modules/school/settings.js';
+import { putSetting } from '../../src/server/platform/settings.js';
 import { openTestSchool, schoolDb, testApp, type TestApp, type TestSchool } from '../support/app.js';
 import { multipart } from '../support/upload.js';
 

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/framework/passwords.js';
 import { changeFeeSettings, describeFeeSettings } from '../../src/server/modules/fees/online-settings.js';
-import { putSetting } from '../../src/server/modules/school/settings.js';
+import { putSetting } from '../../src/server/platform/settings.js';
 import { openTestSchool, PASSWORD, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { createRecord } from '../support/samples.js';
 import { admitStudent } from '../support/admit.js';

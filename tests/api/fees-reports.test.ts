@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/shared/csv.js';
-import { putSetting } from '../../src/server/modules/school/settings.js';
+import { putSetting } from '../../src/server/platform/settings.js';
 import { openTestSchool, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { createRecord } from '../support/samples.js';
 import { admitStudent } from '../support/admit.js';

@@ -11,7 +11,7 @@ import { syncSchool } from '../../src/server/db/sync.js';
 import type { Ctx } from '../../src/server/framework/context.js';
 import { createIntegrations } from '../../src/server/integrations/index.js';
 import { createBill } from '../../src/server/modules/fees/ledger.js';
-import { putSetting } from '../../src/server/modules/school/settings.js';
+import { putSetting } from '../../src/server/platform/settings.js';
 import { admitStudent } from '../support/admit.js';
 import { openTestSchool, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { createRecord } from '../support/samples.js';

@@ -4,7 +4,7 @@
  * their numbers, history, due alerts, who may do what, the audit of every change, and races.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putSetting } from '../../src/server/modules/school/settings.js';
+import { putSetting } from '../../src/server/platform/settings.js';
 import { openTestSchool, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { createRecord } from '../support/samples.js';
 import { admitStudent } from '../support/admit.js';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveFile } from '../../src/server/framework/files.js';
-import { defaultDetails, putSetting } from '../../src/server/modules/school/settings.js';
+import { defaultDetails, putSetting } from '../../src/server/platform/settings.js';
 import { openTestSchool, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { admitStudent } from '../support/admit.js';
 import { createRecord } from '../support/samples.js';

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { putSetting } from '../../src/server/modules/school/settings.js';
+import { putSetting } from '../../src/server/platform/settings.js';
 import { DEMO, adminToken, demoApi, expectAccessible, signIn, startE2E, toast, type E2E } from './support.js';
 
 let e: E2E;

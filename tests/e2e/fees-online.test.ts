@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { putSetting } from '../../src/server/modules/school/settings.js';
+import { putSetting } from '../../src/server/platform/settings.js';
 import { DEMO, adminToken, demoApi, pick, signIn, startE2E, toast, type E2E } from './support.js';
 
 let e: E2E;

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { putSetting } from '../../src/server/modules/school/settings.js';
+import { putSetting } from '../../src/server/platform/settings.js';
 import { DEMO, adminToken, demoApi, expectAccessible, signIn, startE2E, type E2E, PHONE } from './support.js';
 
 let e: E2E;

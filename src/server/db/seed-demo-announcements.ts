@@ -1,6 +1,6 @@
 import type { Ctx } from '../framework/context.js';
 import { notifyAudience, TO } from '../modules/announcements/audience.js';
-import { putSetting } from '../modules/school/settings.js';
+import { putSetting } from '../platform/settings.js';
 import { sanitizeRichText } from '../../shared/richText.js';
 
 export interface DemoAnnouncementsInput {

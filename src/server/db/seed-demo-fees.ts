@@ -4,7 +4,7 @@ import { resourceByName } from '../../shared/registry.js';
 import { toPaise } from '../../shared/money.js';
 import { addInstallment, createBill, TRANSPORTATION } from '../modules/fees/ledger.js';
 import { FEE_SETTINGS_KEY, DEFAULT_FEE_SETTINGS } from '../modules/fees/settings.js';
-import { putSetting } from '../modules/school/settings.js';
+import { putSetting } from '../platform/settings.js';
 
 /**
  * The demo school's fees: items, settings that allow discounts, partial and online payment

@@ -29,7 +29,7 @@ import { seedDemoVisitors } from './seed-demo-visitors.js';
 import { seedDemoAdmissionsPublic } from './seed-demo-admissions-public.js';
 import { createSchool } from '../provision.js';
 import { schoolConfig } from '../framework/school-config.js';
-import { putSetting, defaultDetails } from '../modules/school/settings.js';
+import { putSetting, defaultDetails } from '../platform/settings.js';
 
 export const DEMO = {
   code: 'DEMO01',

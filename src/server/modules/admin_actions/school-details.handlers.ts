@@ -1,7 +1,7 @@
 import { defineHandlers } from '../../framework/calls.js';
 import { storedFileInfo } from '../../framework/files.js';
 import { audit, inTransaction } from '../../framework/service.js';
-import { defaultDetails, getSetting, putSetting, type SchoolDetails } from '../school/settings.js';
+import { defaultDetails, getSetting, putSetting, type SchoolDetails } from '../../platform/settings.js';
 
 /** The school's details (POST /about/school/); GET /about/school/ answers them to everyone. */
 export default defineHandlers('school-details', {

@@ -5,7 +5,7 @@ import { audit, inTransaction } from '../../framework/service.js';
 import { TestGateway, type GatewayOrder, type VerifiedResult } from '../../integrations/payments/index.js';
 import { asAppError, ensureTestSecret, gatewayOf, isGatewayName } from '../fees/online.js';
 import { getFeeSettings } from '../fees/settings.js';
-import { defaultDetails, getSetting } from '../school/settings.js';
+import { defaultDetails, getSetting } from '../../platform/settings.js';
 import type { AdmissionPass } from './guest.js';
 import { paiseFromText } from '../../integrations/payments/index.js';
 

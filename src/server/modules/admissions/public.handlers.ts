@@ -5,7 +5,7 @@ import { storedUploads } from '../../framework/files.js';
 import { isModuleEnabled, moduleStates } from '../../framework/modules.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { getFeeSettings } from '../fees/settings.js';
-import { defaultDetails, getSetting } from '../school/settings.js';
+import { defaultDetails, getSetting } from '../../platform/settings.js';
 import { issuePass, type AdmissionPass } from './guest.js';
 import { applicationNumber, getAdmissionSettings } from './settings.js';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../generated/db.js';
-import { getSetting, putSetting } from '../school/settings.js';
+import { getSetting, putSetting } from '../../platform/settings.js';
 
 /**
  * The school's admission settings (spec 3 §3 "Admissions settings"), kept in the school's

@@ -1,7 +1,7 @@
 import { defineHandlers } from '../../framework/calls.js';
 import { audit } from '../../framework/service.js';
 import { sanitizeRichText } from '../../../shared/richText.js';
-import { getSetting, putSetting } from '../school/settings.js';
+import { getSetting, putSetting } from '../../platform/settings.js';
 
 /** The school's one web announcement, kept as a setting. */
 const KEY = 'web_announcement';

@@ -10,9 +10,9 @@ import { sql } from 'kysely';
 import type { Ctx } from '../../framework/context.js';
 import { audit } from '../../framework/service.js';
 import { sendAll } from '../../integrations/sms/index.js';
-import { schoolName } from '../school/settings.js';
-import { templatedSms } from '../school/sms.js';
-import { familyMobiles } from '../students/family-mobiles.js';
+import { schoolName } from '../../platform/settings.js';
+import { templatedSms } from '../../platform/sms.js';
+import { familyMobiles } from '../../platform/family-mobiles.js';
 
 /** Marks the absentees not yet alerted for the day as alerted, and answers who they are. */
 export async function claimAlerts(tx: Ctx, absent: number[], date: string): Promise<number[]> {

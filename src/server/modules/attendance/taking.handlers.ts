@@ -9,7 +9,7 @@ import type { AttendanceTakePayload } from '../../../generated/call-inputs.js';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import { matchesFormat } from '../../framework/validation.js';
 import { audit, inTransaction } from '../../framework/service.js';
-import { smsAllowed } from '../school/sms.js';
+import { smsAllowed } from '../../platform/sms.js';
 import { checkSchoolDay, classDayRows } from './days.js';
 import { claimAlerts, sendAbsenceAlerts } from './absence-alerts.js';
 

@@ -3,8 +3,8 @@
  * the serial and date of issue, then the particulars numbered as schools write them, and the
  * signature lines.
  */
-import type { schoolHeader } from '../marks/report-card-data.js';
-import { letterheadPdf, MARGIN, WIDTH } from '../school/letterhead-pdf.js';
+import type { schoolHeader } from '../../platform/school-header.js';
+import { letterheadPdf, MARGIN, WIDTH } from '../../platform/letterhead-pdf.js';
 import { dmy, particulars } from '../../../shared/transfer-certificate.js';
 import type { CertificateData } from './tc-data.js';
 

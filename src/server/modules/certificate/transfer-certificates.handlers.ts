@@ -3,7 +3,7 @@ import { defineHandlers } from '../../framework/calls.js';
 import { saveFile } from '../../framework/files.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import type { Ctx } from '../../framework/context.js';
-import { schoolHeader } from '../marks/report-card-data.js';
+import { schoolHeader } from '../../platform/school-header.js';
 import { lockStudent, markStudentTc, ownRows } from '../students/queries.js';
 import { classText } from '../../../shared/transfer-certificate.js';
 import { certificateOf } from './tc-data.js';

@@ -6,10 +6,10 @@ import type { Ctx } from '../../framework/context.js';
 import { assertClass, assertYear, enabledYearId } from '../../framework/lookups.js';
 import { audit } from '../../framework/service.js';
 import { sendAll, type SmsMessage } from '../../integrations/sms/index.js';
-import { schoolName } from '../school/settings.js';
-import { templatedSms } from '../school/sms.js';
+import { schoolName } from '../../platform/settings.js';
+import { templatedSms } from '../../platform/sms.js';
 import { visibleBill } from './ledger.js';
-import { familyMobiles } from '../students/family-mobiles.js';
+import { familyMobiles } from '../../platform/family-mobiles.js';
 
 /** Due-alert SMS (spec 2 §7, spec 3 §7): one bill's balance, or every pending balance of a year. */
 

@@ -1,7 +1,7 @@
 import type { CreatedFee } from '../../../generated/entities/fees.js';
 import { conflict } from '../../framework/errors.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
-import { ACY, STUDENT_STATUS } from '../students/student.hooks.js';
+import { STUDENT_YEAR_STATUS as ACY, STUDENT_STATUS } from '../../../generated/enums/students.js';
 import { analyzeTables } from '../../db/statistics.js';
 import { createBill } from './ledger.js';
 import type { Ctx } from '../../framework/context.js';

@@ -3,7 +3,7 @@ import type { DB } from '../../../generated/db.js';
 import { csvFile } from '../../../shared/csv.js';
 import type { Ctx } from '../../framework/context.js';
 import { exportScope } from '../../framework/lookups.js';
-import { ACY } from '../students/student.hooks.js';
+import { STUDENT_YEAR_STATUS as ACY } from '../../../generated/enums/students.js';
 import { SCHOOL_TZ } from '../../framework/periods.js';
 
 /**

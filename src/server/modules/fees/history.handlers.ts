@@ -3,7 +3,7 @@ import { toPaise, toRupees } from '../../../shared/money.js';
 import type { Ctx } from '../../framework/context.js';
 import { defineHandlers } from '../../framework/calls.js';
 import { moneyColumn } from '../../framework/query.js';
-import { defaultDetails, getSetting } from '../school/settings.js';
+import { defaultDetails, getSetting } from '../../platform/settings.js';
 
 /** Receipts and a student's fee history (spec 2 §7, spec 4): staff, and parents for their own children (the declared scope). */
 

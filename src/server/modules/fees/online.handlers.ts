@@ -3,7 +3,7 @@ import { defineHandlers } from '../../framework/calls.js';
 import { badRequest, notFound } from '../../framework/errors.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { TestGateway, type GatewayOrder, type VerifiedResult } from '../../integrations/payments/index.js';
-import { defaultDetails, getSetting } from '../school/settings.js';
+import { defaultDetails, getSetting } from '../../platform/settings.js';
 import { PENDING_EXCEEDED, visibleBill } from './ledger.js';
 import {
   amountPaise, asAppError, ensureTestSecret, gatewayOf, isGatewayName, ORDER_NOT_FOUND, ORDER_REF, orderPaise, ownOrder, paidAnswer, settleOrder, tdrRate,

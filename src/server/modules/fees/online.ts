@@ -13,7 +13,7 @@ import {
   GATEWAY_NAMES, GatewayError, paiseFromText, verifyRazorpayWebhook,
   type GatewayName, type GatewaySecrets, type PaymentGateway, type VerifiedResult,
 } from '../../integrations/payments/index.js';
-import { getSetting } from '../school/settings.js';
+import { getSetting } from '../../platform/settings.js';
 import { addInstallment, PENDING_EXCEEDED, visibleBill } from './ledger.js';
 import type { FeeSettings } from './settings.js';
 

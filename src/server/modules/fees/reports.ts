@@ -1,7 +1,7 @@
 import { sql, type AliasableExpression, type InferResult, type Kysely, type QueryCreator, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../../generated/db.js';
 import { badRequest } from '../../framework/errors.js';
-import { ACY } from '../students/student.hooks.js';
+import { STUDENT_YEAR_STATUS as ACY } from '../../../generated/enums/students.js';
 import { PERIODS, periodRows, SCHOOL_TZ, type Period } from '../../framework/periods.js';
 import { FEE_ITEM_TOTALS } from './item-totals.js';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../generated/db.js';
-import { getSetting } from '../school/settings.js';
+import { getSetting } from '../../platform/settings.js';
 
 /**
  * A school's fee settings (spec 2 §3, spec 3 §3, spec 4). The Fees settings tab shows them

@@ -4,7 +4,7 @@ import { pageOf, queryPage } from '../../framework/paging.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { ROLE_IDS } from '../../../shared/roles.js';
 import { hasRichText, sanitizeRichText } from '../../../shared/richText.js';
-import { putSetting } from '../school/settings.js';
+import { putSetting } from '../../platform/settings.js';
 import { storedFiles } from './files.js';
 import { staffHomework, TEACHER_ACCESS_KEY, teacherAccessMode } from './reach.js';
 import { homeworkDetails, solutionDetails } from './rows.js';

@@ -8,7 +8,7 @@ import type { DB } from '../../../generated/db.js';
 import type { Ctx } from '../../framework/context.js';
 import { SCHOOL_TZ } from '../../framework/periods.js';
 import { ROLE_IDS } from '../../../shared/roles.js';
-import { getSetting } from '../school/settings.js';
+import { getSetting } from '../../platform/settings.js';
 
 export type TeacherAccessMode = 'open' | 'restricted';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../generated/db.js';
 import { LIBRARY_DEFAULTS } from '../../../shared/library.js';
-import { getSetting, putSetting } from '../school/settings.js';
+import { getSetting, putSetting } from '../../platform/settings.js';
 
 /** The school settings key of the library's two settings (spec 3 §3 Library settings). */
 const KEY = 'library';

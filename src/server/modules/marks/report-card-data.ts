@@ -5,11 +5,10 @@
  */
 import { sql } from 'kysely';
 import type { Ctx } from '../../framework/context.js';
-import { readStoredFile } from '../../framework/files.js';
 import { configOf } from '../../framework/school-config.js';
 import { cardPlan, overallResult, scaleMark, termResult, type CardPlan, type ComponentMark, type TermResult } from '../../../shared/report-card.js';
 import type { GradeBand } from '../../../shared/grades.js';
-import { defaultDetails, getSetting, type SchoolDetails } from '../school/settings.js';
+import { schoolHeader } from '../../platform/school-header.js';
 import { classStudents, MARKS_TYPE, marksOf, scaleOf } from './sheet.js';
 
 export type Chosen = Array<{ term: string; component: string; test_id: number }>;
@@ -50,14 +49,6 @@ export async function recordedAttendance(ctx: Ctx, classId: number, yearId: numb
   const present = await ctx.db.selectFrom('attendance').select(['student_id', sql<number>`count(*)::int`.as('n')])
     .where('class_id', '=', classId).where('ac_year_id', '=', yearId).where('present', '=', 1).groupBy('student_id').execute();
   return { working: days.n, present: new Map(present.map((p) => [p.student_id, p.n])) };
-}
-
-/** The school's details, with its logo's bytes when one is stored as PNG or JPEG (what a PDF can draw). */
-export async function schoolHeader(ctx: Ctx): Promise<SchoolDetails & { logo: Buffer | null }> {
-  const details = await getSetting(ctx.db, 'school', defaultDetails(ctx.school.name));
-  const file = details.school_logo ? await readStoredFile(ctx, details.school_logo) : null;
-  const logo = file && ['image/png', 'image/jpeg'].includes(file.contentType) ? file.bytes : null;
-  return { ...details, logo };
 }
 
 export interface SubjectCard { subject: string; terms: TermResult[]; overall: ReturnType<typeof overallResult> }

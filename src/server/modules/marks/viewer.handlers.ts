@@ -7,9 +7,9 @@ import { sql } from 'kysely';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { sendAll, type SmsMessage } from '../../integrations/sms/index.js';
-import { schoolName } from '../school/settings.js';
-import { smsAllowed, templatedSms } from '../school/sms.js';
-import { familyMobiles } from '../students/family-mobiles.js';
+import { schoolName } from '../../platform/settings.js';
+import { smsAllowed, templatedSms } from '../../platform/sms.js';
+import { familyMobiles } from '../../platform/family-mobiles.js';
 import { approvalOf, isApproved, testOfClass } from './sheet.js';
 import { testResults } from './results.js';
 

@@ -5,8 +5,8 @@ import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import { assertClass, enabledYearId } from '../../framework/lookups.js';
 import { audit } from '../../framework/service.js';
 import { sendAll } from '../../integrations/sms/index.js';
-import { schoolSmsTemplates, smsBalance, smsSwitches } from '../school/sms.js';
-import { familyMobiles } from '../students/family-mobiles.js';
+import { schoolSmsTemplates, smsBalance, smsSwitches } from '../../platform/sms.js';
+import { familyMobiles } from '../../platform/family-mobiles.js';
 
 /** Roles of staff logins (every role but students and parents). */
 const STAFF_ROLES = [ROLE_IDS.teacher, ROLE_IDS.admin, ROLE_IDS.super_admin, ROLE_IDS.driver, ROLE_IDS.watchman, ROLE_IDS.librarian];

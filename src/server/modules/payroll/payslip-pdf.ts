@@ -3,8 +3,8 @@
  * employee and month, the days, the clerk's note, the earnings and deductions with their totals, the net pay in
  * figures and words, and what has been paid.
  */
-import type { schoolHeader } from '../marks/report-card-data.js';
-import { letterheadPdf, MARGIN, WIDTH } from '../school/letterhead-pdf.js';
+import type { schoolHeader } from '../../platform/school-header.js';
+import { letterheadPdf, MARGIN, WIDTH } from '../../platform/letterhead-pdf.js';
 import { amountInWords, formatINR } from '../../../shared/money.js';
 import { CREDIT, DEBIT } from '../../../shared/payroll.js';
 import type { PayslipData } from './payslip.js';

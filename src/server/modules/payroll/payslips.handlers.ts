@@ -1,6 +1,6 @@
 import { defineHandlers } from '../../framework/calls.js';
 import { saveFile } from '../../framework/files.js';
-import { schoolHeader } from '../marks/report-card-data.js';
+import { schoolHeader } from '../../platform/school-header.js';
 import { payInstallment } from './installment.js';
 import { dashboardOf, ownPayrolls, payslipOf } from './payslip.js';
 import { renderPayslip } from './payslip-pdf.js';

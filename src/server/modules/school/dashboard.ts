@@ -3,7 +3,7 @@ import type { DB } from '../../../generated/db.js';
 import { notFound } from '../../framework/errors.js';
 import { periodRows, SCHOOL_TZ, schoolToday } from '../../framework/periods.js';
 import { inListOrder } from '../../framework/query.js';
-import { ACY, STUDENT_STATUS } from '../students/student.hooks.js';
+import { STUDENT_YEAR_STATUS as ACY, STUDENT_STATUS } from '../../../generated/enums/students.js';
 
 /**
  * The admin dashboard's figures (spec 3 "Dashboard data"), each made by the database in one

@@ -6,8 +6,8 @@ import type { Ctx } from '../../framework/context.js';
 import { forgetModuleStates, moduleList, moduleStates, type ModuleStates } from '../../framework/modules.js';
 import { configOf } from '../../framework/school-config.js';
 import { audit } from '../../framework/service.js';
-import { defaultDetails, getSetting, putSetting } from './settings.js';
-import { SMS_SETTING, smsBalance, smsSwitches } from './sms.js';
+import { defaultDetails, getSetting, putSetting } from '../../platform/settings.js';
+import { SMS_SETTING, smsBalance, smsSwitches } from '../../platform/sms.js';
 
 /**
  * The switches with what the SMS tab shows beside them: the texts the school has sent (its SMS

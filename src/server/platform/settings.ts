@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../../generated/db.js';
+import type { DB } from '../../generated/db.js';
 
 /** School details shown in the header, on receipts and on printed sheets. */
 export interface SchoolDetails {

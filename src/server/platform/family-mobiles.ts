@@ -1,4 +1,4 @@
-import type { Ctx } from '../../framework/context.js';
+import type { Ctx } from '../framework/context.js';
 
 /**
  * The numbers a student's family is texted on: the student's own mobile (the family login) and

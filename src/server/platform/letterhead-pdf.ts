@@ -4,7 +4,7 @@
  * payslips start from it.
  */
 import PDFDocument from 'pdfkit';
-import type { schoolHeader } from '../marks/report-card-data.js';
+import type { schoolHeader } from './school-header.js';
 
 export const MARGIN = 48;
 export const WIDTH = 595.28 - 2 * MARGIN;

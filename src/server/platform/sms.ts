@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../../generated/db.js';
-import type { SchoolSaveSmsSettingsPayload } from '../../../generated/call-inputs.js';
-import type { Ctx } from '../../framework/context.js';
-import { configOf } from '../../framework/school-config.js';
-import { fillTemplateText, SMS_TEMPLATES } from '../../../shared/school-config.js';
-import type { SmsMessage } from '../../integrations/sms/index.js';
+import type { DB } from '../../generated/db.js';
+import type { SchoolSaveSmsSettingsPayload } from '../../generated/call-inputs.js';
+import type { Ctx } from '../framework/context.js';
+import { configOf } from '../framework/school-config.js';
+import { fillTemplateText, SMS_TEMPLATES } from '../../shared/school-config.js';
+import type { SmsMessage } from '../integrations/sms/index.js';
 import { getSetting } from './settings.js';
 
 /**
