@@ -15,7 +15,7 @@ import { columnType, notNull, storedColumns } from '../server/db/columns.js';
 import { customizable } from '../shared/school-config.js';
 import { CORE_TABLES, PLATFORM_TABLES } from '../server/db/core-tables.js';
 import { DERIVED_VERSIONS_DDL } from '../server/db/derived.js';
-import { DERIVED_TABLES } from '../server/db/derived-tables.js';
+import type { Contributions } from '../server/framework/contributions.js';
 import { discover } from './gen-registry.js';
 import { entitySchemaFiles, pascal } from './gen-entities.js';
 import { ROOT, type Generated } from './paths.js';
@@ -117,6 +117,16 @@ function tableInterface(table: string, columns: Column[]): string {
   return `export interface ${name} {\n${lines.join('\n')}\n}\n`;
 }
 
+/** The derived tables the modules contribute (their contributes.ts), whose DDL types their rows. */
+async function contributedDerivedTables() {
+  const out = [];
+  for (const module of discover().contributes) {
+    const file = path.join(ROOT, 'src/server/modules', module, 'contributes.ts');
+    out.push(...((await tsImport(file, import.meta.url)).default as Contributions).derivedTables ?? []);
+  }
+  return out;
+}
+
 async function loadResources(): Promise<Array<{ module: string; entity: string; r: ResourceDef }>> {
   const out: Array<{ module: string; entity: string; r: ResourceDef }> = [];
   for (const { module, entity } of discover().resources) {
@@ -139,7 +149,7 @@ export async function dbTables(): Promise<{ tables: Array<{ key: string; name: s
     imports.add(`import type { ${pascal(entity)} as ${alias} } from './entities/${module}.js';`);
     tables.push({ key: r.table!, name: r.table!, columns: resourceColumns(r, alias) });
   }
-  const ddl = [...CORE_TABLES, DERIVED_VERSIONS_DDL, ...DERIVED_TABLES.flatMap((t) => t.ddl), ...PLATFORM_TABLES];
+  const ddl = [...CORE_TABLES, DERIVED_VERSIONS_DDL, ...(await contributedDerivedTables()).flatMap((t) => t.ddl), ...PLATFORM_TABLES];
   for (const s of ddl) {
     const t = tableFromDdl(s);
     if (t) tables.push({ key: t.table, name: t.table, columns: t.columns });

@@ -5,6 +5,8 @@
  *   src/server/modules/<module>/<entity>.hooks.ts   that resource's hooks (default export)
  *   src/server/modules/<module>/*.handlers.ts        handlers of declared calls (default export)
  *   src/server/modules/<module>/routes.ts           calls registered by hand (default export)
+ *   src/server/modules/<module>/contributes.ts      what else it adds: derived tables, start-up work,
+ *                                                   jobs, commands, event subscribers (defineContributions)
  * Hand-written browser pages are found by import.meta.glob (src/client/pages/registry.ts).
  */
 import fs from 'node:fs';
@@ -21,12 +23,13 @@ export interface Discovered {
   hooks: Array<{ module: string; entity: string }>;
   handlers: Array<{ module: string; file: string }>;
   routes: string[];
+  contributes: string[];
 }
 
 export function discover(root = ROOT): Discovered {
   const rdir = path.join(root, 'resources');
   const sdir = path.join(root, 'src/server/modules');
-  const out: Discovered = { modules: [], resources: [], hooks: [], handlers: [], routes: [] };
+  const out: Discovered = { modules: [], resources: [], hooks: [], handlers: [], routes: [], contributes: [] };
   for (const module of list(rdir).filter((m) => isDir(path.join(rdir, m)))) {
     const files = list(path.join(rdir, module)).filter((f) => f.endsWith('.ts'));
     if (!files.includes('module.ts')) throw new Error(`resources/${module}/ has no module.ts (title, icon, sidebar order, can_disable)`);
@@ -45,6 +48,7 @@ export function discover(root = ROOT): Discovered {
         out.hooks.push({ module, entity });
       } else if (f.endsWith('.handlers.ts')) out.handlers.push({ module, file: f.slice(0, -3) });
       else if (f === 'routes.ts') out.routes.push(module);
+      else if (f === 'contributes.ts') out.contributes.push(module);
     }
   }
   return out;
@@ -78,6 +82,7 @@ export function generateRegistry(): Generated {
     ...d.hooks.map((h) => `import ${ident('hooks', h.module, h.entity)} from '../server/modules/${h.module}/${h.entity}.hooks.js';`),
     ...d.handlers.map((h) => `import ${ident('handlers', h.module, h.file)} from '../server/modules/${h.module}/${h.file}.js';`),
     ...d.routes.map((m) => `import ${ident('routes', m)} from '../server/modules/${m}/routes.js';`),
+    ...d.contributes.map((m) => `import ${ident('contributes', m)} from '../server/modules/${m}/contributes.js';`),
     "import { RESOURCES } from './declarations.js';",
     '',
     '/** What the module folders hold for the server, found by convention. */',
@@ -87,6 +92,7 @@ export function generateRegistry(): Generated {
     '  ],',
     `  handlers: [${d.handlers.map((h) => ident('handlers', h.module, h.file)).join(', ')}],`,
     `  routes: [${d.routes.map((m) => ident('routes', m)).join(', ')}],`,
+    `  contributions: [${d.contributes.map((m) => `{ module: '${m}', contributes: ${ident('contributes', m)} }`).join(', ')}],`,
     '};',
     '',
   ].join('\n');

@@ -76,7 +76,7 @@ function moduleText(module: string, order: number): string {
 
 /** ${words(module)}: one line on what the module is for. */
 export default defineModule({
-  // Sidebar title and icon (an id of src/client/framework/icons.tsx); the group's link.
+  // Sidebar title and icon (an id of src/client/framework/icon-set.ts); the group's link.
   key: '${module}', title: '${words(module)}', icon: 'AppstoreOutlined', link: '/${module}/',
   // Lower comes first in the sidebar; can_disable lets a school switch the module off.
   order: ${order}, can_disable: true,

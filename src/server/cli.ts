@@ -3,8 +3,7 @@
  *   npm run school -- create --code ABC123 --name "…" --admin-email … --admin-password … [--admin-name …]
  *   npm run school -- list
  *   npm run school -- outbox --code DEMO01 [--limit 20]      (e-mails kept by the local e-mail provider)
- *   npm run school -- fee-settings --code DEMO01 [--set key=value ...] [--secret gateway.field=value ...]
- *                                                            (fee settings and online payment gateway keys)
+ *   npm run school -- <command a module contributes> …       (fee-settings: a module's contributes.ts)
  *   npm run school -- config --code DEMO01 --check           (checks config/schools/DEMO01.json; no database needed)
  *   npm run school -- backup [--code DEMO01]                 (a checked backup into BACKUP_DIR, default ./backups)
  *   npm run school -- restore --from FILE [--code DEMO01] [--yes]
@@ -18,7 +17,8 @@ import { AppError } from './framework/errors.js';
 import { ensurePlatform, SCHOOL_CODE, schemaFor } from './framework/schools.js';
 import { checkConfigFile, shown } from './framework/school-config.js';
 import { describeConfig } from '../shared/school-config.js';
-import { changeFeeSettings, describeFeeSettings } from './modules/fees/online-settings.js';
+import { contributedCommands } from './framework/extensions.js';
+import './installed.js';
 import { createSchool } from './provision.js';
 import { backupCommand, restoreCommand } from './backup/commands.js';
 import { BackupFileError } from './backup/format.js';
@@ -27,12 +27,6 @@ const USAGE = `Usage:
   npm run school -- create --code ABC123 --name "School name" --admin-email admin@example.com --admin-password secret123
   npm run school -- list
   npm run school -- outbox --code ABC123 [--limit 20]
-  npm run school -- fee-settings --code ABC123 [--set online_fee_payment_enabled=1] [--set razorpay.enabled=1]
-      [--set razorpay.tdr_rate=2] [--secret razorpay.key_id=rzp_live_...] [--secret razorpay.key_secret=...]
-    --set: fee_discounts_enabled, fee_partial_payment_enabled, online_fee_payment_enabled (1/0);
-           <gateway>.enabled (1/0), <gateway>.name, <gateway>.tdr_rate|tdr_amount|tdr_tax_rate; gateways: test, razorpay, paytm, easebuzz
-    --secret: razorpay.key_id|key_secret|webhook_secret, paytm.mid|merchant_key|website|environment,
-              easebuzz.key|salt|environment; an empty value removes a key. Without --set/--secret it shows the settings.
   npm run school -- config --code ABC123 --check
     Checks the school's configuration file (CONFIG_DIR, default ./config: schools/ABC123.json) against
     config/school-config.schema.json and the product's modules and fields; prints what it sets, or each
@@ -43,27 +37,32 @@ const USAGE = `Usage:
   npm run school -- restore --from backups/backup-….jsonl.gz [--code ABC123] [--yes]
     Restores every school of the backup (or one). Says what it would replace and changes nothing without --yes.`;
 
+const COMMANDS = contributedCommands();
+// The modules' commands follow the outbox in the usage text.
+const FULL_USAGE = USAGE.replace(/(\n {2}npm run school -- config)/, `\n${Object.values(COMMANDS).map((c) => c.usage).join('\n')}$1`);
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  const contributed = COMMANDS[command ?? ''];
   const { values } = parseArgs({
     args: rest,
     options: {
       code: { type: 'string' }, name: { type: 'string' }, 'admin-email': { type: 'string' },
       'admin-password': { type: 'string' }, 'admin-name': { type: 'string' }, limit: { type: 'string' },
-      set: { type: 'string', multiple: true }, secret: { type: 'string', multiple: true }, check: { type: 'boolean' },
-      from: { type: 'string' }, yes: { type: 'boolean' },
+      check: { type: 'boolean' }, from: { type: 'string' }, yes: { type: 'boolean' },
+      ...contributed?.options,
     },
     strict: true,
   });
-  if (!['create', 'list', 'outbox', 'fee-settings', 'config', 'backup', 'restore'].includes(command ?? '')) {
-    console.error(USAGE);
+  if (!contributed && !['create', 'list', 'outbox', 'config', 'backup', 'restore'].includes(command ?? '')) {
+    console.error(FULL_USAGE);
     return 2;
   }
   const config = loadConfig();
   // Reads a file only: no database, so it runs beside a running server.
   if (command === 'config') return configCommand(config.configDir, values.code, values.check);
   if (command === 'restore' && !values.from) {
-    console.error(`Missing --from\n${USAGE}`);
+    console.error(`Missing --from\n${FULL_USAGE}`);
     return 2;
   }
   const lock = config.databaseUrl ? null : acquireStoreLock(config.dataDir, 'school command');
@@ -75,7 +74,7 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'create') {
       const missing = ['code', 'name', 'admin-email', 'admin-password'].filter((k) => !values[k as keyof typeof values]);
       if (missing.length) {
-        console.error(`Missing --${missing.join(', --')}\n${USAGE}`);
+        console.error(`Missing --${missing.join(', --')}\n${FULL_USAGE}`);
         return 2;
       }
       const s = await createSchool(database.db, {
@@ -87,22 +86,11 @@ async function main(argv: string[]): Promise<number> {
       const rows = await database.db.withSchema('platform').selectFrom('school').select(['code', 'name', 'created_at']).orderBy('code').execute();
       for (const r of rows) console.log(`${r.code}\t${r.name}\t/api/${r.code}`);
       if (!rows.length) console.log('No schools yet.');
-    } else if (command === 'fee-settings') {
-      if (!values.code) {
-        console.error(`Missing --code\n${USAGE}`);
-        return 2;
-      }
-      const found = await database.db.withSchema('platform').selectFrom('school').select('code').where('code', '=', values.code).executeTakeFirst();
-      if (!found) {
-        console.error(`No school with code ${values.code}`);
-        return 1;
-      }
-      const { settings, secrets } = await changeFeeSettings(database.db.withSchema(schemaFor(values.code)), { set: values.set, secret: values.secret });
-      if (values.set?.length || values.secret?.length) console.log(`Fee settings of ${values.code} changed.`);
-      for (const line of describeFeeSettings(settings, secrets)) console.log(line);
+    } else if (contributed) {
+      return await contributed.run({ db: database.db, config, values, usage: FULL_USAGE });
     } else {
       if (!values.code) {
-        console.error(`Missing --code\n${USAGE}`);
+        console.error(`Missing --code\n${FULL_USAGE}`);
         return 2;
       }
       const rows = await database.db.withSchema(schemaFor(values.code)).selectFrom('outbox_email').selectAll()
@@ -119,7 +107,7 @@ async function main(argv: string[]): Promise<number> {
 
 function configCommand(dir: string, code: string | undefined, check: boolean | undefined): number {
   if (!code || !check) {
-    console.error(`${!code ? 'Missing --code' : 'Missing --check'}\n${USAGE}`);
+    console.error(`${!code ? 'Missing --code' : 'Missing --check'}\n${FULL_USAGE}`);
     return 2;
   }
   if (!SCHOOL_CODE.test(code.toUpperCase())) {

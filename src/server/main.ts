@@ -8,13 +8,15 @@ import { acquireStoreLock, StoreInUseError } from './db/store-lock.js';
 import { syncAllSchools } from './provision.js';
 import { backupBeforeUpgrade, startBackupSchedule, type BackupSchedule } from './backup/schedule.js';
 import { backupSettings } from './backup/settings.js';
-import { resumeAbsenceAlerts } from './modules/attendance/resume-alerts.js';
+import { contributed } from './framework/extensions.js';
+import { startJobs } from './framework/jobs.js';
 
 const config = loadConfig();
 const started = Date.now();
 let app: FastifyInstance | null = null;
 let statistics: StatisticsJob | null = null;
 let backups: BackupSchedule | null = null;
+let jobs: { stop(): Promise<void> } | null = null;
 let stopping = false;
 
 let lock: { release(): void } | null = null;
@@ -39,6 +41,7 @@ async function shutdown(signal: string) {
   try {
     await statistics?.stop();
     await backups?.stop();
+    await jobs?.stop();
     await app?.close();
     await (await database).close();
   } catch (e) {
@@ -69,10 +72,9 @@ try {
     statistics = startStatisticsJob(db);
     // Every school daily at BACKUP_TIME school time, into BACKUP_DIR.
     backups = startBackupSchedule(db, kind, backupConfig);
-    // Absence texts a stop cut off after their attendance was saved.
-    void resumeAbsenceAlerts(db, config).then((sent) => {
-      for (const [code, n] of Object.entries(sent)) console.log(`${code}: sent ${n} absence alert text(s) held up by the last stop`);
-    }, (e) => console.error(`Absence alerts not resumed: ${(e as Error).message}`));
+    // The modules' scheduled jobs and start-up work (their contributes.ts).
+    jobs = startJobs(contributed('jobs'), { db, config });
+    for (const work of contributed('startup')) void work({ db, config }).catch((e: Error) => console.error(`Start-up work failed: ${e.message}`));
     console.log(`School app listening on http://localhost:${config.port} (${kind}${kind === 'pglite' ? ` in ${config.dataDir}` : ''}), ready in ${Date.now() - started} ms`);
   }
 } catch (e) {

@@ -6,6 +6,7 @@ import { badRequest, conflict } from './framework/errors.js';
 import { hashPassword } from './framework/passwords.js';
 import { ensurePlatform, SCHOOL_CODE, schemaFor } from './framework/schools.js';
 import { defaultDetails, putSetting } from './platform/settings.js';
+import './installed.js';
 import { schoolConfig } from './framework/school-config.js';
 import { loadConfig } from './config.js';
 

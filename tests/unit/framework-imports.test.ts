@@ -1,46 +1,76 @@
 /**
- * The framework does not import the modules: src/server/framework/** imports values only from
- * itself, src/shared, the store's infrastructure (src/server/db), the published school-configuration
- * schema and packages. Modules hand
- * their hooks and handlers over when the app is built (src/generated/server.ts), so there is no
- * import cycle between the framework and the modules. Type-only imports are free.
+ * The platform does not import the modules. src/server/framework/** imports values only from
+ * itself, the platform's services (src/server/platform), src/shared, the store's infrastructure
+ * (src/server/db), the published school-configuration schema and packages; and the framework,
+ * db/, the platform, main.ts, provision.ts and cli.ts reach no module file at any depth. Modules
+ * hand over their hooks, handlers and contributions when the app is built
+ * (src/generated/server.ts, the one file allowed to import them), so there is no import cycle
+ * between the platform and the modules. Type-only imports are free.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { ROOT } from '../../src/build/paths.js';
+import { importsOf, reachable, tsFilesUnder } from '../support/import-graph.js';
 
-const FRAMEWORK = path.join(ROOT, 'src/server/framework');
+const SERVER = path.join(ROOT, 'src/server');
+const FRAMEWORK = path.join(SERVER, 'framework');
+const MODULES = path.join(SERVER, 'modules');
 // The published schema of school configuration files is data every school's file is checked against.
-const ALLOWED = [FRAMEWORK, path.join(ROOT, 'src/shared'), path.join(ROOT, 'src/server/db'), path.join(ROOT, 'config/school-config.schema.json')];
+const ALLOWED = [FRAMEWORK, path.join(SERVER, 'platform'), path.join(ROOT, 'src/shared'), path.join(SERVER, 'db'), path.join(ROOT, 'config/school-config.schema.json')];
+// The build's list of what the module folders hold: the platform reaches the modules only through it.
+const HANDOVER = path.join(ROOT, 'src/generated/server.ts');
 
-/** Every `import ... from '...'` and `export ... from '...'` statement of a file, type-only ones marked. */
-function importsOf(text: string): Array<{ from: string; typeOnly: boolean; line: string }> {
-  const out: Array<{ from: string; typeOnly: boolean; line: string }> = [];
-  for (const m of text.matchAll(/^(import|export)\s+(type\s+)?([^;]*?)\s*from\s+'([^']+)'/gms)) {
-    const names = m[3]!;
-    // `import { type A, type B }` carries types only, too.
-    const allTypes = /^\{[^}]*\}$/s.test(names.trim()) && names.replace(/[{}\s]/g, '').split(',').filter(Boolean).every((n) => n.startsWith('type'));
-    out.push({ from: m[4]!, typeOnly: Boolean(m[2]) || allTypes, line: m[0].replace(/\s+/g, ' ') });
-  }
-  for (const m of text.matchAll(/^import\s+'([^']+)'/gm)) out.push({ from: m[1]!, typeOnly: false, line: m[0] });
-  for (const m of text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)) out.push({ from: m[1]!, typeOnly: false, line: m[0] });
-  return out;
-}
-
-it('src/server/framework imports values only from itself, src/shared, src/server/db and packages', () => {
-  const files = fs.readdirSync(FRAMEWORK, { recursive: true }).map(String).filter((f) => f.endsWith('.ts'));
+it('src/server/framework imports values only from itself, the platform, src/shared, src/server/db and packages', () => {
+  const files = tsFilesUnder(FRAMEWORK);
   expect(files.length).toBeGreaterThan(10);
   const problems: string[] = [];
-  for (const f of files) {
-    const abs = path.join(FRAMEWORK, f);
+  for (const abs of files) {
     for (const imp of importsOf(fs.readFileSync(abs, 'utf8'))) {
       if (imp.typeOnly || !imp.from.startsWith('.')) continue;
       const target = path.resolve(path.dirname(abs), imp.from);
-      if (!ALLOWED.some((dir) => target === dir || target.startsWith(dir + path.sep))) problems.push(`${f}: ${imp.line}`);
+      if (!ALLOWED.some((dir) => target === dir || target.startsWith(dir + path.sep))) problems.push(`${path.relative(FRAMEWORK, abs)}: ${imp.line}`);
     }
   }
   expect(problems).toEqual([]);
+});
+
+/** Each chain from a root to a module file, shown as paths from the repository's root. */
+function moduleChains(roots: string[], modules = MODULES, handover = HANDOVER): string[] {
+  const out: string[] = [];
+  for (const root of roots) {
+    for (const [file, chain] of reachable(root, (f) => f === handover)) {
+      if (file.startsWith(modules + path.sep)) out.push(chain.map((f) => path.relative(ROOT, f)).join(' -> '));
+    }
+  }
+  return out;
+}
+
+it('the framework, db/, the platform, main.ts, provision.ts and cli.ts import no module at any depth', () => {
+  const roots = [
+    ...tsFilesUnder(FRAMEWORK), ...tsFilesUnder(path.join(SERVER, 'db')), ...tsFilesUnder(path.join(SERVER, 'platform')),
+    ...['main.ts', 'provision.ts', 'cli.ts'].map((f) => path.join(SERVER, f)),
+  ];
+  expect(roots.length).toBeGreaterThan(30);
+  expect(moduleChains(roots)).toEqual([]);
+});
+
+it('follows imports through other files to the module they reach, and stops at the build\'s hand-over', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imports-'));
+  const put = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  };
+  put('db/a.ts', "import { b } from './b.js';\nimport type { T } from '../modules/m/types.js';\n");
+  put('db/b.ts', "export const b = () => import('../modules/m/c.js');\n");
+  put('modules/m/c.ts', 'export const c = 1;\n');
+  put('modules/m/types.ts', 'export type T = 1;\n');
+  put('db/d.ts', "import { S } from '../generated/server.js';\n");
+  put('generated/server.ts', "import { c } from '../modules/m/c.js';\n");
+  const chains = moduleChains([path.join(dir, 'db/a.ts'), path.join(dir, 'db/d.ts')], path.join(dir, 'modules'), path.join(dir, 'generated/server.ts'));
+  expect(chains.map((c) => c.split(' -> ').map((f) => path.basename(f)))).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+  fs.rmSync(dir, { recursive: true });
 });
 
 it('sees a value import of a module as the problem it is', () => {

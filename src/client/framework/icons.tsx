@@ -1,25 +1,13 @@
-/** Icon registry: declarations name icons by string; only these are bundled. */
+/** Icon registry: declarations name icons by string (the names of icon-set.ts). */
 import type { ComponentType } from 'react';
-import {
-  ApartmentOutlined, AppstoreOutlined, BankOutlined, BarChartOutlined, BookOutlined, CalendarOutlined, DeleteOutlined,
-  DownloadOutlined, UploadOutlined, FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
-  UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined, WalletOutlined,
-  MessageOutlined, ContactsOutlined, RiseOutlined, TrophyOutlined, SafetyCertificateOutlined, NotificationOutlined,
-  AccountBookOutlined, ShoppingCartOutlined,
-} from '@ant-design/icons';
+import * as ICON_SET from './icon-set.js';
 
-export const ICONS: Record<string, ComponentType> = {
-  ApartmentOutlined, AppstoreOutlined, BankOutlined, BarChartOutlined, BookOutlined, CalendarOutlined, DeleteOutlined,
-  DownloadOutlined, UploadOutlined, FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
-  UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined, WalletOutlined,
-  MessageOutlined, ContactsOutlined, RiseOutlined, TrophyOutlined, SafetyCertificateOutlined, NotificationOutlined,
-  AccountBookOutlined, ShoppingCartOutlined,
-};
+export const ICONS: Record<string, ComponentType> = ICON_SET;
 
 /** A declared icon; a name not in the registry is an error (tests/unit/declared-ids.test.ts finds it first). */
 export function Icon({ name }: { name?: string }) {
-  if (!name) return <AppstoreOutlined />;
+  if (!name) return <ICON_SET.AppstoreOutlined />;
   const C = ICONS[name];
-  if (!C) throw new Error(`Unknown icon ${name}: add it to src/client/framework/icons.tsx`);
+  if (!C) throw new Error(`Unknown icon ${name}: add it to src/client/framework/icon-set.ts`);
   return <C />;
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config.js';
@@ -10,9 +11,28 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Runs `fn` in a transaction, or inside the caller's when `db` already is one. */
-export function withTransaction<T>(db: Kysely<any>, fn: (trx: Kysely<any>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+/** A transaction under way: the handle it was opened on, and what runs once it has committed. */
+interface Open { db: Kysely<any>; after: Array<(db: Kysely<any>) => Promise<void>> }
+// Follows the transaction's async work, so a handle it derives (withSchema) is still inside it.
+const OPEN = new AsyncLocalStorage<Open>();
+
+/**
+ * Runs `fn` in a transaction, or inside the caller's when `db` already is one. What afterCommit
+ * registered runs once it has committed, on `db`; nothing of it runs when it rolls back.
+ */
+export async function withTransaction<T>(db: Kysely<any>, fn: (trx: Kysely<any>) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return fn(db);
+  const open: Open = { db, after: [] };
+  const result = await OPEN.run(open, () => db.transaction().execute(fn));
+  for (const run of open.after) await run(db);
+  return result;
+}
+
+/** Runs `fn` after the transaction under way (opened by withTransaction) commits, with the handle it was opened on. */
+export function afterCommit(fn: (db: Kysely<any>) => Promise<void>) {
+  const open = OPEN.getStore();
+  if (!open) throw new Error('afterCommit outside a transaction opened by withTransaction: it would never run');
+  open.after.push(fn);
 }
 
 // Dates stay 'YYYY-MM-DD' text and numerics stay exact decimal strings on both drivers.

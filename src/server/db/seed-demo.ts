@@ -10,25 +10,9 @@ import * as service from '../framework/service.js';
 // The resources' hooks (an academic year's start) run as they do behind the API.
 import '../installed.js';
 import { createIntegrations } from '../integrations/index.js';
-import { seedDemoAnnouncements } from './seed-demo-announcements.js';
-import { seedDemoAttendance } from './seed-demo-attendance.js';
-import { seedDemoFees } from './seed-demo-fees.js';
-import { seedDemoFinance } from './seed-demo-finance.js';
-import { seedDemoAccounts } from './seed-demo-accounts.js';
-import { seedDemoAdmissions } from './seed-demo-admissions.js';
-import { seedDemoHomework } from './seed-demo-homework.js';
-import { seedDemoHr } from './seed-demo-hr.js';
-import { seedDemoLibrary } from './seed-demo-library.js';
-import { seedDemoMarks } from './seed-demo-marks.js';
-import { seedDemoOffice } from './seed-demo-office.js';
-import { seedDemoStudents } from './seed-demo-students.js';
-import { seedDemoTimetable } from './seed-demo-timetable.js';
-import { seedDemoNotes } from './seed-demo-notes.js';
-import { seedDemoPayroll } from './seed-demo-payroll.js';
-import { seedDemoVisitors } from './seed-demo-visitors.js';
-import { seedDemoAdmissionsPublic } from './seed-demo-admissions-public.js';
 import { createSchool } from '../provision.js';
-import { schoolConfig } from '../framework/school-config.js';
+import type { DemoSchool, DemoSeed } from '../framework/contributions.js';
+import { contributed } from '../framework/extensions.js';
 import { putSetting, defaultDetails } from '../platform/settings.js';
 
 export const DEMO = {
@@ -135,31 +119,19 @@ async function seed(db: Kysely<any>, config: Config): Promise<void> {
     })),
   });
   const parent = await sdb.selectFrom('user').select('id').where('username', '=', DEMO.parentMobile).executeTakeFirstOrThrow();
-  await seedDemoStudents(sdb, {
-    classIds, classOrder: CLASSES.flatMap((c) => [`${c}A`, `${c}B`]), previousYearId: previous.id, currentYearId: current.id,
-    parentUserId: parent.id, passwordHash: hash,
-    customChoices: Object.fromEntries(Object.entries(schoolConfig(config.configDir, DEMO.code).config?.fields?.students?.custom ?? {})
-      .filter(([, f]) => f.enum).map(([k, f]) => [k, f.enum!])),
-  });
-  const children = await sdb.selectFrom('student').select('id').where('user_id', '=', parent.id).orderBy('fullname').execute();
-  await seedDemoFees(ctx, {
-    yearId: current.id, classIds: ['5A', '5B', '10A', '10B'].map((k) => classIds[k]!), parentChildren: children.map((c) => c.id),
-  });
-  await seedDemoMarks(ctx, { yearId: current.id, midTermId: midTerm.id, classIds, teacherIds });
-  await sdb.insertInto('notification').values({ user_id: null, title: 'Welcome to Demo Public School', body: 'This demo school is ready: explore academics, teachers, students and more.' }).execute();
-  const teacherUser = await sdb.selectFrom('user').select('id').where('email', '=', DEMO.teacher).executeTakeFirstOrThrow();
-  await seedDemoAnnouncements(ctx, { classIds, adminUserId: admin.id, teacherUserId: teacherUser.id });
-  await seedDemoAttendance(ctx, { officeUserId: office.id });
-  await seedDemoHomework(ctx, { classIds, parentUserId: parent.id });
-  await seedDemoOffice(ctx, { officeUserId: office.id, adminUserId: admin.id, teacherUserId: teacherUser.id, parentUserId: parent.id, children: children.map((c) => c.id) });
-  await seedDemoTimetable(ctx, { classIds });
-  await seedDemoNotes(ctx, { classIds, yearId: current.id, teacherUserId: teacherUser.id });
-  await seedDemoHr(ctx, { yearId: current.id });
-  await seedDemoFinance(ctx);
-  await seedDemoAccounts(ctx);
-  await seedDemoPayroll(ctx);
-  await seedDemoVisitors(ctx, { officeUserId: office.id });
-  await seedDemoLibrary(ctx, { librarianUserId: (await sdb.selectFrom('user').select('id').where('email', '=', DEMO.librarian).executeTakeFirstOrThrow()).id });
-  await seedDemoAdmissions(ctx);
-  await seedDemoAdmissionsPublic(ctx);
+  const userId = async (email: string) => (await sdb.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  const demo: DemoSchool = {
+    ctx, passwordHash: hash, classIds, classOrder: CLASSES.flatMap((c) => [`${c}A`, `${c}B`]),
+    years: { previous: previous.id, current: current.id }, midTermId: midTerm.id, teacherIds,
+    users: { admin: admin.id, office: office.id, teacher: await userId(DEMO.teacher), librarian: await userId(DEMO.librarian), parent: parent.id },
+    parentChildren: async () => (await sdb.selectFrom('student').select('id').where('user_id', '=', parent.id).orderBy('fullname').execute()).map((c) => c.id),
+  };
+  // The modules' demo data (their contributes.ts) and the platform's welcome, in their declared order.
+  const welcome: DemoSeed = {
+    order: 35,
+    seed: async () => {
+      await sdb.insertInto('notification').values({ user_id: null, title: 'Welcome to Demo Public School', body: 'This demo school is ready: explore academics, teachers, students and more.' }).execute();
+    },
+  };
+  for (const step of [...contributed('demo'), welcome].sort((a, b) => a.order - b.order)) await step.seed(demo);
 }

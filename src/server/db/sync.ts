@@ -6,7 +6,7 @@ import { columnType, notNull, RESOURCE_TABLE_DDL, storedColumns } from './column
 import { CORE_TABLES } from './core-tables.js';
 export { columnType, storedColumns } from './columns.js';
 import { syncDerived } from './derived.js';
-import { DERIVED_TABLES } from './derived-tables.js';
+import { derivedTables } from './derived-tables.js';
 import { withTransaction } from './index.js';
 import { runMigrations, type Migration } from './migrate.js';
 import { MIGRATIONS } from '../../generated/migrations.js';
@@ -106,7 +106,7 @@ export async function syncSchool(db: Kysely<any>, schemaName: string, migrations
     // A table made just now is empty: its declared keys go on at once (on a table with rows that is a migration's work).
     await addMissingForeignKeys(trx, RESOURCES.filter((r) => r.table && fresh.has(r.table)).flatMap(declaredForeignKeys));
     await runMigrations(trx, schemaName, migrations);
-    const built = await syncDerived(trx, DERIVED_TABLES);
+    const built = await syncDerived(trx, derivedTables());
     await analyzeTables(trx, schemaName, built);
     await sql`select set_config('search_path', ${rows[0]!.p}, true)`.execute(trx);
   });

@@ -8,6 +8,9 @@ import type { ResourceDef } from '../../shared/resource.js';
 import type { ResourceHooks } from './hooks.js';
 import type { RouteEnv } from './route.js';
 import type { HandlerSet } from './calls.js';
+import type { ContributionSet, Contributions } from './contributions.js';
+import { installSubscribers, type EventName, type Subscriber } from './events.js';
+import { installDerivedTables } from '../db/derived-tables.js';
 
 /** Calls a module registers by hand (login, online payment callbacks): `routes.ts`'s default export. */
 export type RouteRegistrar = (app: FastifyInstance, env: RouteEnv) => void;
@@ -17,6 +20,8 @@ export interface ServerModules {
   /** Handlers of declared calls: `*.handlers.ts` default exports (defineHandlers). */
   handlers: HandlerSet[];
   routes: RouteRegistrar[];
+  /** Each module's contributes.ts (defineContributions), in module order. */
+  contributions: ContributionSet[];
 }
 
 const HOOKS = new Map<string, ResourceHooks<any>>();
@@ -28,6 +33,29 @@ export function installModules(m: ServerModules) {
     if (HOOKS.has(h.resource)) throw new Error(`Two hooks files for ${h.resource}`);
     HOOKS.set(h.resource, h.hooks);
   }
+  CONTRIBUTIONS = m.contributions;
+  installDerivedTables(contributed('derivedTables'));
+  installSubscribers(m.contributions.flatMap(({ contributes }) => Object.entries(contributes.on ?? {})
+    .map(([event, run]) => ({ event: event as EventName, run: run as Subscriber<any> }))));
+}
+
+let CONTRIBUTIONS: ContributionSet[] = [];
+
+/** One kind of contribution of every module, in module order. */
+export function contributed<K extends 'derivedTables' | 'startup' | 'jobs' | 'demo'>(kind: K): NonNullable<Contributions[K]> {
+  return CONTRIBUTIONS.flatMap((c) => (c.contributes[kind] ?? []) as unknown[]) as NonNullable<Contributions[K]>;
+}
+
+/** The modules' operator commands by name; two modules may not name one command alike. */
+export function contributedCommands(): Record<string, NonNullable<Contributions['commands']>[string]> {
+  const out: Record<string, NonNullable<Contributions['commands']>[string]> = {};
+  for (const { module, contributes } of CONTRIBUTIONS) {
+    for (const [name, c] of Object.entries(contributes.commands ?? {})) {
+      if (out[name]) throw new Error(`Two modules contribute the command ${name} (one is ${module})`);
+      out[name] = c;
+    }
+  }
+  return out;
 }
 
 /** A resource's hooks ({} when its module has none). */

@@ -2,6 +2,7 @@ import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import { RESOURCES, resourceByName } from '../../shared/registry.js';
 import type { ResourceDef } from '../../shared/resource.js';
 import { hooksOf } from './extensions.js';
+import { withTransaction } from '../db/index.js';
 import { storedColumns } from '../db/sync.js';
 import { untypedDb, type Ctx } from './context.js';
 import { badRequest, conflict, notFound } from './errors.js';
@@ -126,10 +127,9 @@ async function withChildRows(ctx: Ctx, r: ResourceDef, row: Row): Promise<Row> {
   return row;
 }
 
-/** Runs `fn` in a transaction whose ctx.db is that transaction. */
+/** Runs `fn` in a transaction whose ctx.db is that transaction; the events it publishes are delivered after the commit. */
 export function inTransaction<T, C extends Ctx = Ctx>(ctx: C, fn: (tx: C) => Promise<T>): Promise<T> {
-  if (ctx.db.isTransaction) return fn(ctx);
-  return ctx.db.transaction().execute((trx) => fn({ ...ctx, db: trx }));
+  return withTransaction(ctx.db, (trx) => fn({ ...ctx, db: trx }));
 }
 
 export async function audit(ctx: Ctx, resource: string, action: string, recordId: unknown, data: unknown) {

@@ -1,20 +1,16 @@
 import { ROLE_IDS } from '../../../shared/roles.js';
 import { roleMayCall } from '../../../shared/calls.js';
-import { Alert, Card, Descriptions, Grid, List, Select, Spin, Table, Tabs, Tag, theme } from 'antd';
+import { Card, Grid, List, Select, Tabs, theme } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../app/SessionContext.js';
 import { MODULES_SETTINGS_ROUTE } from '../../app/routePaths.js';
-import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
-import { formatMoney } from '../../framework/format.js';
-import { gatewayRows, isOn } from '../fees/feesModel.js';
 import { BackupStatusCard } from './BackupStatusCard.js';
 import { SmsSettingsTab } from './SmsSettingsTab.js';
-import { LibrarySettingsTab } from '../library/LibrarySettingsTab.js';
-import { AdmissionSettingsTab } from '../admissions/AdmissionSettingsTab.js';
+import { SETTINGS_TABS } from '../../framework/contributed.js';
 
 /**
- * /settings: links to what the user can set; for admins the SMS switches (?tab=sms), admissions
- * (?tab=admissions), the library (?tab=library) and a read-only Fees tab (?tab=fees).
+ * /settings: links to what the user can set; for admins the SMS switches (?tab=sms) and the tabs
+ * the modules contribute (their src/client/pages/<module>/contributes.ts: admissions, library, fees).
  */
 export default function SettingsPage() {
   const { user } = useSession();
@@ -38,9 +34,7 @@ export default function SettingsPage() {
   const items = [
     { key: 'general', label: 'General', children: general },
     { key: 'sms', label: 'SMS', children: <SmsSettingsTab /> },
-    ...(roleMayCall('admission-settings.get', user.role) ? [{ key: 'admissions', label: 'Admissions', children: <AdmissionSettingsTab /> }] : []),
-    { key: 'library', label: 'Library', children: <LibrarySettingsTab /> },
-    { key: 'fees', label: 'Fees', children: <FeeSettingsTab /> },
+    ...SETTINGS_TABS.filter((t) => t.visible?.(user.role) ?? true).map((t) => ({ key: t.key, label: t.label, children: <t.component /> })),
   ];
   const asked = params.get('tab');
   const tab = items.find((i) => i.key === asked)?.key ?? 'general';
@@ -58,41 +52,5 @@ export default function SettingsPage() {
         <Tabs activeKey={tab} onChange={choose} destroyOnHidden items={items} />
       )}
     </Card>
-  );
-}
-
-const onOff = (v: unknown) => (isOn(v) ? <Tag color="green">Enabled</Tag> : <Tag>Disabled</Tag>);
-
-/** GET /settings/fees/, read-only: the product's support team changes these. */
-function FeeSettingsTab() {
-  const { result, query } = useDeclaredQuery('school.feeSettings');
-  const s = result?.data;
-  if (query.isLoading) return <Spin style={{ display: 'block', margin: 32 }} />;
-  if (!s) return <Alert type="error" showIcon message="Could not load the fee settings." />;
-  return (
-    <>
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} message="Changes go through the product support team" />
-      <Descriptions column={1} size="small" bordered data-testid="fee-settings">
-        <Descriptions.Item label="Fee Discounts">{onOff(s.fee_discounts_enabled)}</Descriptions.Item>
-        <Descriptions.Item label="Partial Payment">{onOff(s.fee_partial_payment_enabled)}</Descriptions.Item>
-        <Descriptions.Item label="Online Fee Payment">{onOff(s.online_fee_payment_enabled)}</Descriptions.Item>
-        <Descriptions.Item label="Currency">{s.fee_currency ?? 'INR'}</Descriptions.Item>
-      </Descriptions>
-      <Table
-        style={{ marginTop: 16 }}
-        rowKey="value"
-        size="small"
-        pagination={false}
-        title={() => <b>Payment Gateways</b>}
-        dataSource={gatewayRows(s)}
-        columns={[
-          { key: 'name', dataIndex: 'name', title: 'Gateway' },
-          { key: 'enabled', title: 'Status', render: (_: unknown, g) => onOff(g.enabled) },
-          { key: 'tdr_amount', title: 'TDR Amount', align: 'right', render: (_: unknown, g) => (g.tdr_amount === null ? '—' : formatMoney(g.tdr_amount)) },
-          { key: 'tdr_rate', title: 'TDR Rate', align: 'right', render: (_: unknown, g) => (g.tdr_rate === null ? '—' : `${g.tdr_rate}%`) },
-          { key: 'tdr_tax_rate', title: 'Tax on TDR', align: 'right', render: (_: unknown, g) => (g.tdr_tax_rate === null ? '—' : `${g.tdr_tax_rate}%`) },
-        ]}
-      />
-    </>
   );
 }

@@ -9,6 +9,7 @@ import type { AttendanceTakePayload } from '../../../generated/call-inputs.js';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import { matchesFormat } from '../../framework/validation.js';
 import { audit, inTransaction } from '../../framework/service.js';
+import { publish } from '../../framework/events.js';
 import { smsAllowed } from '../../platform/sms.js';
 import { checkSchoolDay, classDayRows } from './days.js';
 import { claimAlerts, sendAbsenceAlerts } from './absence-alerts.js';
@@ -68,6 +69,7 @@ async function take(ctx: CallCtx, body: AttendanceTakePayload) {
     await audit(tx, 'attendance', 'take', body.class_id, {
       class_id: body.class_id, ac_year_id: body.ac_year_id, date: body.date, present: entries.length - absentIds.length, absent: absentIds.length, alerted: claimed,
     });
+    await publish(tx, 'attendance.taken', { class_id: body.class_id, ac_year_id: body.ac_year_id, date: body.date, absent: absentIds });
     return { saved: entries.length, present: entries.length - absentIds.length, absent: absentIds.length, claimed };
   });
   const sms_sent = await sendAbsenceAlerts(ctx, result.claimed, body.date);

@@ -4,6 +4,7 @@ import type { Ctx } from '../../framework/context.js';
 import { badRequest, notFound } from '../../framework/errors.js';
 import { moneyColumn } from '../../framework/query.js';
 import { audit, inTransaction } from '../../framework/service.js';
+import { publish } from '../../framework/events.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { ONLINE_MESSAGES } from '../../../shared/online-pay.js';
 import { applyScope } from '../../framework/scope.js';
@@ -103,6 +104,7 @@ export async function createBill(ctx: Ctx, input: BillInput): Promise<number> {
       await countBillLines(tx.db, bill.id, 1);
     }
     await audit(tx, 'fee-payments', 'create', bill.id, { ...input, total_amount: toRupees(total) });
+    await publish(tx, 'fees.bill.created', { bill_id: bill.id, student_id: input.student_id, ac_year_id: input.ac_year_id });
     return bill.id as number;
   });
 }

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import { audit, inTransaction } from '../../framework/service.js';
+import { publish } from '../../framework/events.js';
 import { sendAll, type SmsMessage } from '../../integrations/sms/index.js';
 import { schoolName } from '../../platform/settings.js';
 import { smsAllowed, templatedSms } from '../../platform/sms.js';
@@ -57,6 +58,7 @@ export default defineHandlers('marks', {
         .returning(['id', 'notified_at']).executeTakeFirst();
       if (!row) throw ctx.fail('already', 409);
       await audit(tx, 'marks', 'approve', row.id, { test_id: test.id, class_id: params.class });
+      await publish(tx, 'marks.approved', { test_id: test.id, class_id: params.class });
       return row;
     });
     if (approval.notified_at !== null || !await smsAllowed(ctx.db, 'sms')) return ctx.answer({ approved: true, sms_sent: 0 }, 'quiet');

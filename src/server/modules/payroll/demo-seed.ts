@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import type { Ctx } from '../framework/context.js';
-import * as service from '../framework/service.js';
-import { audit } from '../framework/service.js';
-import { SCHOOL_TZ } from '../framework/periods.js';
-import { resourceByName } from '../../shared/registry.js';
-import { toPaise, toRupees } from '../../shared/money.js';
-import { CREDIT, DEBIT } from '../../shared/payroll.js';
-import { payInstallment } from '../modules/payroll/installment.js';
+import type { Ctx } from '../../framework/context.js';
+import * as service from '../../framework/service.js';
+import { audit } from '../../framework/service.js';
+import { SCHOOL_TZ } from '../../framework/periods.js';
+import { resourceByName } from '../../../shared/registry.js';
+import { toPaise, toRupees } from '../../../shared/money.js';
+import { CREDIT, DEBIT } from '../../../shared/payroll.js';
+import { payInstallment } from './installment.js';
 
 /** The demo CTCs (monthly, whole rupees), by HR employee in the order HR made them. */
 const CTCS = [48000, 42000, 38000, 35000, 32000, 30000, 28000, 24000, 20000, 16000];

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
-import type { Ctx } from '../framework/context.js';
-import { saveFile } from '../framework/files.js';
-import { sanitizeRichText } from '../../shared/richText.js';
+import type { Ctx } from '../../framework/context.js';
+import { saveFile } from '../../framework/files.js';
+import { sanitizeRichText } from '../../../shared/richText.js';
 
 export interface DemoNotesInput {
   classIds: Record<string, number>;

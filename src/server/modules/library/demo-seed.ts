@@ -1,5 +1,5 @@
-import type { Ctx } from '../framework/context.js';
-import { schoolToday } from '../framework/periods.js';
+import type { Ctx } from '../../framework/context.js';
+import { schoolToday } from '../../framework/periods.js';
 
 /** Title, author, publisher, category: the demo library's shelves, several copies of each. */
 const TITLES: Array<[string, string, string, string]> = [

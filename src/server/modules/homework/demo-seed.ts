@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
-import type { Ctx } from '../framework/context.js';
-import { saveFile } from '../framework/files.js';
-import { schoolToday } from '../modules/homework/reach.js';
-import { sanitizeRichText } from '../../shared/richText.js';
+import type { Ctx } from '../../framework/context.js';
+import { saveFile } from '../../framework/files.js';
+import { schoolToday } from './reach.js';
+import { sanitizeRichText } from '../../../shared/richText.js';
 
 export interface DemoHomeworkInput {
   classIds: Record<string, number>;

@@ -1,7 +1,7 @@
-import type { Ctx } from '../framework/context.js';
-import { notifyAudience, TO } from '../modules/announcements/audience.js';
-import { putSetting } from '../platform/settings.js';
-import { sanitizeRichText } from '../../shared/richText.js';
+import type { Ctx } from '../../framework/context.js';
+import { notifyAudience, TO } from './audience.js';
+import { putSetting } from '../../platform/settings.js';
+import { sanitizeRichText } from '../../../shared/richText.js';
 
 export interface DemoAnnouncementsInput {
   classIds: Record<string, number>;

@@ -1,9 +1,9 @@
-import type { Ctx } from '../framework/context.js';
-import { schoolToday } from '../framework/periods.js';
-import { configOf } from '../framework/school-config.js';
-import * as service from '../framework/service.js';
-import { resourceByName } from '../../shared/registry.js';
-import { dayOff, nextDay } from '../../shared/calendar.js';
+import type { Ctx } from '../../framework/context.js';
+import { schoolToday } from '../../framework/periods.js';
+import { configOf } from '../../framework/school-config.js';
+import * as service from '../../framework/service.js';
+import { resourceByName } from '../../../shared/registry.js';
+import { dayOff, nextDay } from '../../../shared/calendar.js';
 
 const DEPARTMENTS = ['Teaching', 'Administration', 'Support'] as const;
 

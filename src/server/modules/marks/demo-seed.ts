@@ -1,6 +1,6 @@
-import type { Ctx } from '../framework/context.js';
-import * as service from '../framework/service.js';
-import { resourceByName } from '../../shared/registry.js';
+import type { Ctx } from '../../framework/context.js';
+import * as service from '../../framework/service.js';
+import { resourceByName } from '../../../shared/registry.js';
 
 /** Deterministic, so every demo school shows the same marks. */
 function rng(seed: number) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Ctx } from '../framework/context.js';
-import { configOf } from '../framework/school-config.js';
-import { holidayDays } from '../../shared/calendar.js';
+import type { Ctx } from '../../framework/context.js';
+import { configOf } from '../../framework/school-config.js';
+import { holidayDays } from '../../../shared/calendar.js';
 
 /**
  * The demo school's attendance as its calendar has it: the days recorded for 5A and 10A since

@@ -1,6 +1,6 @@
-import type { Ctx } from '../framework/context.js';
-import * as service from '../framework/service.js';
-import { resourceByName } from '../../shared/registry.js';
+import type { Ctx } from '../../framework/context.js';
+import * as service from '../../framework/service.js';
+import { resourceByName } from '../../../shared/registry.js';
 
 /** name, mobile, student and class visited for (or none), address, person visiting, reason, entry gate. */
 const VISITORS: Array<[string, string, string | null, string | null, string, string, string, string]> = [

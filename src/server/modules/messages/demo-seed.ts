@@ -1,4 +1,4 @@
-import type { Ctx } from '../framework/context.js';
+import type { Ctx } from '../../framework/context.js';
 
 export interface DemoOfficeInput {
   /** The office admin, who runs some modules only. */

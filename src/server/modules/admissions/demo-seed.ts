@@ -1,6 +1,6 @@
-import type { Ctx } from '../framework/context.js';
-import { resourceByName } from '../../shared/registry.js';
-import * as service from '../framework/service.js';
+import type { Ctx } from '../../framework/context.js';
+import { resourceByName } from '../../../shared/registry.js';
+import * as service from '../../framework/service.js';
 
 /** Demo enquiries: parent, mobile, child, class, status, extras, and the contacts the office made (days ago, mode, summary). */
 const LEADS: Array<{

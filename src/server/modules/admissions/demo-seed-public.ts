@@ -1,8 +1,8 @@
-import type { Ctx } from '../framework/context.js';
-import { audit } from '../framework/service.js';
-import { TestGateway } from '../integrations/payments/index.js';
-import { ensureTestSecret } from '../modules/fees/online.js';
-import { applicationNumber, getAdmissionSettings, putAdmissionSettings } from '../modules/admissions/settings.js';
+import type { Ctx } from '../../framework/context.js';
+import { audit } from '../../framework/service.js';
+import { TestGateway } from '../../integrations/payments/index.js';
+import { ensureTestSecret } from '../fees/online.js';
+import { applicationNumber, getAdmissionSettings, putAdmissionSettings } from './settings.js';
 
 /** Two parents' applications through the public form: name, class, parent, mobile, e-mail, mother, paid. */
 const APPLICATIONS: Array<[string, string, string, string, string, string, boolean]> = [

@@ -1,10 +1,10 @@
-import type { Ctx } from '../framework/context.js';
-import * as service from '../framework/service.js';
-import { resourceByName } from '../../shared/registry.js';
-import { toPaise } from '../../shared/money.js';
-import { addInstallment, createBill, TRANSPORTATION } from '../modules/fees/ledger.js';
-import { FEE_SETTINGS_KEY, DEFAULT_FEE_SETTINGS } from '../modules/fees/settings.js';
-import { putSetting } from '../platform/settings.js';
+import type { Ctx } from '../../framework/context.js';
+import * as service from '../../framework/service.js';
+import { resourceByName } from '../../../shared/registry.js';
+import { toPaise } from '../../../shared/money.js';
+import { addInstallment, createBill, TRANSPORTATION } from './ledger.js';
+import { FEE_SETTINGS_KEY, DEFAULT_FEE_SETTINGS } from './settings.js';
+import { putSetting } from '../../platform/settings.js';
 
 /**
  * The demo school's fees: items, settings that allow discounts, partial and online payment

@@ -1,5 +1,5 @@
-import type { Ctx } from '../framework/context.js';
-import { DAYS } from '../../shared/timetable.js';
+import type { Ctx } from '../../framework/context.js';
+import { DAYS } from '../../../shared/timetable.js';
 
 /** Eight periods of 40 minutes with a short break after the third and lunch after the fifth. */
 const TIMINGS = [

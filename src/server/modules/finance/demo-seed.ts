@@ -1,8 +1,8 @@
-import { resourceByName } from '../../shared/registry.js';
-import type { Ctx } from '../framework/context.js';
-import { schoolToday } from '../framework/periods.js';
-import * as service from '../framework/service.js';
-import { createExpense, payInstallment } from '../modules/finance/expenses.js';
+import { resourceByName } from '../../../shared/registry.js';
+import type { Ctx } from '../../framework/context.js';
+import { schoolToday } from '../../framework/periods.js';
+import * as service from '../../framework/service.js';
+import { createExpense, payInstallment } from './expenses.js';
 
 /** The day `n` days before today in the school's calendar (YYYY-MM-DD). */
 function daysAgo(n: number): string {

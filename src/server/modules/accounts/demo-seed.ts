@@ -1,7 +1,7 @@
-import { resourceByName } from '../../shared/registry.js';
-import type { Ctx } from '../framework/context.js';
-import { schoolToday } from '../framework/periods.js';
-import * as service from '../framework/service.js';
+import { resourceByName } from '../../../shared/registry.js';
+import type { Ctx } from '../../framework/context.js';
+import { schoolToday } from '../../framework/periods.js';
+import * as service from '../../framework/service.js';
 
 /** The day `n` days before today in the school's calendar (YYYY-MM-DD). */
 function daysAgo(n: number): string {

@@ -1,0 +1,70 @@
+/**
+ * What a module adds to the platform besides hooks and handlers, declared once in
+ * `src/server/modules/<module>/contributes.ts` (default export, defineContributions) and collected
+ * by the build into src/generated/server.ts. The platform runs what is declared here, so its
+ * start-up, command line, schema sync and demo school import no module.
+ */
+import type { Kysely } from 'kysely';
+import type { ParseArgsConfig } from 'node:util';
+import type { Config } from '../config.js';
+import type { DerivedTable } from '../db/derived.js';
+import type { Ctx } from './context.js';
+import type { EventName, Subscriber } from './events.js';
+
+/** What start-up work and scheduled jobs are handed: the whole store (every school) and the settings. */
+export interface PlatformEnv { db: Kysely<any>; config: Config }
+
+/** Work repeated while the server runs; it never keeps the process alive on its own. */
+export interface Job {
+  name: string;
+  everyMs: number;
+  /** The first run, after the start (default: everyMs). */
+  firstAfterMs?: number;
+  run(env: PlatformEnv): Promise<void>;
+}
+
+/** An operator command, `npm run school -- <name> …`; answers the process's exit code. */
+export interface CliCommand {
+  /** Its lines in the usage text. */
+  usage: string;
+  options?: NonNullable<ParseArgsConfig['options']>;
+  run(env: PlatformEnv & { values: Record<string, string | boolean | string[] | boolean[] | undefined>; usage: string }): Promise<number>;
+}
+
+/** The demo school of a first start as the platform has made it, handed to each module's demo data. */
+export interface DemoSchool {
+  /** The school in the demo's one transaction, as its super admin. */
+  ctx: Ctx;
+  /** Every demo login's password, hashed once. */
+  passwordHash: string;
+  /** Class ids by class and section ('10A'), and those keys in class order. */
+  classIds: Record<string, number>;
+  classOrder: string[];
+  years: { previous: number; current: number };
+  midTermId: number;
+  teacherIds: number[];
+  /** User ids of the demo logins. */
+  users: { admin: number; office: number; teacher: number; librarian: number; parent: number };
+  /** The demo parent's children (once the students' demo data is in), by name. */
+  parentChildren(): Promise<number[]>;
+}
+
+/** A module's demo data; the demo school runs every module's in `order` (students first: 10). */
+export interface DemoSeed { order: number; seed(demo: DemoSchool): Promise<void> }
+
+export interface Contributions {
+  /** Tables the server keeps from other tables (running totals): the schema sync creates and fills them. */
+  derivedTables?: DerivedTable[];
+  /** Work once the server is listening (sending what a stop cut off); a failure is logged, the server stays up. */
+  startup?: Array<(env: PlatformEnv) => Promise<void>>;
+  jobs?: Job[];
+  commands?: Record<string, CliCommand>;
+  demo?: DemoSeed[];
+  /** Subscribers to events other modules publish (src/server/framework/events.ts), run after their commit. */
+  on?: { [E in EventName]?: Subscriber<E> };
+}
+
+export const defineContributions = (c: Contributions): Contributions => c;
+
+/** Every module's contributions, in module order. */
+export interface ContributionSet { module: string; contributes: Contributions }
