@@ -5,7 +5,7 @@ import { holidayDays } from '../../../shared/calendar.js';
 
 /**
  * The demo school's attendance as its calendar has it: the days recorded for 5A and 10A since
- * June (seed-demo-students.ts) lose those falling on the school's holidays, and the absences
+ * June (students/demo-seed.ts) lose those falling on the school's holidays, and the absences
  * already recorded count as told to the families, so saving an old day again texts no one.
  * The office admin, who corrects students' records, takes attendance too.
  */
