@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../generated/db.js';
 import { defineHandlers } from '../../framework/calls.js';
 import { assertClass, assertYear } from '../../framework/lookups.js';
-import { givenId } from './reports.js';
+import { givenId } from '../../platform/query-text.js';
 
 /**
  * Created fees (spec 2: /fees/create/). The list and the form are generated from the

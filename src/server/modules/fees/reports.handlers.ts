@@ -3,9 +3,9 @@ import { saveCsvExport } from '../../framework/files.js';
 import { assertClass, assertYear } from '../../framework/lookups.js';
 import { pageOf } from '../../framework/paging.js';
 import { exportFees } from './export.js';
+import { dateRange, givenId, type DateRange } from '../../platform/query-text.js';
 import {
-  cardsFrom, cardsQuery, classFeeListQuery, dateRange, feeItemsQuery, givenId, installmentRowsQuery, installmentTotalQuery,
-  itemStudentsQuery, type DateRange,
+  cardsFrom, cardsQuery, classFeeListQuery, feeItemsQuery, installmentRowsQuery, installmentTotalQuery, itemStudentsQuery,
 } from './reports.js';
 import { getFeeSettings } from './settings.js';
 

@@ -1,9 +1,9 @@
 import { sql, type AliasableExpression, type InferResult, type Kysely, type QueryCreator, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../../generated/db.js';
-import { badRequest } from '../../framework/errors.js';
 import { STUDENT_YEAR_STATUS as ACY } from '../../../generated/enums/students.js';
 import { PERIODS, periodRows, SCHOOL_TZ, type Period } from '../../framework/periods.js';
 import { FEE_ITEM_TOTALS } from './item-totals.js';
+import type { DateRange } from '../../platform/query-text.js';
 
 /**
  * Fee reports (spec 2 §2, §7; spec 3 multi-class fees): the class and year report (fee items
@@ -24,22 +24,6 @@ import { FEE_ITEM_TOTALS } from './item-totals.js';
 
 /** At most this many installments are listed under each card. */
 export const CARD_LIST_LIMIT = 50;
-
-// ---------------------------------------------------------------- query strings
-
-/** An id, a date or a text of a query the declared query schema has already checked; the browser's 'null' is none. */
-export const given = (v: string | undefined): string | undefined => (v === undefined || v === '' || v === 'null' || v === 'undefined' ? undefined : v);
-export const givenId = (v: string | undefined): number | undefined => (given(v) === undefined ? undefined : Number(v));
-
-export interface DateRange { start?: string; end?: string }
-
-/** ?start_date&end_date: days of the school's calendar, both included. */
-export function dateRange(q: { start_date?: string; end_date?: string }): DateRange {
-  const start = given(q.start_date);
-  const end = given(q.end_date);
-  if (start && end && start > end) throw badRequest('The start date cannot be after the end date');
-  return { start, end };
-}
 
 // ---------------------------------------------------------------- SQL pieces
 

@@ -1,5 +1,5 @@
 import { defineHandlers } from '../../framework/calls.js';
-import { dateRange, givenId } from '../fees/reports.js';
+import { dateRange, givenId } from '../../platform/query-text.js';
 import { expenseRows, expenseSummary, expenseTotal, financeDashboard, type ReportType } from './finance-reports.js';
 
 /**

@@ -1,6 +1,6 @@
 import { defineHandlers } from '../../framework/calls.js';
 import { mayUseModule } from '../../framework/access.js';
-import { givenId } from '../fees/reports.js';
+import { givenId } from '../../platform/query-text.js';
 import { latestApplications } from '../admissions/applications-dashboard.js';
 import { latestLeads } from '../admissions/leads-dashboard.js';
 import { admissionFigures, dashboardYear, feeFigures, feeSeries, smsFigures, storageFigures, studentFigures, topDefaulters } from './dashboard.js';
