@@ -12,7 +12,11 @@ export default defineContributions({
     // Absence texts a stop cut off after their attendance was saved.
     async ({ db, config }) => {
       const { resumeAbsenceAlerts } = await import('./resume-alerts.js');
-      for (const [code, n] of Object.entries(await resumeAbsenceAlerts(db, config))) console.log(`${code}: sent ${n} absence alert text(s) held up by the last stop`);
+      try {
+        for (const [code, n] of Object.entries(await resumeAbsenceAlerts(db, config))) console.log(`${code}: sent ${n} absence alert text(s) held up by the last stop`);
+      } catch (e) {
+        console.error(`Absence alerts not resumed: ${(e as Error).message}`);
+      }
     },
   ],
   demo: [{ order: 50, seed: async (d) => (await import('./demo-seed.js')).seedDemoAttendance(d.ctx, { officeUserId: d.users.office }) }],
