@@ -36,7 +36,7 @@ beforeAll(async () => {
     name: EMPLOYEE, job_title: 'Accountant', hr_department_id: dept.id, dob: '1988-04-12', hire_date: '2021-06-01', join_date: '2021-06-01',
   }, token)).id;
   bankId = (await demoApi<{ id: number }>(e, 'PUT', '/finance/accounts/', { name: BANK, type: 'bank' }, token)).id;
-  // The demo school's books have these (src/server/db/seed-demo-finance.ts).
+  // The demo school's books have these (src/server/modules/finance/demo-seed.ts).
   await e.demoDb.selectFrom('fin_payment_mode').select('id').where('name', '=', MODE).executeTakeFirstOrThrow();
   await e.demoDb.selectFrom('fin_expense_category').select('id').where('name', '=', CATEGORY).executeTakeFirstOrThrow();
 });

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { ParseArgsConfig } from 'node:util';
 import type { Config } from '../config.js';
 import type { DerivedTable } from '../db/derived.js';
+import type { CallCtx } from './calls.js';
 import type { Ctx } from './context.js';
 import type { EventName, Subscriber } from './events.js';
 
@@ -52,6 +53,23 @@ export interface DemoSchool {
 /** A module's demo data; the demo school runs every module's in `order` (students first: 10). */
 export interface DemoSeed { order: number; seed(demo: DemoSchool): Promise<void> }
 
+/**
+ * The sections of the parent and student dashboard (GET /students/dashboard/{student_id}/), by
+ * key: a module contributing one adds its answer's type here (declaration merging, as for events).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface FamilyDashboardSections {}
+
+/** What a section is read for: one child, and the view's window (today's, or the last few). */
+export interface FamilyDashboardQuery {
+  student: { id: number; class_id: number | null };
+  view: 'today' | 'last-5-entries';
+  today: string;
+  /** The start of the school day, for the Today view. */
+  since?: Date;
+  limit: number;
+}
+
 export interface Contributions {
   /** Tables the server keeps from other tables (running totals): the schema sync creates and fills them. */
   derivedTables?: DerivedTable[];
@@ -60,6 +78,8 @@ export interface Contributions {
   jobs?: Job[];
   commands?: Record<string, CliCommand>;
   demo?: DemoSeed[];
+  /** Sections of the family dashboard; null in the answer while the module is off for the person. */
+  familyDashboard?: { [K in keyof FamilyDashboardSections]?: (ctx: CallCtx, q: FamilyDashboardQuery) => Promise<FamilyDashboardSections[K]> };
   /** Subscribers to events other modules publish (src/server/framework/events.ts), run after their commit. */
   on?: { [E in EventName]?: Subscriber<E> };
 }

@@ -46,6 +46,12 @@ export function contributed<K extends 'derivedTables' | 'startup' | 'jobs' | 'de
   return CONTRIBUTIONS.flatMap((c) => (c.contributes[kind] ?? []) as unknown[]) as NonNullable<Contributions[K]>;
 }
 
+/** The family dashboard's sections, each with the module that answers it. */
+export function familyDashboardSections(): Array<{ module: string; key: string; read: (ctx: any, q: any) => Promise<unknown> }> {
+  return CONTRIBUTIONS.flatMap(({ module, contributes }) => Object.entries(contributes.familyDashboard ?? {})
+    .map(([key, read]) => ({ module, key, read: read as (ctx: any, q: any) => Promise<unknown> })));
+}
+
 /** The modules' operator commands by name; two modules may not name one command alike. */
 export function contributedCommands(): Record<string, NonNullable<Contributions['commands']>[string]> {
   const out: Record<string, NonNullable<Contributions['commands']>[string]> = {};

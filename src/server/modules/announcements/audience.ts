@@ -5,6 +5,7 @@
 import { sql, type AliasedSelectQueryBuilder } from 'kysely';
 import { ROLE_IDS } from '../../../shared/roles.js';
 import type { Ctx } from '../../framework/context.js';
+import type { FamilyDashboardQuery } from '../../framework/contributions.js';
 
 /** The spec's audience codes. */
 export const TO = { everyone: 0, students: 1, teachers: 2, classes: 5 } as const;
@@ -61,4 +62,17 @@ async function notifyLogins(ctx: Ctx, logins: AliasedSelectQueryBuilder<{ id: nu
   await ctx.db.insertInto('notification').columns(['user_id', 'title', 'body'])
     .expression(ctx.db.selectFrom(logins).select(['l.id', sql<string>`${title}::text`.as('title'), sql<string>`${body}::text`.as('body')]))
     .execute();
+}
+
+/** The family dashboard's announcements for one child: for everyone, all students, or the child's class, newest first. */
+export function childAnnouncements(ctx: Ctx, { student, since, limit }: FamilyDashboardQuery) {
+  return ctx.db.selectFrom('announcement as a')
+    .leftJoin('class as c', 'c.id', 'a.class_id').leftJoin('user as u', 'u.id', 'a.sent_by')
+    .select(['a.id', 'a.title', 'a.content', 'a.to_role', 'a.class_id', 'c.class', 'c.section', 'a.files', 'a.timestamp', 'a.sent_by', 'u.name as sent_by_name'])
+    .where((eb) => eb.or([
+      eb('a.to_role', 'in', [TO.everyone, TO.students]),
+      eb.and([eb('a.to_role', '=', TO.classes), eb('a.class_id', '=', student.class_id)]),
+    ]))
+    .$if(!!since, (q) => q.where('a.timestamp', '>=', since!))
+    .orderBy('a.timestamp', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
 }
