@@ -21,23 +21,46 @@ export function sharedRefName(ref: string, local = false): string {
   return m[1]!;
 }
 
+/**
+ * The same schema object resolves to the same object, and a part without refs stays the object
+ * imported: ajv caches compiled schemas by object and refuses a second schema with the same `$id`.
+ */
+const resolved = new WeakMap<object, unknown>();
+
 function resolve(s: unknown, local: boolean): unknown {
-  if (Array.isArray(s)) return s.map((x) => resolve(x, local));
   if (!s || typeof s !== 'object') return s;
-  const { $ref, ...own } = s as JsonSchema;
-  const out: JsonSchema = {};
-  for (const [k, v] of Object.entries(own)) out[k] = resolve(v, local);
-  if ($ref === undefined) return out;
+  const known = resolved.get(s);
+  if (known) return known;
+  const out = Array.isArray(s) ? resolveArray(s, local) : resolveObject(s as JsonSchema, local);
+  resolved.set(s, out);
+  return out;
+}
+
+function resolveArray(s: unknown[], local: boolean): unknown[] {
+  const items = s.map((x) => resolve(x, local));
+  return items.every((x, i) => x === s[i]) ? s : items;
+}
+
+function resolveObject(s: JsonSchema, local: boolean): JsonSchema {
+  const { $ref, ...rest } = s;
+  let changed = $ref !== undefined;
+  const own: JsonSchema = {};
+  for (const [k, v] of Object.entries(rest)) {
+    own[k] = resolve(v, local);
+    if (own[k] !== v) changed = true;
+  }
+  if (!changed) return s;
+  if ($ref === undefined) return own;
   const base = resolve(SHARED_DEFINITIONS[sharedRefName($ref, local)], true) as JsonSchema;
   // What the property writes beside the ref wins; messages per keyword add to the definition's.
-  const merged: JsonSchema = { ...base, ...out };
-  if (isObject(base.errorMessage) && isObject(out.errorMessage)) merged.errorMessage = { ...base.errorMessage, ...out.errorMessage };
+  const merged: JsonSchema = { ...base, ...own };
+  if (isObject(base.errorMessage) && isObject(own.errorMessage)) merged.errorMessage = { ...base.errorMessage, ...own.errorMessage };
   return merged;
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
 
-/** The schema with every shared definition it refers to written in (a new object; the input is left as imported). */
+/** The schema with every shared definition it refers to written in (the input is left as imported). */
 export function resolveRefs<T>(schema: T): T {
   return resolve(schema, false) as T;
 }
