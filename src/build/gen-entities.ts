@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { compile } from 'json-schema-to-typescript';
+import { resolveRefs } from '../shared/schema-refs.js';
 import { ROOT, type Generated } from './paths.js';
 
 /**
@@ -27,11 +28,15 @@ export function plain(s: any, fields = false): any {
 
 export const pascal = (s: string) => s.split(/[-_/]/).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 
-/** Entity schemas: schemas/<module>/<entity>.json (payload schemas of calls live in schemas/<module>/calls/). */
+/**
+ * Entity schemas: schemas/<module>/<entity>.json (payload schemas of calls live in
+ * schemas/<module>/calls/; schemas/_shared/ holds the definitions they refer to, no entity).
+ */
 export function entitySchemaFiles(): Array<{ module: string; entity: string; file: string }> {
   const dir = path.join(ROOT, 'schemas');
   const out: Array<{ module: string; entity: string; file: string }> = [];
   for (const module of fs.readdirSync(dir).sort()) {
+    if (module.startsWith('_')) continue;
     const mdir = path.join(dir, module);
     if (!fs.statSync(mdir).isDirectory()) continue;
     for (const f of fs.readdirSync(mdir).sort()) {
@@ -41,10 +46,13 @@ export function entitySchemaFiles(): Array<{ module: string; entity: string; fil
   return out;
 }
 
+/** A schema file, self-contained: the shared definitions it refers to written in. */
+export const readSchema = (file: string) => resolveRefs(JSON.parse(fs.readFileSync(file, 'utf8')));
+
 export async function generateEntities(): Promise<Generated> {
   const byModule = new Map<string, string[]>();
   for (const { module, entity, file } of entitySchemaFiles()) {
-    const schema = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const schema = readSchema(file);
     const name = pascal(entity);
     const ts = await compile({ ...plain(schema), title: name }, name, { bannerComment: '', additionalProperties: false, strictIndexSignatures: true, format: false });
     byModule.set(module, [...(byModule.get(module) ?? []), ts.trim(), '']);

@@ -4,6 +4,7 @@
  * browser builds Refine resources, pages and the sidebar from the very same objects.
  */
 import { roleIds, type Role } from './roles.js';
+import { resolveRefs } from './schema-refs.js';
 import type { UploadDef } from './uploads.js';
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
@@ -307,8 +308,12 @@ export interface ResourceDef {
   uploads?: Record<string, UploadDef>;
 }
 
+/** The declaration with its schemas self-contained: the shared definitions they refer to written in. */
 export function defineResource<T extends ResourceDef>(def: T): T {
-  return def;
+  const calls = def.calls && Object.fromEntries(Object.entries(def.calls).map(([k, c]) => [k, {
+    ...c, ...(c.payload && { payload: resolveRefs(c.payload) }), ...(c.query && { query: resolveRefs(c.query) }),
+  }]));
+  return { ...def, schema: resolveRefs(def.schema), ...(calls && { calls }) };
 }
 
 /** A module's own file, resources/<module>/module.ts: how it shows in the sidebar and whether a school may switch it off. */

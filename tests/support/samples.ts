@@ -1,3 +1,4 @@
+import { MOBILE_PATTERN } from '../../src/shared/mobile.js';
 import { resourceByName } from '../../src/shared/registry.js';
 import { fillPath, parseCall, type JsonSchema, type ResourceDef } from '../../src/shared/resource.js';
 import type { TestApp, TestSchool } from './app.js';
@@ -16,7 +17,7 @@ function valueFor(key: string, p: JsonSchema, i: number): unknown {
   if (p.format === 'email') return `${key}${i}@example.com`;
   if (p.format === 'date') return '2026-06-01';
   if (p.format === 'date-time') return '2026-06-01T04:30:00.000Z';
-  if (p.pattern === '^[6-9][0-9]{9}$') return `98${String(i).padStart(8, '0')}`;
+  if (p.pattern === MOBILE_PATTERN) return `98${String(i).padStart(8, '0')}`;
   return `${p.title ?? key} ${i}`.slice(0, p.maxLength ?? 50);
 }
 

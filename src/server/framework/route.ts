@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseCall, type Call, type Permission } from '../../shared/resource.js';
 import { requireAccess, requireDecision } from './access.js';
 import { decide } from '../../shared/access.js';
+import { SHARED_DEFINITIONS } from '../../shared/schema-refs.js';
 import type { ResourceDef } from '../../shared/resource.js';
 import type { Ctx } from './context.js';
 import type { Envelope } from './envelope.js';
@@ -35,10 +36,8 @@ const ID = /^[1-9][0-9]{0,8}$/;
 export const isIdText = (v: string) => ID.test(v);
 /** A record id in a JSON body: a positive whole number within the id column's range. */
 export const isRecordId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= MAX_RECORD_ID;
-/** The largest id an integer id column holds. */
-export const MAX_RECORD_ID = 2 ** 31 - 1;
-/** A record id property of a payload schema. */
-export const recordIdProp = (title: string, extra: Record<string, unknown> = {}) => ({ type: 'integer', title, minimum: 1, maximum: MAX_RECORD_ID, ...extra });
+/** The largest id an integer id column holds: the shared `id` definition's (schemas/_shared/definitions.json). */
+export const MAX_RECORD_ID: number = SHARED_DEFINITIONS.id!.maximum;
 
 /** Path parameters are record ids: positive whole numbers, refused otherwise. */
 export function numericParams(req: FastifyRequest, names: string[]): Record<string, number> {

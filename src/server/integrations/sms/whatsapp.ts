@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { recordSms, type SmsMessage, type SmsProvider } from './index.js';
+import { MOBILE_RE } from '../../../shared/mobile.js';
 
 export interface WhatsAppOptions {
   token: string;
@@ -29,7 +30,7 @@ export class WhatsAppSms implements SmsProvider {
 
   /** The Cloud API's body for one message. */
   body(msg: SmsMessage): Record<string, unknown> {
-    const to = /^[6-9][0-9]{9}$/.test(msg.mobile) ? `${this.o.countryCode ?? '91'}${msg.mobile}` : msg.mobile.replace(/^\+/, '');
+    const to = MOBILE_RE.test(msg.mobile) ? `${this.o.countryCode ?? '91'}${msg.mobile}` : msg.mobile.replace(/^\+/, '');
     const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
     if (!msg.templateId) return { ...base, type: 'text', text: { preview_url: false, body: msg.message } };
     return {
