@@ -7,16 +7,14 @@ import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import declared from '../../scripts/eslint/declared.js';
 
-RuleTester.afterAll = afterAll;
-RuleTester.describe = describe;
-RuleTester.it = it;
-RuleTester.itOnly = it.only;
+// RuleTester reports each case through the test runner's own describe and it.
+Object.assign(RuleTester, { afterAll, describe, it, itOnly: it.only });
 
 const tester = new RuleTester({
   languageOptions: { parser: tseslint.parser as any, parserOptions: { ecmaFeatures: { jsx: true } } },
 });
 
-tester.run('no-literal-codes', declared.rules['no-literal-codes'] as any, {
+tester.run('no-literal-codes', declared.rules!['no-literal-codes']!, {
   valid: [
     'if (user.role === ROLE_IDS.admin) go();',
     'const on = years.find((y) => Number(y.status) === ACYEAR_STATUS.ENABLED);',
@@ -34,7 +32,7 @@ tester.run('no-literal-codes', declared.rules['no-literal-codes'] as any, {
   ],
 });
 
-tester.run('no-literal-rule-message', declared.rules['no-literal-rule-message'] as any, {
+tester.run('no-literal-rule-message', declared.rules!['no-literal-rule-message']!, {
   valid: [
     '<Form.Item name="date" rules={payloadRules(schema, "date")} />',
     '<Form.Item name="date" rules={[{ required: true, message: schema.errorMessage.required.date }]} />',

@@ -21,7 +21,7 @@ export default function StaffDashboard() {
         <Typography.Title level={4} style={{ marginTop: 0 }}>Welcome, {user.name}</Typography.Title>
         <Typography.Text type="secondary">{ROLE_LABELS[user.role] ?? 'User'} · {school.school_name}</Typography.Text>
       </Card>
-      {user.role === 2 && <TeacherWeek />}
+      {user.role === ROLE_IDS.teacher && <TeacherWeek />}
       {library && <LibraryDashboardCard />}
       {groups.map((g) => (
         <Card key={g.key} title={<span><Icon name={g.icon} /> {g.title}</span>} style={{ marginBottom: 16 }}>

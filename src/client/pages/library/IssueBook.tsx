@@ -11,6 +11,7 @@ import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
 import { WIRE_DATE } from '../../framework/dates.js';
 import { DateItem } from '../../framework/DateInput.js';
 import { BorrowerSelect, type BorrowerKind } from './BorrowerSelect.js';
+import { BOOK_STATUS } from '../../../generated/enums/library.js';
 
 interface Values { kind: BorrowerKind; borrower: number | null; last_date: Dayjs | null }
 
@@ -20,7 +21,7 @@ export default function IssueBook({ row }: RowComponentProps) {
   const kind = Form.useWatch('kind', form) ?? 'student';
   const issue = useDeclaredCall('book-issues.issue');
   const { busy, run } = useLendingAction();
-  if (row.status !== 2) return null;
+  if (row.status !== BOOK_STATUS.AVAILABLE) return null;
 
   const submit = (v: Values) => run(
     () => issue({

@@ -14,6 +14,7 @@ import { DateItem } from '../../framework/DateInput.js';
 import { formatDate, formatMoney } from '../../framework/format.js';
 import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
 import { errorText } from '../../framework/useCall.js';
+import { BOOK_STATUS } from '../../../generated/enums/library.js';
 
 type Details = CallData<'book-issues.details'>;
 interface Values { fine_amount: number; return_date: Dayjs }
@@ -25,7 +26,7 @@ export default function ReturnBook({ row }: RowComponentProps) {
   const [form] = Form.useForm<Values>();
   const giveBack = useDeclaredCall('book-issues.return');
   const { busy, run } = useLendingAction();
-  if (row.status !== 1) return null;
+  if (row.status !== BOOK_STATUS.ISSUED) return null;
 
   const open = async () => {
     setLoading(true);

@@ -8,6 +8,7 @@ import { optionLabel } from '../../framework/labels.js';
 import { sameValue } from '../../framework/calls.js';
 import { useClassesAndYears, type ClassRow } from '../useClassesAndYears.js';
 import { PICKER } from '../../framework/pickers.js';
+import { ACYEAR_STATUS } from '../../../generated/enums/academics.js';
 
 export type { ClassRow } from '../useClassesAndYears.js';
 
@@ -20,7 +21,7 @@ export function useClassYearChoices(form: FormInstance) {
 
   useEffect(() => {
     if (form.getFieldValue('ac_year_id') || yearRows.length === 0) return;
-    const enabled = yearRows.find((y) => Number(y.status) === 1);
+    const enabled = yearRows.find((y) => Number(y.status) === ACYEAR_STATUS.ENABLED);
     if (enabled) form.setFieldValue('ac_year_id', enabled.id);
   }, [yearRows, form]);
 

@@ -40,6 +40,7 @@ import {
 } from './studentModel.js';
 import { showNewLogin } from './NewLoginNotice.js';
 import { DateItem } from '../../framework/DateInput.js';
+import { ACYEAR_STATUS } from '../../../generated/enums/academics.js';
 
 const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'];
 const store = () => { try { return window.sessionStorage; } catch { return undefined; } };
@@ -124,7 +125,7 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
   // The enabled academic year (status 1) is preselected.
   useEffect(() => {
     if (form.getFieldValue('ac_year_id') || yearRows.length === 0) return;
-    const enabled = yearRows.find((y) => Number(y.status) === 1);
+    const enabled = yearRows.find((y) => Number(y.status) === ACYEAR_STATUS.ENABLED);
     if (enabled) form.setFieldValue('ac_year_id', enabled.id);
   }, [yearRows, form]);
 

@@ -16,6 +16,7 @@ import { SCHOOL_TODAY_SQL, schoolToday } from '../../framework/periods.js';
 import { moneyColumn } from '../../framework/query.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { librarySettings } from './settings.js';
+import { BOOK_ISSUE_STATUS } from '../../../generated/enums/library.js';
 
 type Kind = 'student' | 'teacher';
 const KINDS: Kind[] = ['student', 'teacher'];
@@ -88,7 +89,7 @@ async function giveBack(ctx: CallCtx, issueId: number, body: BookIssuesReturnPay
     const found = await tx.db.selectFrom('lib_book_issue').select(['id', 'book_id', 'issue_date', 'status']).where('id', '=', issueId).forUpdate().executeTakeFirst();
     if (!found) throw ctx.fail('noIssue', 404);
     if (body.book_id != null && body.book_id !== found.book_id) throw ctx.fail('mismatch');
-    if (found.status !== 1) throw ctx.fail('notIssued', 409);
+    if (found.status !== BOOK_ISSUE_STATUS.NOT_YET_RETURNED) throw ctx.fail('notIssued', 409);
     if (returnDate < found.issue_date) throw ctx.fail('early', 400, { issue_date: found.issue_date });
     // Closed only if still open: a second return of the same issue finds nothing to close.
     const closed = await tx.db.updateTable('lib_book_issue')

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Ctx } from '../../framework/context.js';
 import { configOf } from '../../framework/school-config.js';
 import { gradeFor, gradingScale, percentOf, type GradeBand } from '../../../shared/grades.js';
+import { APPROVAL_STATUS } from '../../../generated/enums/marks.js';
 
 export type TestSubject = NonNullable<Awaited<ReturnType<typeof testSubjectOf>>>;
 
@@ -65,7 +66,7 @@ export function approvalOf(ctx: Ctx, testId: number, classId: number) {
     .where('test_id', '=', testId).where('class_id', '=', classId).executeTakeFirst();
 }
 
-export const isApproved = (a: { status: number } | undefined) => a?.status === 1;
+export const isApproved = (a: { status: number } | undefined) => a?.status === APPROVAL_STATUS.APPROVED;
 
 /** The school's grading scale (its configuration, else CBSE's). */
 export const scaleOf = (ctx: Ctx): GradeBand[] => gradingScale(configOf(ctx).config);
