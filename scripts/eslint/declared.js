@@ -2,7 +2,7 @@
  * Lint rules that keep the declarations the single source of roles, statuses and messages
  * in hand-written screens and server code (eslint.config.js applies them to
  * src/server/modules and src/client/pages):
- *   declared/no-literal-codes          `role === 3`, `row.status !== 1`, `case 2:` under `switch (status)`:
+ *   declared/no-literal-codes          `role === 3`, `row.status !== 1`, `sameValue(y.status, 1)`, `case 2:` under `switch (status)`:
  *                                      name the value (ROLE_IDS.admin, isAdmin(user), ACYEAR_STATUS.ENABLED)
  *   declared/no-literal-rule-message   `rules={[{ required: true, message: '…' }]}`: the message is the
  *                                      schema's (payloadRules, fieldConfig(...).rules, errorMessage)
@@ -58,6 +58,13 @@ const noLiteralCodes = {
         if (!['===', '!==', '==', '!='].includes(node.operator)) return;
         check(node.left, node.right, node);
         check(node.right, node.left, node);
+      },
+      // The screens' loose equality (src/client/framework/calls.ts): sameValue(y.status, 1).
+      CallExpression(node) {
+        if (node.callee.type !== 'Identifier' || node.callee.name !== 'sameValue' || node.arguments.length !== 2) return;
+        const [a, b] = node.arguments;
+        check(a, b, node);
+        check(b, a, node);
       },
       SwitchStatement(node) {
         for (const c of node.cases) if (c.test) check(node.discriminant, c.test, c);

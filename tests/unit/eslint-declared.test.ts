@@ -21,6 +21,7 @@ tester.run('no-literal-codes', declared.rules!['no-literal-codes']!, {
     // An error's HTTP status is its number.
     'if (e instanceof AppError && e.status === 400) keep(e);',
     'if (count === 1) one();',
+    'const on = years.find((y) => sameValue(y.status, ACYEAR_STATUS.ENABLED));',
     'switch (kind) { case 1: break; }',
   ],
   invalid: [
@@ -28,6 +29,7 @@ tester.run('no-literal-codes', declared.rules!['no-literal-codes']!, {
     { code: 'if (4 !== role) stop();', errors: [{ messageId: 'compared' }] },
     { code: 'const on = years.find((y) => Number(y.status) === 1);', errors: [{ messageId: 'compared' }] },
     { code: 'if (app?.payment_status == -1) ask();', errors: [{ messageId: 'compared' }] },
+    { code: 'const on = years.find((y) => sameValue(y.status, 1));', errors: [{ messageId: 'compared' }] },
     { code: 'switch (ctx.user.role) { case 1: break; case ROLE_IDS.teacher: break; }', errors: [{ messageId: 'compared' }] },
   ],
 });

@@ -22,6 +22,7 @@ import { CONTACT_MODE, leadContactsDef } from './leadsModel.js';
 import { LEADS_STATUS, LEADS_STATUS_OPTIONS } from '../../../generated/enums/admissions.js';
 import { StatusTag } from '../../framework/StatusTag.js';
 import { DateItem } from '../../framework/DateInput.js';
+import { payloadRules } from '../../framework/form/payloadRules.js';
 
 const TIME_FORMAT = 'DD-MM-YYYY hh:mm A';
 type Contact = CallData<'leads.contacts'>[number];
@@ -135,7 +136,7 @@ function AddContact({ leadId, onClose }: { leadId: number | undefined; onClose: 
           {/* A radio group's own role, so the required and invalid states the form item adds are allowed on it. */}
           <Radio.Group {...RADIO_GROUP_ROLE} options={[...CONTACT_MODE].map(([value, label]) => ({ value, label }))} />
         </Form.Item>
-        <DateItem label="Contact Time" name="contact_time" rules={[{ required: true, message: 'Contact time is required!' }]} picker={{ timeStep: 1, style: { width: 'auto' } }} />
+        <DateItem label="Contact Time" name="contact_time" rules={payloadRules(leadContactsDef.schema, 'contact_time')} picker={{ timeStep: 1, style: { width: 'auto' } }} />
         <Form.Item label="Summary" name="summary" rules={rules('summary')}>
           <Input maxLength={200} />
         </Form.Item>

@@ -14,6 +14,10 @@ import { errorText } from '../../framework/useCall.js';
 import { useAllowed } from '../../framework/useAccess.js';
 import { BOOK_STATUS_OPTIONS } from '../../../generated/enums/library.js';
 import { StatusTag } from '../../framework/StatusTag.js';
+import { declaredCall } from '../../../shared/calls.js';
+
+/** The search by code declares the words for a blank code. */
+const CODE_REQUIRED = declaredCall('books.search').def.errors!.code!;
 
 type Found = CallData<'books.search'>;
 
@@ -44,7 +48,7 @@ export default function Books({ resource }: PageProps) {
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         <Card size="small" title="Search by Code">
           <Form layout="inline" onFinish={(v) => void search(v)}>
-            <Form.Item name="code" label="Book Code" rules={[{ required: true, whitespace: true, message: 'Book Code is required!' }]}>
+            <Form.Item name="code" label="Book Code" rules={[{ required: true, whitespace: true, message: CODE_REQUIRED }]}>
               <Input allowClear style={{ width: 200 }} />
             </Form.Item>
             <Form.Item><Button type="primary" htmlType="submit" loading={busy}>Search</Button></Form.Item>

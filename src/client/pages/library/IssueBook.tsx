@@ -12,6 +12,10 @@ import { WIRE_DATE } from '../../framework/dates.js';
 import { DateItem } from '../../framework/DateInput.js';
 import { BorrowerSelect, type BorrowerKind } from './BorrowerSelect.js';
 import { BOOK_STATUS } from '../../../generated/enums/library.js';
+import { declaredCall } from '../../../shared/calls.js';
+import { payloadRules, requiredRule } from '../../framework/form/payloadRules.js';
+
+const ISSUE = declaredCall('book-issues.issue').def.payload!;
 
 interface Values { kind: BorrowerKind; borrower: number | null; last_date: Dayjs | null }
 
@@ -44,10 +48,10 @@ export default function IssueBook({ row }: RowComponentProps) {
           <Form.Item name="kind" label="Issue To">
             <Radio.Group onChange={() => form.setFieldValue('borrower', null)} options={[{ value: 'student', label: 'Student' }, { value: 'teacher', label: 'Teacher' }]} />
           </Form.Item>
-          <Form.Item name="borrower" label={kind === 'student' ? 'Student' : 'Teacher'} rules={[{ required: true, message: `Please select a ${kind}` }]}>
+          <Form.Item name="borrower" label={kind === 'student' ? 'Student' : 'Teacher'} rules={[requiredRule(ISSUE, kind === 'student' ? 'student_id' : 'teacher_id')]}>
             <BorrowerSelect kind={kind} label={kind === 'student' ? 'Student' : 'Teacher'} />
           </Form.Item>
-          <DateItem name="last_date" label="Return Date" rules={[{ required: true, message: 'Return date is required!' }]}
+          <DateItem name="last_date" label="Return Date" rules={payloadRules(ISSUE, 'last_date')}
             picker={{ disabledDate: (d) => d.isBefore(dayjs(), 'day') }} />
         </Form>
       </Modal>

@@ -14,6 +14,7 @@ export type { ClassRow } from '../useClassesAndYears.js';
 
 export const AT_LEAST_ONE_CLASS = 'Atlease one class must be selected!';
 export const YEAR_REQUIRED = 'Please select academic year!';
+export const CLASS_REQUIRED = 'Please select class!';
 
 /** The classes and academic years, with the enabled year put into the form's `ac_year_id` once they load. */
 export function useClassYearChoices(form: FormInstance) {
@@ -42,7 +43,7 @@ export function ClassesItem({ choices, multiple }: { choices: ReturnType<typeof 
       />
     </Form.Item>
   ) : (
-    <Form.Item label="Class" name="class_id" rules={[{ required: true, message: 'Please select class!' }]}>
+    <Form.Item label="Class" name="class_id" rules={[{ required: true, message: CLASS_REQUIRED }]}>
       <Select style={{ minWidth: 160 }} {...PICKER} placeholder="Select class" loading={choices.classesLoading} options={choices.classOptions} />
     </Form.Item>
   );

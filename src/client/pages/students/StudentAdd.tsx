@@ -30,7 +30,7 @@ import { roleId } from '../../../shared/roles.js';
 import { formatDate } from '../../framework/format.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { CustomFieldItems, customValues, fieldConfig } from '../../framework/form/CustomFields.js';
-import { payloadRules } from '../../framework/form/payloadRules.js';
+import { payloadRules, requiredRule } from '../../framework/form/payloadRules.js';
 import { MOBILE_RE } from '../../../shared/mobile.js';
 import { declaredCall } from '../../../shared/calls.js';
 import {
@@ -316,7 +316,7 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
         </>
       ) : (
         <>
-          <Form.Item label="Parent Login" name="user_id" rules={[{ required: true, message: 'Please select a parent login' }]} style={{ maxWidth: 480 }}>
+          <Form.Item label="Parent Login" name="user_id" rules={[requiredRule(declaredCall('students.linkUser').def.payload!, 'user_id')]} style={{ maxWidth: 480 }}>
             <ParentLoginSelect onPicked={(label) => form.setFieldValue('user_label', label)} initialLabel={userLabelNow} />
           </Form.Item>
           <Form.Item name="user_label" hidden><Input /></Form.Item>
