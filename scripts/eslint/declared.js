@@ -2,7 +2,8 @@
  * Lint rules that keep the declarations the single source of roles, statuses and messages
  * in hand-written screens and server code (eslint.config.js applies them to
  * src/server/modules and src/client/pages):
- *   declared/no-literal-codes          `role === 3`, `row.status !== 1`, `sameValue(y.status, 1)`, `case 2:` under `switch (status)`:
+ *   declared/no-literal-codes          `role === 3`, `row.status !== 1`, `sameValue(y.status, 1)`, `case 2:` under
+ *                                      `switch (status)`, `.where('sy.status', '<>', 4)` in a query:
  *                                      name the value (ROLE_IDS.admin, isAdmin(user), ACYEAR_STATUS.ENABLED)
  *   declared/no-literal-rule-message   `rules={[{ required: true, message: '…' }]}`: the message is the
  *                                      schema's (payloadRules, fieldConfig(...).rules, errorMessage)
@@ -59,12 +60,22 @@ const noLiteralCodes = {
         check(node.left, node.right, node);
         check(node.right, node.left, node);
       },
-      // The screens' loose equality (src/client/framework/calls.ts): sameValue(y.status, 1).
       CallExpression(node) {
-        if (node.callee.type !== 'Identifier' || node.callee.name !== 'sameValue' || node.arguments.length !== 2) return;
-        const [a, b] = node.arguments;
-        check(a, b, node);
-        check(b, a, node);
+        const { callee, arguments: args } = node;
+        // The screens' loose equality (src/client/framework/calls.ts): sameValue(y.status, 1).
+        if (callee.type === 'Identifier' && callee.name === 'sameValue' && args.length === 2) {
+          check(args[0], args[1], node);
+          check(args[1], args[0], node);
+        }
+        // A query's comparison: .where('sy.status', '<>', 4), .where('role', 'in', [3, 4]).
+        if (callee.type === 'MemberExpression' && callee.property.type === 'Identifier' && ['where', 'orWhere'].includes(callee.property.name) && args.length === 3) {
+          const [column, , value] = args;
+          if (column.type !== 'Literal' || typeof column.value !== 'string') return;
+          const name = column.value.split('.').pop();
+          const values = value.type === 'ArrayExpression' ? value.elements : [value];
+          const number = values.map((v) => (v ? numberOf(v) : undefined)).find((n) => n !== undefined);
+          if (CODE_NAME.test(name) && number !== undefined) context.report({ node, messageId: 'compared', data: { name, value: String(number) } });
+        }
       },
       SwitchStatement(node) {
         for (const c of node.cases) if (c.test) check(node.discriminant, c.test, c);

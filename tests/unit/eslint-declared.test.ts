@@ -22,6 +22,7 @@ tester.run('no-literal-codes', declared.rules!['no-literal-codes']!, {
     'if (e instanceof AppError && e.status === 400) keep(e);',
     'if (count === 1) one();',
     'const on = years.find((y) => sameValue(y.status, ACYEAR_STATUS.ENABLED));',
+    "db.selectFrom('student_year').where('sy.status', '<>', STUDENT_YEAR_STATUS.SHUFFLED).where('sy.class_id', '=', 4);",
     'switch (kind) { case 1: break; }',
   ],
   invalid: [
@@ -30,6 +31,8 @@ tester.run('no-literal-codes', declared.rules!['no-literal-codes']!, {
     { code: 'const on = years.find((y) => Number(y.status) === 1);', errors: [{ messageId: 'compared' }] },
     { code: 'if (app?.payment_status == -1) ask();', errors: [{ messageId: 'compared' }] },
     { code: 'const on = years.find((y) => sameValue(y.status, 1));', errors: [{ messageId: 'compared' }] },
+    { code: "db.selectFrom('student_year').where('sy.status', '<>', 4);", errors: [{ messageId: 'compared' }] },
+    { code: "db.selectFrom('user').where('role', 'in', [3, 4]);", errors: [{ messageId: 'compared' }] },
     { code: 'switch (ctx.user.role) { case 1: break; case ROLE_IDS.teacher: break; }', errors: [{ messageId: 'compared' }] },
   ],
 });
