@@ -126,7 +126,7 @@ async function dashboard(ctx: CallCtx) {
   const { lib_fine_per_day: perDay, lib_max_books_allowed: max } = await librarySettings(ctx.db);
   const books = await ctx.db.selectFrom('lib_book').select([
     (eb) => eb.fn.countAll<string>().as('total'),
-    sql<string>`count(*) filter (where status = 1)`.as('out'),
+    sql<string>`count(*) filter (where status = ${sql.lit(BOOK_ISSUE_STATUS.NOT_YET_RETURNED)})`.as('out'),
   ]).executeTakeFirstOrThrow();
   const fines = await ctx.db.selectFrom('lib_book_issue').where('status', '=', BOOK_ISSUE_STATUS.RETURNED).select([
     sql<string>`coalesce(sum(fine_amount), 0)`.as('total'),
