@@ -170,13 +170,11 @@ export default function AdminDashboard() {
                 <List
                   size="small" dataSource={d.latest_admission_applications}
                   locale={{ emptyText: <Typography.Text type="secondary">No applications yet</Typography.Text> }}
-                  renderItem={(r) => {
-                    return (
-                      <List.Item extra={<StatusTag options={APPLICATION_STATUS_OPTIONS} value={r.status} />}>
-                        <List.Item.Meta title={<Link to={`/admissions/application/${r.id}`}>{r.student_name}</Link>} description={[r.application_class, r.parent_name, r.mobile].filter(Boolean).join(' · ')} />
-                      </List.Item>
-                    );
-                  }}
+                  renderItem={(r) => (
+                    <List.Item extra={<StatusTag options={APPLICATION_STATUS_OPTIONS} value={r.status} />}>
+                      <List.Item.Meta title={<Link to={`/admissions/application/${r.id}`}>{r.student_name}</Link>} description={[r.application_class, r.parent_name, r.mobile].filter(Boolean).join(' · ')} />
+                    </List.Item>
+                  )}
                 />
               </Card>
             </Col>
