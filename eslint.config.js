@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import declared from './scripts/eslint/declared.js';
 
 export default tseslint.config(
   { ignores: ['src/generated/**', 'dist/**', 'node_modules/**', 'coverage/**'] },
@@ -35,6 +36,15 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    // Roles, statuses and form messages are the declarations': hand-written code names them (scripts/eslint/declared.js).
+    files: ['src/server/modules/**/*.{ts,tsx}', 'src/client/pages/**/*.{ts,tsx}'],
+    plugins: { declared },
+    rules: {
+      'declared/no-literal-codes': 'error',
+      'declared/no-literal-rule-message': 'error',
     },
   },
 );

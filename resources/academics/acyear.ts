@@ -11,14 +11,7 @@ export default defineResource({
       'name', 'syllabus',
       { field: 'start_date', render: 'date', format: 'DD-MM-YYYY' },
       { field: 'end_date', render: 'date', format: 'DD-MM-YYYY' },
-      {
-        field: 'status', render: 'tag',
-        tags: {
-          0: { label: 'UPCOMING YEAR', color: 'red' },
-          1: { label: 'ENABLED', color: 'green' },
-          2: { label: 'PREVIOUS YEAR', color: 'default' },
-        },
-      },
+      { field: 'status', render: 'tag' },
     ],
     search: ['name', 'syllabus'], pageSize: 50, export: 'csv', sort: '-start_date',
   },
@@ -40,6 +33,6 @@ export default defineResource({
     },
   },
   unique: [{ fields: ['name'], message: 'An academic year with this name already exists' }],
-  access: { read: ['teacher', 'admin', 'super_admin', 'librarian'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['staff', 'librarian'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'New AC Year Added', updated: 'Academic Year Updated' },
 });

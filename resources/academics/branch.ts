@@ -11,6 +11,6 @@ export default defineResource({
   },
   list: { columns: ['id', 'name', 'code'], search: ['name', 'code'], pageSize: 50, export: 'csv', sort: 'id' },
   unique: [{ fields: ['code'], message: 'Branch code already exists' }],
-  access: { read: ['teacher', 'admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['staff'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'New Branch Added', updated: 'Branch Updated', removed: 'Branch Deleted' },
 });

@@ -36,6 +36,6 @@ export default defineResource({
     },
   },
   unique: [{ fields: ['class', 'section'], message: 'This class and section already exist' }],
-  access: { read: ['teacher', 'admin', 'super_admin', 'librarian'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['staff', 'librarian'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'New Class Added', updated: 'Class Updated', removed: 'Class Deleted' },
 });

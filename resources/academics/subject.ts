@@ -37,6 +37,6 @@ export default defineResource({
     // An elective subject has a table of sub-subjects instead of a single teacher.
     showWhen: { subject_teacher_id: { subject_type: [1, 2] }, extras: { subject_type: [3] } },
   },
-  access: { read: ['teacher', 'admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['staff'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'New Subject Added', updated: 'Subject Updated', removed: 'Subject Deleted' },
 });

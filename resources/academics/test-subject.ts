@@ -47,6 +47,6 @@ export default defineResource({
     },
   },
   unique: [{ fields: ['test_id', 'class_id', 'subject_id'], message: 'This subject is already added to the test for this class' }],
-  access: { read: ['teacher', 'admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['staff'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'New Test Item Added', updated: 'Test Subject Updated', removed: 'Test Item Deleted' },
 });

@@ -1,5 +1,6 @@
 import schema from '../../schemas/academics/test.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
+import { ENABLED_YEAR } from '../../src/shared/years.js';
 
 export default defineResource({
   name: 'tests', module: 'academics', schema, table: 'test',
@@ -22,9 +23,9 @@ export default defineResource({
   },
   form: {
     uiSchema: {
-      ac_year: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'acyears', label: 'name', preselect: { field: 'status', equals: 1 } } },
+      ac_year: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'acyears', label: 'name', preselect: ENABLED_YEAR } },
     },
   },
-  access: { read: ['teacher', 'admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['staff'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'New Test Added', updated: 'Test Updated', removed: 'Test Deleted' },
 });

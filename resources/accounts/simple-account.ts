@@ -1,9 +1,6 @@
 import schema from '../../schemas/accounts/simple-account.json' with { type: 'json' };
 import reportQuery from '../../schemas/accounts/calls/report-query.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
-import type { Role } from '../../src/shared/roles.js';
-
-const STAFF: Role[] = ['admin', 'super_admin'];
 
 /** What an entry may carry as an attachment (spec 2 §5, simple accounts). */
 const ATTACHMENT_TYPES = ['jpg', 'jpeg', 'png', 'pdf', 'docx', 'doc', 'odt'];
@@ -30,7 +27,7 @@ export default defineResource({
     columns: [
       { field: 'date', render: 'date', format: 'DD-MM-YYYY' },
       'title',
-      { field: 'txn_type', render: 'tag', tags: { 0: { label: 'Credit', color: 'green' }, 1: { label: 'Debit', color: 'red' } } },
+      { field: 'txn_type', render: 'tag' },
       { field: 'amount', render: 'money' },
       'description',
     ],
@@ -44,7 +41,7 @@ export default defineResource({
       files: { 'ui:widget': 'upload-files', 'ui:options': { kind: 'account-files' } },
     },
   },
-  access: { read: STAFF, create: STAFF, update: STAFF, remove: STAFF },
+  access: { read: ['admins'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'New transaction added', updated: 'Entry updated', removed: 'Entry deleted' },
   uploads: {
     'account-files': { permission: 'create', types: ATTACHMENT_TYPES, maxBytes: 10 * 1024 * 1024, messages: { type: '{file} file upload failed.' } },

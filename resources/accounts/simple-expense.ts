@@ -1,8 +1,5 @@
 import schema from '../../schemas/accounts/simple-expense.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
-import type { Role } from '../../src/shared/roles.js';
-
-const STAFF: Role[] = ['admin', 'super_admin'];
 
 /**
  * Simple expenses (spec 2): a name, an amount and a date. The spec gives them a list, a form and
@@ -18,6 +15,6 @@ export default defineResource({
     columns: [{ field: 'date', render: 'date', format: 'DD-MM-YYYY' }, 'name', { field: 'amount', render: 'money' }],
     search: ['name'], pageSize: 50, sort: '-date', export: 'csv', addLabel: 'Add Expense',
   },
-  access: { read: STAFF, create: STAFF, remove: STAFF },
+  access: { read: ['admins'], create: ['admins'], remove: ['admins'] },
   messages: { created: 'New expense added', removed: 'Expense deleted' },
 });

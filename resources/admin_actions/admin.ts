@@ -12,7 +12,7 @@ export default defineResource({
   name: 'admins', module: 'admin_actions', schema: { type: 'object', properties: {} },
   label: 'Administrators', singular: 'Admin', icon: 'TeamOutlined',
   api: {},
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'], update: ['admins'] },
   messages: {},
   calls: {
     list: { call: 'GET /admins/', permission: 'read' },

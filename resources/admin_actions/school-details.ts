@@ -10,7 +10,7 @@ export default defineResource({
   name: 'school-details', module: 'admin_actions', schema: { type: 'object', properties: {} },
   label: 'School Details', icon: 'HomeOutlined',
   api: {},
-  access: { read: ['admin', 'super_admin'], update: ['admin', 'super_admin'] },
+  access: { read: ['admins'], update: ['admins'] },
   messages: {},
   uploads: {
     'school-logo': { permission: 'update', types: ['jpg', 'jpeg', 'png', 'gif'], maxBytes: 1024 * 1024, messages: { type: '{file} file upload failed.' } },

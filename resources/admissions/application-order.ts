@@ -10,6 +10,6 @@ export default defineResource({
     { fields: ['gateway', 'order_id'], message: 'This order already exists' },
     { fields: ['gateway_payment_id'], message: 'This online payment is already recorded' },
   ],
-  access: { read: ['admin', 'super_admin'] },
+  access: { read: ['admins'] },
   messages: {},
 });

@@ -1,7 +1,6 @@
 import schema from '../../schemas/admissions/application.json' with { type: 'json' };
 import statusPayload from '../../schemas/admissions/calls/applications-status.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
-import { APPLICATION_STATUS_TAGS, PAYMENT_STATUS_TAGS } from '../../src/shared/applications.js';
 
 /**
  * Admission applications (spec 3 §3 "Admission application", spec 4 §3 Admissions). Parents
@@ -20,8 +19,8 @@ export default defineResource({
       { field: 'application_no', render: 'link', to: '/admissions/application/{id}' },
       'student_name', 'application_class', 'parent_name', 'mobile',
       { field: 'timestamp', render: 'datetime', format: 'DD-MM-YYYY hh:mm A' },
-      { field: 'status', render: 'tag', tags: APPLICATION_STATUS_TAGS },
-      { field: 'payment_status', render: 'tag', tags: PAYMENT_STATUS_TAGS },
+      { field: 'status', render: 'tag' },
+      { field: 'payment_status', render: 'tag' },
     ],
     search: ['application_no', 'student_name', 'parent_name', 'mobile'],
     pageSize: 50, sort: '-timestamp', export: 'csv',
@@ -43,6 +42,6 @@ export default defineResource({
   },
   indexes: [['timestamp'], ['mobile']],
   unique: [{ fields: ['application_no'], message: 'This application number is already used' }],
-  access: { read: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { removed: 'Application Deleted', updated: 'Status Updated' },
 });

@@ -17,6 +17,6 @@ export default defineResource({
     uiSchema: { 'ui:order': ['mode', 'contact_time', 'summary', 'details', '*'], details: { 'ui:widget': 'textarea' } },
   },
   indexes: [['adm_lead_id', 'contact_time']],
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'New lead contact entry added!' },
 });

@@ -3,20 +3,6 @@ import messagePayload from '../../schemas/admissions/calls/leads-message.json' w
 import importPayload from '../../schemas/admissions/calls/leads-import.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
 
-/** Tag colours of the ten lead statuses (spec 3 §4): refusals red, follow-ups blue, pending gold, confirmed green. */
-const STATUS_TAGS = {
-  '-3': { label: 'Not Interested', color: 'default' },
-  '-2': { label: 'Rejected by parent', color: 'red' },
-  '-1': { label: 'Rejected by school', color: 'red' },
-  '0': { label: 'Unknown', color: 'default' },
-  '1': { label: 'Follow up positive', color: 'blue' },
-  '2': { label: 'Follow up negative', color: 'orange' },
-  '3': { label: 'Pending by parent', color: 'gold' },
-  '4': { label: 'Pending by school', color: 'gold' },
-  '5': { label: 'Confirmed (admission pending)', color: 'cyan' },
-  '6': { label: 'Qualified (admission done)', color: 'green' },
-};
-
 /**
  * Admission enquiries (spec 3 Lead): a parent who asked about a seat, with the class and the
  * status the office sets freely (no transitions enforced). The list pages and searches on the
@@ -35,7 +21,7 @@ export default defineResource({
     columns: [
       { field: 'parent_name', render: 'link', to: '/admissions/lead/{id}' },
       'mobile', 'student_name', 'class',
-      { field: 'status', render: 'tag', tags: STATUS_TAGS },
+      { field: 'status', render: 'tag' },
       { field: 'created', render: 'datetime', format: 'DD-MM-YYYY hh:mm A' },
     ],
     search: ['parent_name', 'mobile', 'student_name', 'email'],
@@ -78,6 +64,6 @@ export default defineResource({
   uploads: {
     'leads-import': { permission: 'create', types: ['csv'], maxBytes: 5 * 1024 * 1024, messages: { type: 'You can only import a CSV file!' } },
   },
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'New Lead added', updated: 'Lead Updated', removed: 'Lead Deleted' },
 });

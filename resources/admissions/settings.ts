@@ -10,7 +10,7 @@ import { defineResource } from '../../src/shared/resource.js';
 export default defineResource({
   name: 'admission-settings', module: 'admissions', schema: { type: 'object', properties: {} },
   label: 'Admission Settings', api: {},
-  access: { read: ['admin', 'super_admin'], update: ['admin', 'super_admin'] },
+  access: { read: ['admins'], update: ['admins'] },
   messages: {},
   calls: {
     get: { call: 'GET /settings/admissions/', permission: 'read', guest: 'admission' },

@@ -34,9 +34,9 @@ export default defineResource({
   },
   indexes: [['timestamp']],
   access: {
-    read: ['parent', 'teacher', 'admin', 'super_admin'],
-    create: ['teacher', 'admin', 'super_admin'],
-    update: ['admin', 'super_admin'],
+    read: ['family', 'staff'],
+    create: ['staff'],
+    update: ['admins'],
   },
   messages: {},
   uploads: {

@@ -4,8 +4,6 @@ import take from '../../schemas/attendance/calls/take.json' with { type: 'json' 
 import classQuery from '../../schemas/attendance/calls/class-query.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
 
-const STAFF = ['teacher', 'admin', 'super_admin'] as const;
-
 /**
  * Daily attendance of students, one row per student and date (spec 3 Attendance): taken for a
  * class and day by teachers and admins, listed per class, corrected a day at a time from the
@@ -24,7 +22,7 @@ export default defineResource({
   calls: {
     // A class's day: one row per student with the day's mark and their days present so far in the year.
     classDay: {
-      call: 'GET /attendance/students/{class}/{date}/{acYear}/', permission: 'read', roles: [...STAFF], text: ['date'], query: classQuery,
+      call: 'GET /attendance/students/{class}/{date}/{acYear}/', permission: 'read', roles: ['staff'], text: ['date'], query: classQuery,
       errors: { date: take.properties.date.errorMessage.format, future: 'Attendance cannot be taken for a day still to come', dayOff: '{day} is {reason}: no attendance is taken' },
     },
     // Taking a class's day: every row in one transaction; absentees' families texted once a day.
@@ -46,7 +44,7 @@ export default defineResource({
   },
   pages: {
     list: {
-      route: '/attendance/', component: 'AttendanceList', permission: 'read', roles: [...STAFF], menu: 'Attendance',
+      route: '/attendance/', component: 'AttendanceList', permission: 'read', roles: ['staff'], menu: 'Attendance',
       calls: ['attendance.classDay'], reads: ['classes', 'acyears'], buttons: { take: 'attendance.take' },
     },
     take: {
@@ -54,11 +52,11 @@ export default defineResource({
       calls: ['attendance.classDay', 'attendance.take'], reads: ['classes', 'acyears'],
     },
     mine: {
-      route: '/attendance/student', component: 'StudentAttendance', permission: 'read', roles: ['parent'], menu: 'Attendance',
+      route: '/attendance/student', component: 'StudentAttendance', permission: 'read', roles: ['family'], menu: 'Attendance',
       calls: ['attendance.student', 'students.mine'],
     },
   },
   scope: { parent: { student: 'student_id' } },
-  access: { read: ['parent', ...STAFF], update: [...STAFF] },
+  access: { read: ['family', 'staff'], update: ['staff'] },
   messages: {},
 });

@@ -22,7 +22,7 @@ export default defineResource({
     { fields: ['student_id'], message: 'This student already has a transfer certificate' },
     { fields: ['serial'], message: 'This serial number is already used' },
   ],
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'] },
   messages: {},
   calls: {
     find: {

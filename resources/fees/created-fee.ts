@@ -1,6 +1,7 @@
 import schema from '../../schemas/fees/created-fee.json' with { type: 'json' };
 import studentsQuery from '../../schemas/fees/calls/created-fee-query.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
+import { ENABLED_YEAR } from '../../src/shared/years.js';
 
 /** A named fee for a class and year: creating it bills every current student of the class. */
 export default defineResource({
@@ -18,13 +19,13 @@ export default defineResource({
   list: {
     columns: ['name', 'class', 'section', 'fee_item', { field: 'amount_total', render: 'money' }],
     pageSize: 50, sort: 'name',
-    filters: [{ field: 'ac_year_id', resource: 'acyears', label: 'Academic Year', required: true, preselect: { field: 'status', equals: 1 } }],
+    filters: [{ field: 'ac_year_id', resource: 'acyears', label: 'Academic Year', required: true, preselect: ENABLED_YEAR }],
     links: [{ label: 'Students', icon: 'UnorderedListOutlined', to: '/fees/create/reports/?name={name}&ac_year_id={ac_year_id}&class_id={class_id}' }],
   },
   form: {
     uiSchema: {
       'ui:order': ['name', 'ac_year_id', 'class_id', 'fee_item_id', 'amount_total'],
-      ac_year_id: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'acyears', label: 'name', preselect: { field: 'status', equals: 1 } } },
+      ac_year_id: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'acyears', label: 'name', preselect: ENABLED_YEAR } },
       class_id: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'classes', label: 'class-section' } },
       fee_item_id: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'fee-items', label: 'name', prefill: { amount_total: 'amount' } } },
     },
@@ -39,6 +40,6 @@ export default defineResource({
       errors: { year: 'Please select academic year', class: 'Please select class', missing: 'Fee not found' },
     },
   },
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'] },
   messages: { created: 'New Fee Created' },
 });

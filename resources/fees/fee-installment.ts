@@ -12,6 +12,6 @@ export default defineResource({
     { fields: ['receipt_no'], message: 'This receipt number is already used' },
     { fields: ['gateway_payment_id'], message: 'This online payment is already credited' },
   ],
-  access: { read: ['admin', 'super_admin'] },
+  access: { read: ['admins'] },
   messages: {},
 });

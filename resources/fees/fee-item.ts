@@ -18,6 +18,6 @@ export default defineResource({
   pages: {
     itemsReport: { route: '/fees/item/reports', component: 'FeeItemsReport', permission: 'read', calls: ['fee-payments.itemsReport'], reads: ['classes', 'acyears'] },
   },
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'New fee item added', updated: 'Fee Item Updated', removed: 'Fee item deleted' },
 });

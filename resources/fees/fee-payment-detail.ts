@@ -9,6 +9,6 @@ export default defineResource({
     bill: { from: 'payment_id', resource: 'fee-payments', field: 'name' },
     fee_item: { from: 'fee_item_id', resource: 'fee-items', field: 'name' },
   },
-  access: { read: ['admin', 'super_admin'] },
+  access: { read: ['admins'] },
   messages: {},
 });

@@ -11,11 +11,9 @@ import billingQuery from '../../schemas/fees/calls/billing-query.json' with { ty
 import classReportQuery from '../../schemas/fees/calls/class-report-query.json' with { type: 'json' };
 import rangeQuery from '../../schemas/fees/calls/range-query.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
-import type { Role } from '../../src/shared/roles.js';
 import { ONLINE_MESSAGES } from '../../src/shared/online-pay.js';
 
 /** The school's fee staff; the bills' create, update and remove permissions say the same. */
-const STAFF: Role[] = ['admin', 'super_admin'];
 const DISCOUNTS_OFF = 'Discounts are not enabled for this school';
 /** Why a bill's due alert cannot go (its preview says the same). */
 const ALERT_ERRORS = { nothing: 'Nothing is pending on this bill', noMobile: 'The student has no mobile number to send the alert to' };
@@ -45,7 +43,7 @@ export default defineResource({
     // Every role that reads students sees their fee records (spec 1 §6); only fee staff act on a bill.
     records: {
       route: '/fees/records/:id', component: 'FeeRecords', permission: 'read',
-      calls: ['fee-payments.history', { call: 'students.mine', roles: ['parent'] }],
+      calls: ['fee-payments.history', { call: 'students.mine', roles: ['family'] }],
       buttons: {
         discount: 'fee-payments.discount',
         discountSettings: { call: 'fee-payments.settings', permission: 'update' },
@@ -55,33 +53,33 @@ export default defineResource({
       },
     },
     parentFees: {
-      route: '/fees/', component: 'FeeRecords', permission: 'read', roles: ['parent'], menu: 'Fees',
+      route: '/fees/', component: 'FeeRecords', permission: 'read', roles: ['family'], menu: 'Fees',
       calls: ['students.mine', 'fee-payments.history'],
     },
     receipt: { route: '/fees/receipt/:id', component: 'FeeReceipt', permission: 'read', calls: ['fee-payments.receipt'] },
     refund: { route: '/fees/refund/:id', component: 'FeeRefund', permission: 'update', calls: ['fee-payments.receipt', 'fee-payments.refund'] },
     // Staff pay an installment at the counter; parents (role 1) pay the same bill online.
     installment: {
-      route: '/fees/pay/installment/:id', component: 'FeeInstallment', permission: 'read', roles: ['parent', 'admin', 'super_admin'],
-      calls: ['fee-payments.receipt', { call: 'school.feeSettings', roles: ['parent'] }, { call: 'fee-payments.onlineOrder', roles: ['parent'] }],
+      route: '/fees/pay/installment/:id', component: 'FeeInstallment', permission: 'read', roles: ['family', 'admins'],
+      calls: ['fee-payments.receipt', { call: 'school.feeSettings', roles: ['family'] }, { call: 'fee-payments.onlineOrder', roles: ['family'] }],
       buttons: { pay: 'fee-payments.installment' },
     },
     testGateway: {
-      route: '/fees/online/test-gateway/:order', component: 'TestGateway', permission: 'read', roles: ['parent'],
+      route: '/fees/online/test-gateway/:order', component: 'TestGateway', permission: 'read', roles: ['family'],
       calls: ['fee-payments.testOrder', 'fee-payments.testOutcome', 'fee-payments.onlineResult'],
     },
     reports: {
-      route: '/fees/reports/', component: 'FeeReports', permission: 'read', roles: ['admin', 'super_admin'], menu: 'Fee Reports',
+      route: '/fees/reports/', component: 'FeeReports', permission: 'read', roles: ['admins'], menu: 'Fee Reports',
       calls: ['fee-payments.classReport', 'fee-payments.classList'], reads: ['classes', 'acyears'],
       buttons: { alert: 'fee-payments.yearAlert', alertPreview: 'fee-payments.yearAlertPreview' },
     },
-    installmentsReport: { route: '/fees/installments/report', component: 'InstallmentsReport', permission: 'read', roles: ['admin', 'super_admin'], calls: ['fee-payments.installmentsReport'] },
+    installmentsReport: { route: '/fees/installments/report', component: 'InstallmentsReport', permission: 'read', roles: ['admins'], calls: ['fee-payments.installmentsReport'] },
     itemStudents: {
-      route: '/fees/reports/item', component: 'FeeItemStudents', permission: 'read', roles: ['admin', 'super_admin'],
+      route: '/fees/reports/item', component: 'FeeItemStudents', permission: 'read', roles: ['admins'],
       calls: ['fee-payments.classReport', 'fee-items.one'],
     },
     multiClass: {
-      route: '/reports/multi-class/fees', component: 'MultiClassFees', permission: 'read', roles: ['admin', 'super_admin'],
+      route: '/reports/multi-class/fees', component: 'MultiClassFees', permission: 'read', roles: ['admins'],
       calls: ['fee-payments.classList'], reads: ['classes', 'acyears'],
     },
   },
@@ -119,32 +117,32 @@ export default defineResource({
     history: { call: 'GET /fees/history/{student_id}/', permission: 'read', scope: { student_id: 'students' } },
     // Reports (spec 2 §2, §7; spec 3 multi-class fees).
     classReport: {
-      call: 'GET /reports/fees/{class_id}/{ac_year_id}/', permission: 'read', roles: STAFF, query: classReportQuery,
+      call: 'GET /reports/fees/{class_id}/{ac_year_id}/', permission: 'read', roles: ['admins'], query: classReportQuery,
       errors: { cardItem: 'The cards are for the whole class: leave out the fee item', both: 'Choose a fee item by its id or by its name, not both' },
     },
-    classList: { call: 'GET /fees/list/{class_id}/{ac_year_id}/', permission: 'read', roles: STAFF, query: billingQuery },
-    itemsReport: { call: 'GET /reports/fees/items/', permission: 'read', roles: STAFF, query: rangeQuery },
+    classList: { call: 'GET /fees/list/{class_id}/{ac_year_id}/', permission: 'read', roles: ['admins'], query: billingQuery },
+    itemsReport: { call: 'GET /reports/fees/items/', permission: 'read', roles: ['admins'], query: rangeQuery },
     installmentsReport: {
-      call: 'GET /reports/fees/installments/', permission: 'read', roles: STAFF, query: rangeQuery, errors: { dates: 'Start and end dates are required!' },
+      call: 'GET /reports/fees/installments/', permission: 'read', roles: ['admins'], query: rangeQuery, errors: { dates: 'Start and end dates are required!' },
     },
     // Spec 3, admin actions "export": the bills of a year (or one class of it) as a CSV in the file store.
-    export: { call: 'GET /export/fees/', permission: 'read', roles: STAFF, query: rangeQuery, message: 'Export Completed' },
-    settings: { call: 'GET /fees/settings/', permission: 'read', roles: STAFF },
+    export: { call: 'GET /export/fees/', permission: 'read', roles: ['admins'], query: rangeQuery, message: 'Export Completed' },
+    settings: { call: 'GET /fees/settings/', permission: 'read', roles: ['admins'] },
     // Online payment by parents (spec 4): the order, the gateway's result, and the built-in test gateway's page.
     onlineOrder: {
-      call: 'PUT /fees/online/pay/', permission: 'read', roles: ['parent'], payload: onlineOrder, scope: { fee_id: 'fee-payments' },
+      call: 'PUT /fees/online/pay/', permission: 'read', roles: ['family'], payload: onlineOrder, scope: { fee_id: 'fee-payments' },
       errors: { notEnabled: ONLINE_MESSAGES.notEnabled, gateway: ONLINE_MESSAGES.gatewayNotFound },
     },
     onlineResult: {
-      call: 'POST /fees/online/pay/', permission: 'read', roles: ['parent'], payload: onlineResult, scope: { fee_id: 'fee-payments' },
+      call: 'POST /fees/online/pay/', permission: 'read', roles: ['family'], payload: onlineResult, scope: { fee_id: 'fee-payments' },
       message: { paid: 'Fee Installment Paid' }, errors: { gateway: ONLINE_MESSAGES.gatewayNotFound },
     },
-    testOrder: { call: 'GET /fees/online/test/{order_id}/', permission: 'read', roles: ['parent'], text: ['order_id'] },
+    testOrder: { call: 'GET /fees/online/test/{order_id}/', permission: 'read', roles: ['family'], text: ['order_id'] },
     testOutcome: {
-      call: 'POST /fees/online/test/{order_id}/', permission: 'read', roles: ['parent'], text: ['order_id'], payload: testOutcome,
+      call: 'POST /fees/online/test/{order_id}/', permission: 'read', roles: ['family'], text: ['order_id'], payload: testOutcome,
       errors: { paid: 'This order is already paid' },
     },
   },
-  access: { read: ['parent', 'teacher', 'admin', 'super_admin', 'librarian'], create: STAFF, update: STAFF, remove: STAFF },
+  access: { read: ['family', 'staff', 'librarian'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: {},
 });

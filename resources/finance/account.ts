@@ -1,9 +1,6 @@
 import schema from '../../schemas/finance/account.json' with { type: 'json' };
 import dateRange from '../../schemas/finance/calls/date-range.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
-import type { Role } from '../../src/shared/roles.js';
-
-const STAFF: Role[] = ['admin', 'super_admin'];
 
 /**
  * The school's accounts: a bank account (its details in extras) or a cash book. credit and
@@ -26,7 +23,7 @@ export default defineResource({
   list: {
     columns: [
       { field: 'name', title: 'Account', render: 'link', to: '/finance/account/{id}' },
-      { field: 'type', render: 'tag', tags: { bank: { label: 'Bank', color: 'blue' }, book: { label: 'Book', color: 'gold' } } },
+      { field: 'type', render: 'tag' },
       { field: 'credit', render: 'money' }, { field: 'debit', render: 'money' }, { field: 'balance', title: 'Balance', render: 'money' },
     ],
     search: ['name'], sort: 'name', export: 'csv',
@@ -38,7 +35,7 @@ export default defineResource({
     showWhen: { extras: { type: ['bank'] } },
   },
   unique: [{ fields: ['name'], message: 'An account with this name already exists' }],
-  access: { read: STAFF, create: STAFF, update: STAFF, remove: STAFF },
+  access: { read: ['admins'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'Account added', updated: 'Account updated', removed: 'Deleted' },
   calls: {
     transactions: { call: 'GET /finance/account/{id}/transactions/', permission: 'read', query: dateRange },

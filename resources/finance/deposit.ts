@@ -1,9 +1,6 @@
 import schema from '../../schemas/finance/deposit.json' with { type: 'json' };
 import dateRange from '../../schemas/finance/calls/date-range.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
-import type { Role } from '../../src/shared/roles.js';
-
-const STAFF: Role[] = ['admin', 'super_admin'];
 
 /**
  * Money coming in (income): Fees (1), Donations (2), Transfer (3) from another of the school's
@@ -30,7 +27,7 @@ export default defineResource({
     },
     showWhen: { from_account: { deposit_type: [3] } },
   },
-  access: { read: STAFF, create: STAFF, remove: STAFF },
+  access: { read: ['admins'], create: ['admins'], remove: ['admins'] },
   messages: { created: 'Deposit entry added' },
   calls: {
     list: { call: 'GET /finance/deposits/', permission: 'read', query: dateRange },

@@ -1,8 +1,5 @@
 import schema from '../../schemas/finance/expense-category.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
-import type { Role } from '../../src/shared/roles.js';
-
-const STAFF: Role[] = ['admin', 'super_admin'];
 
 /** What an expense is for (Stationery, Maintenance, …); a category in use by expenses cannot be deleted. */
 export default defineResource({
@@ -12,6 +9,6 @@ export default defineResource({
   api: { list: 'GET /finance/expenses/categories/', create: 'PUT /finance/expenses/categories/', remove: 'DELETE /finance/expenses/category/{id}/' },
   list: { columns: ['name'], search: ['name'], sort: 'name', export: 'csv', addInModal: true },
   unique: [{ fields: ['name'], message: 'This category already exists' }],
-  access: { read: STAFF, create: STAFF, remove: STAFF },
+  access: { read: ['admins'], create: ['admins'], remove: ['admins'] },
   messages: { created: 'Category added', removed: 'Category deleted' },
 });

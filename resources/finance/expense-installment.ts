@@ -15,6 +15,6 @@ export default defineResource({
     columns: [{ field: 'payment_date', render: 'date', format: 'DD-MM-YYYY' }, { field: 'paid_amount', render: 'money' }, 'account', 'payment_mode', 'payment_details'],
     sort: 'payment_date',
   },
-  access: { read: ['admin', 'super_admin'] },
+  access: { read: ['admins'] },
   messages: {},
 });

@@ -2,9 +2,7 @@ import schema from '../../schemas/finance/expense.json' with { type: 'json' };
 import createPayload from '../../schemas/finance/calls/expense-create.json' with { type: 'json' };
 import payPayload from '../../schemas/finance/calls/pay-installment.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
-import type { Role } from '../../src/shared/roles.js';
 
-const STAFF: Role[] = ['admin', 'super_admin'];
 /** What the spec allows as an expense attachment: as for announcements (spec 2 §5). */
 const ATTACHMENT_TYPES = ['jpg', 'jpeg', 'png', 'pdf', 'doc', 'docx', 'ppt', 'pptx', 'odt', 'odp', 'txt', 'rtf'];
 const PAY_ERRORS = {
@@ -65,7 +63,7 @@ export default defineResource({
     // The money moved on these accounts already: paying and deleting are the ways to change it.
     fixedAfterCreate: ['account_id'],
   },
-  access: { read: STAFF, create: STAFF, update: STAFF, remove: STAFF },
+  access: { read: ['admins'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { updated: 'Expense updated', removed: 'Expense deleted, please remove this from deposit as well' },
   uploads: {
     'expense-files': { permission: 'create', types: ATTACHMENT_TYPES, maxBytes: 10 * 1024 * 1024, messages: { type: '{file} file upload failed.' } },

@@ -1,8 +1,5 @@
 import expenseReportQuery from '../../schemas/finance/calls/expense-report-query.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
-import type { Role } from '../../src/shared/roles.js';
-
-const STAFF: Role[] = ['admin', 'super_admin'];
 
 /**
  * The finance module's dashboard and expense reports (spec 2): read-only views over the
@@ -14,7 +11,7 @@ export default defineResource({
   name: 'finance-reports', module: 'finance', schema: { type: 'object', properties: {} },
   label: 'Finance Reports', singular: 'Report', icon: 'BarChartOutlined',
   api: {},
-  access: { read: STAFF },
+  access: { read: ['admins'] },
   messages: {},
   calls: {
     dashboard: { call: 'GET /finance/reports/finance-dashboard/', permission: 'read' },

@@ -1,8 +1,5 @@
 import schema from '../../schemas/finance/inventory-category.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
-import type { Role } from '../../src/shared/roles.js';
-
-const STAFF: Role[] = ['admin', 'super_admin'];
 
 /** Kinds of things the school keeps (furniture, lab equipment, …). */
 export default defineResource({
@@ -12,6 +9,6 @@ export default defineResource({
   api: { list: 'GET /finance/inventory/categories/', create: 'PUT /finance/inventory/categories/', remove: 'DELETE /finance/inventory/category/{id}/' },
   list: { columns: ['name'], search: ['name'], sort: 'name', export: 'csv', addInModal: true },
   unique: [{ fields: ['name'], message: 'This category already exists' }],
-  access: { read: STAFF, create: STAFF, remove: STAFF },
+  access: { read: ['admins'], create: ['admins'], remove: ['admins'] },
   messages: { created: 'Inventory category added', removed: 'Category deleted' },
 });

@@ -1,8 +1,5 @@
 import schema from '../../schemas/finance/inventory-item.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
-import type { Role } from '../../src/shared/roles.js';
-
-const STAFF: Role[] = ['admin', 'super_admin'];
 
 /**
  * What the school owns and what it cost. The server sets total_amount = amount + tax (a sent
@@ -44,6 +41,6 @@ export default defineResource({
       details: { 'ui:widget': 'textarea' },
     },
   },
-  access: { read: STAFF, create: STAFF, update: STAFF, remove: STAFF },
+  access: { read: ['admins'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'Inventory Item Added', updated: 'Inventory item updated', removed: 'Inventory item deleted' },
 });

@@ -1,8 +1,5 @@
 import schema from '../../schemas/finance/payment-mode.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
-import type { Role } from '../../src/shared/roles.js';
-
-const STAFF: Role[] = ['admin', 'super_admin'];
 
 /** How the school pays (Cash, UPI, Bank transfer, Cheque); deleting one leaves its payments without a mode. */
 export default defineResource({
@@ -12,6 +9,6 @@ export default defineResource({
   api: { list: 'GET /finance/payment-modes/', create: 'PUT /finance/payment-modes/', remove: 'DELETE /finance/payment-mode/{id}/' },
   list: { columns: ['name'], search: ['name'], sort: 'name', export: 'csv', addInModal: true },
   unique: [{ fields: ['name'], message: 'This payment mode already exists' }],
-  access: { read: STAFF, create: STAFF, remove: STAFF },
+  access: { read: ['admins'], create: ['admins'], remove: ['admins'] },
   messages: { created: 'New payment mode added', removed: 'Deleted' },
 });

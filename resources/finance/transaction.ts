@@ -10,6 +10,6 @@ export default defineResource({
   label: 'Transactions', singular: 'Transaction', api: {},
   relations: { account: { from: 'account_id', resource: 'finance-accounts', field: 'name' } },
   indexes: [['account_id', 'date'], ['source', 'source_id']],
-  access: { read: ['admin', 'super_admin'] },
+  access: { read: ['admins'] },
   messages: {},
 });

@@ -1,8 +1,5 @@
 import schema from '../../schemas/finance/vendor.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
-import type { Role } from '../../src/shared/roles.js';
-
-const STAFF: Role[] = ['admin', 'super_admin'];
 
 /** Who the school buys from, with their GSTIN for tax invoices. Expenses name a vendor optionally. */
 export default defineResource({
@@ -20,6 +17,6 @@ export default defineResource({
       address: { 'ui:widget': 'textarea' }, notes: { 'ui:widget': 'textarea' },
     },
   },
-  access: { read: STAFF, create: STAFF, update: STAFF, remove: STAFF },
+  access: { read: ['admins'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'Vendor added', updated: 'Vendor updated', removed: 'Deleted' },
 });

@@ -8,7 +8,6 @@ import { defineResource } from '../../src/shared/resource.js';
 /** The document types of spec 3 §5, with the videos homework adds (spec 3 §5) and the audio spec 4 §5 adds. */
 export const HOMEWORK_TYPES = ['jpg', 'jpeg', 'png', 'gif', 'pdf', 'doc', 'docx', 'ppt', 'pptx', 'odt', 'odp', 'txt', 'rtf', 'mp4', 'webm', 'mp3'];
 const FILE_MESSAGES = { type: '{file} file upload failed.', size: '{file} is too big: at most 25 MB' };
-const STAFF = ['teacher', 'admin', 'super_admin'] as const;
 
 /**
  * Homework (spec 3 §2, §7; spec 4 §2.8, §7). Staff set it for a class and subject with files,
@@ -31,14 +30,14 @@ export default defineResource({
     subject: { from: 'subject_id', resource: 'subjects', field: 'name' },
   },
   indexes: [['class_id', 'submission_date'], ['user_id']],
-  access: { read: ['parent', ...STAFF], create: [...STAFF], remove: [...STAFF], update: ['admin', 'super_admin'] },
+  access: { read: ['family', 'staff'], create: ['staff'], remove: ['staff'], update: ['admins'] },
   messages: {},
   uploads: {
     'homework-files': { permission: 'create', types: HOMEWORK_TYPES, maxBytes: 25 * 1024 * 1024, messages: FILE_MESSAGES },
   },
   calls: {
-    list: { call: 'GET /homework/', permission: 'read', roles: [...STAFF], query: listQuery },
-    bySubject: { call: 'GET /homework/subject/{id}/', permission: 'read', roles: [...STAFF], query: pageQuery },
+    list: { call: 'GET /homework/', permission: 'read', roles: ['staff'], query: listQuery },
+    bySubject: { call: 'GET /homework/subject/{id}/', permission: 'read', roles: ['staff'], query: pageQuery },
     // Staff: the homework {id} with its solutions. Role 1: the homework of student {id} (see above).
     one: { call: 'GET /homework/{id}/', permission: 'read' },
     create: {
@@ -49,17 +48,17 @@ export default defineResource({
       },
     },
     remove: { call: 'DELETE /homework/{id}/', permission: 'remove', message: 'Homework deleted' },
-    summary: { call: 'GET /homework/{id}/solutions/', permission: 'read', roles: [...STAFF], query: pageQuery },
+    summary: { call: 'GET /homework/{id}/solutions/', permission: 'read', roles: ['staff'], query: pageQuery },
     student: {
-      call: 'GET /homework/student/{student_id}/{homework_id}/', permission: 'read', roles: ['parent'], scope: { student_id: 'students' },
+      call: 'GET /homework/student/{student_id}/{homework_id}/', permission: 'read', roles: ['family'], scope: { student_id: 'students' },
       errors: { noHomework: 'Homework not found' },
     },
-    settings: { call: 'GET /homework/settings/', permission: 'read', roles: [...STAFF] },
+    settings: { call: 'GET /homework/settings/', permission: 'read', roles: ['staff'] },
     saveSettings: { call: 'POST /homework/settings/', permission: 'update', payload: settings, message: 'Homework Settings Saved' },
   },
   pages: {
     list: {
-      route: '/homework/', component: 'HomeworkList', permission: 'read', roles: [...STAFF], menu: 'Homework',
+      route: '/homework/', component: 'HomeworkList', permission: 'read', roles: ['staff'], menu: 'Homework',
       calls: ['homework.list', 'homework.settings'], reads: ['classes', 'subjects'],
       buttons: { add: 'homework.create', remove: 'homework.remove', settings: 'homework.saveSettings' },
     },
@@ -68,19 +67,19 @@ export default defineResource({
       calls: ['homework.create'], reads: ['classes', 'subjects'],
     },
     viewer: {
-      route: '/homework/:id/', component: 'HomeworkViewer', permission: 'read', roles: [...STAFF],
+      route: '/homework/:id/', component: 'HomeworkViewer', permission: 'read', roles: ['staff'],
       calls: ['homework.one'], buttons: { remark: 'homework-solutions.remark' },
     },
     solutions: {
-      route: '/homework/:id/solutions', component: 'HomeworkSolutions', permission: 'read', roles: [...STAFF],
+      route: '/homework/:id/solutions', component: 'HomeworkSolutions', permission: 'read', roles: ['staff'],
       calls: ['homework.summary'],
     },
     mine: {
-      route: '/homework/student', component: 'StudentHomework', permission: 'read', roles: ['parent'], menu: 'Homework',
+      route: '/homework/student', component: 'StudentHomework', permission: 'read', roles: ['family'], menu: 'Homework',
       calls: ['homework.one', 'students.mine'],
     },
     mineOne: {
-      route: '/homework/student/:student_id/:homework_id', component: 'StudentHomeworkDetail', permission: 'read', roles: ['parent'],
+      route: '/homework/student/:student_id/:homework_id', component: 'StudentHomeworkDetail', permission: 'read', roles: ['family'],
       calls: ['homework.student'], buttons: { submit: 'homework-solutions.submit' },
     },
   },

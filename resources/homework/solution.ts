@@ -23,11 +23,11 @@ export default defineResource({
   },
   indexes: [['homework_id', 'student_id']],
   scope: { parent: { student: 'student_id' } },
-  access: { read: ['parent', 'teacher', 'admin', 'super_admin'], create: ['parent'], update: ['teacher', 'admin', 'super_admin'] },
+  access: { read: ['family', 'staff'], create: ['family'], update: ['staff'] },
   messages: {},
   uploads: {
     // A parent's or student's only upload is a homework solution.
-    'homework-solutions': { permission: 'create', types: HOMEWORK_TYPES, maxBytes: 25 * 1024 * 1024, messages: FILE_MESSAGES, defaultFor: ['parent'] },
+    'homework-solutions': { permission: 'create', types: HOMEWORK_TYPES, maxBytes: 25 * 1024 * 1024, messages: FILE_MESSAGES, defaultFor: ['family'] },
     'homework-corrections': { permission: 'update', types: HOMEWORK_TYPES, maxBytes: 25 * 1024 * 1024, messages: FILE_MESSAGES },
   },
   calls: {

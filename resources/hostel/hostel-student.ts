@@ -1,5 +1,6 @@
 import schema from '../../schemas/hostel/hostel-student.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
+import { ENABLED_YEAR } from '../../src/shared/years.js';
 
 /**
  * A student's stay in the hostel for an academic year: hostel, room, joining and leaving dates.
@@ -34,18 +35,18 @@ export default defineResource({
     search: ['fullname', 'admission_no', 'hostel_name', 'hostel_room'],
     pageSize: 50, sort: 'hostel_name', export: 'csv',
     addLabel: 'Add Student', addInModal: true,
-    filters: [{ field: 'ac_year_id', resource: 'acyears', label: 'Academic Year', required: true, remember: true, preselect: { field: 'status', equals: 1 } }],
+    filters: [{ field: 'ac_year_id', resource: 'acyears', label: 'Academic Year', required: true, remember: true, preselect: ENABLED_YEAR }],
     links: [{ label: 'Pocket Money', icon: 'WalletOutlined', to: '/students/{student_id}/pocket-money/', requires: { resource: 'pocket-money', permission: 'read' } }],
   },
   form: {
     uiSchema: {
       'ui:order': ['ac_year_id', 'student_id', 'hostel_name', 'hostel_room', 'join_date', 'end_date'],
-      ac_year_id: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'acyears', label: 'name', preselect: { field: 'status', equals: 1 } } },
+      ac_year_id: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'acyears', label: 'name', preselect: ENABLED_YEAR } },
       student_id: { 'ui:widget': 'resource-search', 'ui:options': { resource: 'students', label: 'fullname', detail: ['class-section', 'admission_no'], current: 'fullname' } },
     },
     fixedAfterCreate: ['student_id', 'ac_year_id'],
   },
   unique: [{ fields: ['student_id', 'ac_year_id'], message: 'This student is already in the hostel this academic year' }],
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'Student Added to Hostel', updated: 'Hostel Details Updated', removed: 'Student Removed from Hostel' },
 });

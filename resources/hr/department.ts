@@ -13,6 +13,6 @@ export default defineResource({
     search: ['name'], pageSize: 50, sort: 'name', export: 'csv', addInModal: true,
   },
   unique: [{ fields: ['name'], message: 'A department with this name already exists' }],
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'], remove: ['admins'] },
   messages: { created: 'New Department Added', removed: 'Department Deleted' },
 });

@@ -44,6 +44,6 @@ export default defineResource({
       calls: ['employee-attendance.day', 'employee-attendance.save'],
     },
   },
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'], update: ['admins'] },
   messages: {},
 });

@@ -1,5 +1,6 @@
 import schema from '../../schemas/hr/employee-leave.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
+import { ENABLED_YEAR } from '../../src/shared/years.js';
 
 /**
  * Leave assigned to an employee for an academic year (spec 3 §4): days of a leave type, or loss
@@ -28,11 +29,11 @@ export default defineResource({
     uiSchema: {
       'ui:order': ['hr_employee_id', 'ac_year_id', 'hr_leave_type_id', 'loss_of_pay', 'value', 'payment_multiplier'],
       hr_employee_id: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'employees', label: 'name' } },
-      ac_year_id: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'acyears', label: 'name', preselect: { field: 'status', equals: 1 } } },
+      ac_year_id: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'acyears', label: 'name', preselect: ENABLED_YEAR } },
       hr_leave_type_id: { 'ui:widget': 'resource-select', 'ui:options': { resource: 'leave-types', label: 'name' } },
     },
   },
   unique: [{ fields: ['hr_employee_id', 'ac_year_id', 'hr_leave_type_id'], message: 'This leave type is already assigned to the employee for this academic year' }],
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'] },
   messages: { created: 'Leave Added' },
 });

@@ -39,6 +39,6 @@ export default defineResource({
     // The staff logins an employee can be linked to: those not linked yet, or with ?all_users every staff login.
     users: { call: 'GET /hr/users/', permission: 'read', query: usersQuery },
   },
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'New employee added', updated: 'Updated employee details!', removed: 'Employee Deleted' },
 });

@@ -12,6 +12,6 @@ export default defineResource({
     search: ['reason'], pageSize: 50, sort: 'date', export: 'csv', addInModal: true,
   },
   unique: [{ fields: ['date'], message: 'A holiday on this date already exists' }],
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'] },
   messages: { created: 'New Holiday Added' },
 });

@@ -14,20 +14,11 @@ export default defineResource({
   list: {
     columns: [
       'name',
-      {
-        field: 'leave_type', render: 'tag',
-        tags: {
-          [-1]: { label: 'Loss of Pay', color: 'red' },
-          0: { label: 'Unknown', color: 'default' },
-          1: { label: 'Casual', color: 'blue' },
-          2: { label: 'Sick', color: 'orange' },
-          4: { label: 'Others', color: 'green' },
-        },
-      },
+      { field: 'leave_type', render: 'tag' },
     ],
     search: ['name'], pageSize: 50, sort: 'name', export: 'csv', addInModal: true,
   },
   unique: [{ fields: ['name'], message: 'A leave type with this name already exists' }],
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'], remove: ['admins'] },
   messages: { created: 'New leave type added', removed: 'Leave type deleted' },
 });

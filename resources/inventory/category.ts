@@ -15,6 +15,6 @@ export default defineResource({
   },
   // The spec's one failure text for the inventory's adds; a second category of the same name is one.
   unique: [{ fields: ['name'], message: 'Failed to add' }],
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'] },
   messages: { created: 'New Category Added' },
 });

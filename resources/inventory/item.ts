@@ -26,6 +26,6 @@ export default defineResource({
     },
     fixedAfterCreate: ['category_id'],
   },
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'New Item Added', updated: 'Item Updated', removed: 'Item Deleted' },
 });

@@ -1,10 +1,9 @@
 import schema from '../../schemas/library/book.json' with { type: 'json' };
 import settings from '../../schemas/library/calls/settings.json' with { type: 'json' };
-import { defineResource } from '../../src/shared/resource.js';
-import type { Role } from '../../src/shared/roles.js';
+import { defineResource, type RoleList } from '../../src/shared/resource.js';
 
 /** Who keeps the catalogue: the librarian and the school's administrators. Lending is the librarian's alone (book-issue.ts). */
-export const LIBRARY_STAFF: Role[] = ['librarian', 'admin', 'super_admin'];
+export const LIBRARY_STAFF: RoleList = ['librarian', 'admins'];
 
 /** Spec 3 §5, §9: a book's photo is a JPG or PNG under 200 kB. */
 export const BOOK_PHOTO = { types: ['jpg', 'jpeg', 'png'], maxBytes: 200 * 1024 - 1, messages: { type: 'You can only upload JPG/PNG file!', size: 'Image must smaller than 200kB!' } };
@@ -30,7 +29,7 @@ export default defineResource({
   list: {
     columns: [
       'code', 'title', 'author', 'publisher', 'category', 'shelf_no',
-      { field: 'status', render: 'tag', tags: { 2: { label: 'Available', color: 'green' }, 1: { label: 'Issued', color: 'orange' } } },
+      { field: 'status', render: 'tag' },
     ],
     search: ['code', 'title', 'author'], pageSize: 50, sort: 'code', export: 'csv', addLabel: 'Add Book',
     links: [{ label: 'History', icon: 'ScheduleOutlined', to: '/library/book/history/{id}', requires: { resource: 'book-issues', permission: 'read' } }],
@@ -57,7 +56,7 @@ export default defineResource({
     // The Settings page's Library tab (spec 3 §3): the borrower's limit and the fine per late day.
     settings: { call: 'GET /settings/library/', permission: 'read' },
     saveSettings: {
-      call: 'POST /settings/library/', permission: 'update', roles: ['admin', 'super_admin'], payload: settings, message: 'Library settings updated',
+      call: 'POST /settings/library/', permission: 'update', roles: ['admins'], payload: settings, message: 'Library settings updated',
     },
   },
   pages: {

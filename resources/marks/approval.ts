@@ -11,6 +11,6 @@ export default defineResource({
     class: { from: 'class_id', resource: 'classes', field: 'class' },
   },
   unique: [{ fields: ['test_id', 'class_id'], message: 'These marks already have an approval' }],
-  access: { read: ['teacher', 'admin', 'super_admin'] },
+  access: { read: ['staff'] },
   messages: {},
 });

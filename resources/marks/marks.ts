@@ -43,14 +43,14 @@ export default defineResource({
       },
     },
     // The viewer: every subject of a test for a class, with totals, grade and rank.
-    view: { call: 'GET /marks/{test}/{class}/{year}/', permission: 'read', roles: ['teacher', 'admin', 'super_admin'] },
+    view: { call: 'GET /marks/{test}/{class}/{year}/', permission: 'read', roles: ['staff'] },
     approve: {
-      call: 'GET /marks/approve/{test}/{class}/', permission: 'update', roles: ['admin', 'super_admin'],
+      call: 'GET /marks/approve/{test}/{class}/', permission: 'update', roles: ['admins'],
       message: { sent: 'Marks approved and messages sent', quiet: 'Marks approved' },
       errors: { already: 'These marks are already approved', noMarks: 'No marks entered for this test and class', noTest: 'No test taken' },
     },
     reopen: {
-      call: 'POST /marks/reopen/{test}/{class}/', permission: 'update', roles: ['admin', 'super_admin'], message: 'Marks re-opened for editing',
+      call: 'POST /marks/reopen/{test}/{class}/', permission: 'update', roles: ['admins'], message: 'Marks re-opened for editing',
       errors: { notApproved: 'These marks are not approved' },
     },
     emptyList: { call: 'GET /export/empty_marks_list/{class}/{year}/{test}/', permission: 'update', errors: { noTest: 'No test taken', noStudents: 'No data to export' } },
@@ -63,7 +63,7 @@ export default defineResource({
   },
   pages: {
     viewer: {
-      route: '/marks/', component: 'MarksViewer', permission: 'read', roles: ['teacher', 'admin', 'super_admin'], menu: 'Marks',
+      route: '/marks/', component: 'MarksViewer', permission: 'read', roles: ['staff'], menu: 'Marks',
       calls: ['marks.view'], reads: ['classes', 'acyears', 'tests'],
       buttons: { approve: 'marks.approve', reopen: 'marks.reopen', template: 'marks.emptyList', import: 'marks.import' },
     },
@@ -72,10 +72,10 @@ export default defineResource({
       calls: ['test-subjects.list', 'marks.sheetOfYear', 'marks.save'], reads: ['classes', 'acyears', 'tests', 'subjects'],
     },
     mine: {
-      route: '/marks/student', component: 'StudentMarks', permission: 'read', roles: ['parent'], menu: 'Marks',
+      route: '/marks/student', component: 'StudentMarks', permission: 'read', roles: ['family'], menu: 'Marks',
       calls: ['marks.student', 'students.mine'],
     },
   },
-  access: { read: ['parent', 'teacher', 'admin', 'super_admin'], update: ['teacher', 'admin', 'super_admin'] },
+  access: { read: ['family', 'staff'], update: ['staff'] },
   messages: {},
 });

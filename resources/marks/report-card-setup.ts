@@ -15,6 +15,6 @@ export default defineResource({
   },
   unique: [{ fields: ['class_id', 'ac_year_id'], message: 'This class already has a report card setup for the year' }],
   scope: { teacher: { teacher_led_class: 'class_id' } },
-  access: { read: ['teacher', 'admin', 'super_admin'] },
+  access: { read: ['staff'] },
   messages: {},
 });

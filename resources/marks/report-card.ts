@@ -6,10 +6,8 @@ import pdfQuery from '../../schemas/marks/calls/report-card-pdf-query.json' with
 import { defineResource } from '../../src/shared/resource.js';
 
 const NOT_CLASS_TEACHER = 'Only the class teacher or an admin can prepare report cards for this class';
-const STAFF = ['teacher', 'admin', 'super_admin'] as const;
 /** A class's calls: a teacher reaches only the classes they lead (the row scope), else 403 with why. */
 const CLASS_TEACHER_ONLY = { scope: { class_id: 'report-cards.class_id' }, refused: 'notClassTeacher' };
-const ADMINS = ['admin', 'super_admin'] as const;
 
 /**
  * Report cards (CBSE style unless the school's configuration says otherwise): per student and
@@ -38,11 +36,11 @@ export default defineResource({
     // them reach (notClassTeacher, 403); a class that does not exist is 404.
     // The preparation screen: the card's plan, the tests of the year, the chosen ones, every student's entries.
     sheet: {
-      call: 'GET /report-cards/{class_id}/{ac_year_id}/', permission: 'read', roles: [...STAFF], ...CLASS_TEACHER_ONLY,
+      call: 'GET /report-cards/{class_id}/{ac_year_id}/', permission: 'read', roles: ['staff'], ...CLASS_TEACHER_ONLY,
       errors: { notClassTeacher: NOT_CLASS_TEACHER, noClass: 'Class not found', noYear: 'Academic year not found' },
     },
     setup: {
-      call: 'PUT /report-cards/setup/', permission: 'update', roles: [...ADMINS], payload: setupPayload, message: 'Report card tests saved',
+      call: 'PUT /report-cards/setup/', permission: 'update', roles: ['admins'], payload: setupPayload, message: 'Report card tests saved',
       errors: {
         noClass: 'Class not found', noYear: 'Academic year not found',
         term: '{term} is not one of the school\'s terms', component: '{component} is not one of the school\'s assessment components',
@@ -59,40 +57,40 @@ export default defineResource({
       },
     },
     publish: {
-      call: 'POST /report-cards/publish/', permission: 'update', roles: [...ADMINS], payload: classPayload, message: 'Report cards published',
+      call: 'POST /report-cards/publish/', permission: 'update', roles: ['admins'], payload: classPayload, message: 'Report cards published',
       errors: {
         noClass: 'Class not found', noYear: 'Academic year not found', notSetUp: 'Choose the tests for the report card first',
         notApproved: 'Approve the marks of {test} for this class before publishing', already: 'These report cards are already published',
       },
     },
     unpublish: {
-      call: 'POST /report-cards/unpublish/', permission: 'update', roles: [...ADMINS], payload: classPayload, message: 'Report cards withdrawn',
+      call: 'POST /report-cards/unpublish/', permission: 'update', roles: ['admins'], payload: classPayload, message: 'Report cards withdrawn',
       errors: { notPublished: 'These report cards are not published' },
     },
     // One PDF for the class, a page a student (?student_id= one student's page alone).
     pdf: {
-      call: 'GET /report-cards/{class_id}/{ac_year_id}/pdf/', permission: 'read', roles: [...STAFF], query: pdfQuery, ...CLASS_TEACHER_ONLY,
+      call: 'GET /report-cards/{class_id}/{ac_year_id}/pdf/', permission: 'read', roles: ['staff'], query: pdfQuery, ...CLASS_TEACHER_ONLY,
       message: 'Report cards ready',
       errors: { notClassTeacher: NOT_CLASS_TEACHER, noClass: 'Class not found', noYear: 'Academic year not found', noStudents: 'No students in this class', notInClass: 'Student {id} is not in this class' },
     },
     // A parent's child: the published cards, and one of them as a PDF.
-    published: { call: 'GET /report-cards/student/{student_id}/', permission: 'read', roles: ['parent'], scope: { student_id: 'students' } },
+    published: { call: 'GET /report-cards/student/{student_id}/', permission: 'read', roles: ['family'], scope: { student_id: 'students' } },
     download: {
-      call: 'GET /report-cards/student/{student_id}/{ac_year_id}/pdf/', permission: 'read', roles: ['parent'], scope: { student_id: 'students' },
+      call: 'GET /report-cards/student/{student_id}/{ac_year_id}/pdf/', permission: 'read', roles: ['family'], scope: { student_id: 'students' },
       message: 'Report card ready', errors: { notPublished: 'The report card is not published yet' },
     },
   },
   pages: {
     prepare: {
-      route: '/marks/report-cards', component: 'ReportCards', permission: 'read', roles: [...STAFF], menu: 'Report Cards',
+      route: '/marks/report-cards', component: 'ReportCards', permission: 'read', roles: ['staff'], menu: 'Report Cards',
       calls: ['report-cards.sheet'], reads: ['classes', 'acyears'],
       buttons: { setup: 'report-cards.setup', save: 'report-cards.save', publish: 'report-cards.publish', unpublish: 'report-cards.unpublish', pdf: 'report-cards.pdf' },
     },
     download: {
-      route: '/marks/report-card', component: 'ReportCardDownload', permission: 'read', roles: ['parent'], menu: 'Report Card',
+      route: '/marks/report-card', component: 'ReportCardDownload', permission: 'read', roles: ['family'], menu: 'Report Card',
       calls: ['students.mine', 'report-cards.published'], buttons: { download: 'report-cards.download' },
     },
   },
-  access: { read: ['parent', 'teacher', 'admin', 'super_admin'], update: ['teacher', 'admin', 'super_admin'] },
+  access: { read: ['family', 'staff'], update: ['staff'] },
   messages: {},
 });

@@ -2,11 +2,6 @@ import schema from '../../schemas/messages/message.json' with { type: 'json' };
 import reply from '../../schemas/messages/calls/reply.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
 
-/** Staff who send messages: from the student list and details, screens a librarian does not have. */
-const SENDERS = ['teacher', 'admin', 'super_admin'] as const;
-/** Staff who read and answer the messages sent to them (a librarian asked about a book). */
-const STAFF = [...SENDERS, 'librarian'] as const;
-
 /**
  * A message from staff to a user, usually a student's family login (the student list and details
  * send one per student). The recipient may answer once when the sender enabled replies
@@ -19,7 +14,8 @@ export default defineResource({
   api: { create: 'PUT /messages/' },
   relations: { student: { from: 'student_id', resource: 'students', field: 'fullname' } },
   indexes: [['to_id'], ['sent_by']],
-  access: { read: ['parent', ...STAFF], create: [...SENDERS], update: ['parent', ...STAFF] },
+  // Staff send from the student list and details, screens a librarian does not have; a librarian reads and answers.
+  access: { read: ['family', 'staff', 'librarian'], create: ['staff'], update: ['family', 'staff', 'librarian'] },
   messages: { created: 'Message Sent' },
   calls: {
     // The viewer's own messages, sent and received, newest first.

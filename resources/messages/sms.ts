@@ -10,7 +10,7 @@ export default defineResource({
   name: 'sms', module: 'messages', schema: { type: 'object', properties: {} },
   label: 'Send SMS', singular: 'SMS', icon: 'MessageOutlined',
   api: {},
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'] },
   messages: {},
   calls: {
     templates: { call: 'GET /sms/templates/', permission: 'read' },

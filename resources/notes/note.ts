@@ -22,9 +22,9 @@ export default defineResource({
   indexes: [['class_id', 'uploaded_on']],
   scope: { parent: { student_class: 'class_id' } },
   access: {
-    read: ['parent', 'teacher', 'admin', 'super_admin'],
+    read: ['family', 'staff'],
     create: ['teacher'],
-    remove: ['teacher', 'admin', 'super_admin'],
+    remove: ['staff'],
   },
   messages: {},
   uploads: {
@@ -44,12 +44,12 @@ export default defineResource({
   },
   pages: {
     list: {
-      route: '/notes', component: 'NotesList', permission: 'read', roles: ['teacher', 'admin', 'super_admin'], menu: 'Notes',
+      route: '/notes', component: 'NotesList', permission: 'read', roles: ['staff'], menu: 'Notes',
       calls: ['notes.list'], reads: ['classes'], buttons: { add: 'notes.add', remove: 'notes.remove' },
     },
     add: { route: '/notes/new', component: 'NoteNew', permission: 'create', menu: 'Add New Notes', calls: ['notes.add'], reads: ['classes', 'subjects'] },
     student: {
-      route: '/notes/student', component: 'StudentNotes', permission: 'read', roles: ['parent'], menu: 'Notes',
+      route: '/notes/student', component: 'StudentNotes', permission: 'read', roles: ['family'], menu: 'Notes',
       calls: ['students.mine', 'notes.list'],
     },
   },

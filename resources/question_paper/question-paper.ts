@@ -23,8 +23,8 @@ export default defineResource({
   },
   indexes: [['class_id', 'ac_year_id', 'subject_id']],
   access: {
-    read: ['teacher', 'admin', 'super_admin'], create: ['teacher', 'admin', 'super_admin'],
-    update: ['teacher', 'admin', 'super_admin'], remove: ['teacher', 'admin', 'super_admin'],
+    read: ['staff'], create: ['staff'],
+    update: ['staff'], remove: ['staff'],
   },
   messages: {},
   calls: {

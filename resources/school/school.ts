@@ -13,7 +13,7 @@ import bills from '../fees/fee-payment.js';
 export default defineResource({
   name: 'school', module: 'school', schema: { type: 'object', properties: {} },
   label: 'School', api: {},
-  access: { read: ROLE_NAMES, update: ['admin', 'super_admin'] },
+  access: { read: ROLE_NAMES, update: ['admins'] },
   messages: {},
   uploads: {
     // An upload that names no kind (POST /upload/, or ?file_type=uploads) from an admin, whose screens
@@ -29,7 +29,7 @@ export default defineResource({
     // Grading, terms, fee rules, SMS templates, calendar… for the screens and modules that read them.
     config: { call: 'GET /school-config/', permission: 'read' },
     // An admin's own module permissions (a super admin holds every one).
-    adminModules: { call: 'GET /admin/modules/', permission: 'read', roles: ['admin', 'super_admin'] },
+    adminModules: { call: 'GET /admin/modules/', permission: 'read', roles: ['admins'] },
     modules: { call: 'GET /settings/modules/', permission: 'read', roles: ['super_admin'] },
     saveModules: {
       call: 'POST /settings/modules/', permission: 'update', roles: ['super_admin'], payload: modules, message: 'Modules Saved',
@@ -39,10 +39,10 @@ export default defineResource({
     // the parent's online payment show the school's fee settings.
     feeSettings: { call: 'GET /settings/fees/', permission: 'read', roles: bills.access.read },
     // The Settings page's SMS tab (spec 3): the six switches, how many texts went out, the gateway's balance.
-    smsSettings: { call: 'GET /settings/sms/', permission: 'read', roles: ['admin', 'super_admin'] },
+    smsSettings: { call: 'GET /settings/sms/', permission: 'read', roles: ['admins'] },
     saveSmsSettings: { call: 'POST /settings/sms/', permission: 'update', payload: smsSettings, message: 'SMS Settings Updated' },
     // The admin's home (spec 3 Dashboard): the year's students, fees, SMS and storage, and the charts.
-    adminDashboard: { call: 'GET /dashboard/admin/', permission: 'read', roles: ['admin', 'super_admin'], query: dashboardQuery },
+    adminDashboard: { call: 'GET /dashboard/admin/', permission: 'read', roles: ['admins'], query: dashboardQuery },
     // Ours, not the specification's (it has no backups): the last backup covering this school,
     // for the super admin's Settings screen and the warning banner.
     backupStatus: { call: 'GET /backup-status/', permission: 'read', roles: ['super_admin'] },

@@ -19,6 +19,6 @@ export default defineResource({
     },
   },
   scope: { parent: { student: 'student_id' } },
-  access: { read: ['parent', 'teacher', 'admin', 'super_admin'], create: ['admin', 'super_admin'] },
+  access: { read: ['family', 'staff'], create: ['admins'] },
   messages: { created: 'Transaction added!' },
 });

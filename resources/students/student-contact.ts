@@ -21,6 +21,6 @@ export default defineResource({
     fixedAfterCreate: ['student_id'],
   },
   scope: { parent: { student: 'student_id' } },
-  access: { read: ['parent', 'teacher', 'admin', 'super_admin', 'librarian'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['family', 'staff', 'librarian'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'Contact Added', updated: 'Contact details updated', removed: 'Student Contact Deleted' },
 });

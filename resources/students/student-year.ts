@@ -34,6 +34,6 @@ export default defineResource({
     shuffle: { call: 'POST /shuffle/students/', permission: 'update', payload: promote, message: 'Students shuffled' },
   },
   unique: [{ fields: ['student_id', 'ac_year_id', 'class_id'], message: 'The student is already in this class in this academic year' }],
-  access: { read: ['teacher', 'admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['staff'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: {},
 });

@@ -50,7 +50,7 @@ export default defineResource({
   },
   pages: {
     list: {
-      route: '/students/', component: 'StudentList', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'], menu: 'Students',
+      route: '/students/', component: 'StudentList', permission: 'read', roles: ['staff', 'librarian'], menu: 'Students',
       calls: ['students.classYearList', 'students.searchBy', 'students.export'], reads: ['classes', 'acyears'],
       buttons: {
         message: 'messages.create',
@@ -88,21 +88,21 @@ export default defineResource({
       calls: ['students.one', 'students.usersOfRole', 'students.createUser', 'students.linkUser'],
     },
     pocketMoney: {
-      route: '/students/:id/pocket-money/', component: 'PocketMoney', permission: 'read', roles: ['parent', 'teacher', 'admin', 'super_admin'],
+      route: '/students/:id/pocket-money/', component: 'PocketMoney', permission: 'read', roles: ['family', 'staff'],
       calls: ['students.one', 'pocket-money.list'],
       buttons: { add: 'pocket-money.create' },
     },
     multiClass: {
-      route: '/reports/multi-class/', component: 'MultiClassReport', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'],
+      route: '/reports/multi-class/', component: 'MultiClassReport', permission: 'read', roles: ['staff', 'librarian'],
       calls: ['students.classYearList'], reads: ['classes', 'acyears'],
     },
     appUsers: {
-      route: '/reports/app-users/', component: 'AppUsersReport', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'],
+      route: '/reports/app-users/', component: 'AppUsersReport', permission: 'read', roles: ['staff', 'librarian'],
       calls: ['students.appUsers'], reads: ['classes'],
     },
-    smsLog: { route: '/reports/sms/', component: 'SmsLog', permission: 'read', roles: ['admin', 'super_admin'], menu: 'SMS Log', calls: ['students.smsLog'] },
+    smsLog: { route: '/reports/sms/', component: 'SmsLog', permission: 'read', roles: ['admins'], menu: 'SMS Log', calls: ['students.smsLog'] },
     dataExport: {
-      route: '/admin-actions/export', component: 'DataExport', permission: 'read', roles: ['admin', 'super_admin'], menu: 'Data Export',
+      route: '/admin-actions/export', component: 'DataExport', permission: 'read', roles: ['admins'], menu: 'Data Export',
       calls: ['students.export'], reads: ['acyears'],
       buttons: { fees: 'fee-payments.export' },
     },
@@ -117,7 +117,7 @@ export default defineResource({
     documents: { permission: 'update', maxBytes: 10 * 1024 * 1024 },
     profile: { permission: 'update', types: ['jpg', 'jpeg', 'png'], maxBytes: 256 * 1024 - 1, messages: PHOTO_MESSAGES },
   },
-  access: { read: ['parent', 'teacher', 'admin', 'super_admin', 'librarian'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['family', 'staff', 'librarian'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   calls: {
     // Lists by class and year, search, the record and details pages.
     classList: { call: 'GET /students-list/{class_id}/', permission: 'read' },
@@ -126,22 +126,22 @@ export default defineResource({
     searchBy: { call: 'GET /search/students/', permission: 'read', errors: { admissionNo: 'Enter admission number', name: 'Enter a name to search' } },
     one: { call: 'GET /student/{id}/', permission: 'read', scope: { id: 'students' } },
     // The parent and student dashboard (spec 4 §2.8, §7): the child's announcements, messages and homework, today's or the last five.
-    dashboard: { call: 'GET /students/dashboard/{student_id}/', permission: 'read', roles: ['parent', 'teacher', 'admin', 'super_admin'], scope: { student_id: 'students' }, query: dashboardQuery },
+    dashboard: { call: 'GET /students/dashboard/{student_id}/', permission: 'read', roles: ['family', 'staff'], scope: { student_id: 'students' }, query: dashboardQuery },
     // The parent and student shell: the students this login belongs to.
-    mine: { call: 'GET /students-list/', permission: 'read', roles: ['parent'] },
+    mine: { call: 'GET /students-list/', permission: 'read', roles: ['family'] },
     // Every text the school sent, whatever the provider (spec 3): pages, search and sort, or the counts per period (?card).
-    smsLog: { call: 'GET /reports/sms/', permission: 'read', roles: ['admin', 'super_admin'] },
+    smsLog: { call: 'GET /reports/sms/', permission: 'read', roles: ['admins'] },
     details: { call: 'GET /student/details/{id}/{ac_year_id}/', permission: 'read', scope: { id: 'students' } },
     // The add and edit forms' numbers.
-    nextAdmissionNo: { call: 'GET /next/admission_no/', permission: 'read', roles: ['admin', 'super_admin'] },
+    nextAdmissionNo: { call: 'GET /next/admission_no/', permission: 'read', roles: ['admins'] },
     validateAdmissionNo: {
-      call: 'GET /validate/admn_no/{n}/', permission: 'read', roles: ['admin', 'super_admin'], text: ['n'],
+      call: 'GET /validate/admn_no/{n}/', permission: 'read', roles: ['admins'], text: ['n'],
       errors: { invalid: 'Invalid Admission Number', taken: TEXTS.admissionNoTaken },
     },
-    nextRollNo: { call: 'GET /next/roll_no/{class_id}/', permission: 'read', roles: ['admin', 'super_admin'] },
+    nextRollNo: { call: 'GET /next/roll_no/{class_id}/', permission: 'read', roles: ['admins'] },
     // Family logins and the user pickers.
-    staffUsers: { call: 'GET /search/email/', permission: 'read', roles: ['admin', 'super_admin'] },
-    usersOfRole: { call: 'GET /search/email/{role}/', permission: 'read', roles: ['admin', 'super_admin'], errors: { role: 'Invalid role' } },
+    staffUsers: { call: 'GET /search/email/', permission: 'read', roles: ['admins'] },
+    usersOfRole: { call: 'GET /search/email/{role}/', permission: 'read', roles: ['admins'], errors: { role: 'Invalid role' } },
     createUser: {
       call: 'PUT /user/', permission: 'create', payload: newUser, message: 'User Created',
       errors: { name: 'Please enter name', email: 'Please enter email', shortPassword: TEXTS.shortPassword },
@@ -168,8 +168,8 @@ export default defineResource({
       },
     },
     importProgress: { call: 'GET /import/students/progress/{import_id}/', permission: 'create', text: ['import_id'], errors: { importId: TEXTS.importId } },
-    export: { call: 'GET /export/students/', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'] },
-    appUsers: { call: 'GET /reports/app-users/', permission: 'read', roles: ['teacher', 'admin', 'super_admin', 'librarian'] },
+    export: { call: 'GET /export/students/', permission: 'read', roles: ['staff', 'librarian'] },
+    appUsers: { call: 'GET /reports/app-users/', permission: 'read', roles: ['staff', 'librarian'] },
     remove: {
       call: 'DELETE /student/{id}/{reason}/', permission: 'remove', text: ['reason'], scope: { id: 'students' },
       message: 'Student Deleted', errors: { reason: 'Invalid reason' },

@@ -24,6 +24,6 @@ export default defineResource({
   },
   // Teachers feed the class-teacher and subject-teacher pickers, so every staff role reads them.
   unique: [{ fields: ['email'], message: 'Email already registered' }],
-  access: { read: ['teacher', 'admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  access: { read: ['staff'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'New Teacher Added', updated: 'Teacher Data Updated', removed: '{fullname} is removed from teachers' },
 });

@@ -32,7 +32,7 @@ export default defineResource({
     { fields: ['day', 'period_id', 'room'], message: 'This room is taken in that period' },
   ],
   calls: {
-    timing: { call: 'GET /timetable/timing/', permission: 'read', roles: ['teacher', 'admin', 'super_admin'] },
+    timing: { call: 'GET /timetable/timing/', permission: 'read', roles: ['staff'] },
     saveTiming: {
       call: 'PUT /timetable/timing/', permission: 'update', payload: timing, message: 'School Timings Updated',
       errors: {
@@ -41,7 +41,7 @@ export default defineResource({
         twice: 'The name {name} is used twice',
       },
     },
-    class: { call: 'GET /timetable/{class_id}/', permission: 'read', roles: ['teacher', 'admin', 'super_admin'] },
+    class: { call: 'GET /timetable/{class_id}/', permission: 'read', roles: ['staff'] },
     save: {
       call: 'PUT /timetable/{class_id}/', permission: 'update', payload: save, message: 'Timetable Updated',
       errors: {
@@ -53,16 +53,16 @@ export default defineResource({
         teacher: 'No such teacher',
       },
     },
-    teacher: { call: 'GET /timetable/teacher/{id}/', permission: 'read', roles: ['teacher', 'admin', 'super_admin'] },
+    teacher: { call: 'GET /timetable/teacher/{id}/', permission: 'read', roles: ['staff'] },
     availability: { call: 'POST /timetable/teacher/availability/', permission: 'update', payload: availability },
     // A parent's (or student's) view: the class week of one of their own children.
-    student: { call: 'GET /timetable/student/{student_id}/', permission: 'read', roles: ['parent'], scope: { student_id: 'students' } },
+    student: { call: 'GET /timetable/student/{student_id}/', permission: 'read', roles: ['family'], scope: { student_id: 'students' } },
     // A teacher's own week, for their dashboard: the teacher record of the signed-in login.
     mine: { call: 'GET /timetable/mine/', permission: 'read', roles: ['teacher'], errors: { noTeacher: 'Your login is not linked to a teacher record' } },
   },
   pages: {
     view: {
-      route: '/timetable/', component: 'TimetableView', permission: 'read', roles: ['teacher', 'admin', 'super_admin'], menu: 'Timetable',
+      route: '/timetable/', component: 'TimetableView', permission: 'read', roles: ['staff'], menu: 'Timetable',
       calls: ['timetable.class', 'timetable.teacher', 'timetable.timing'], reads: ['classes', 'teachers'],
       buttons: { edit: 'timetable.save', timing: 'timetable.saveTiming', print: 'timetable.save' },
     },
@@ -80,10 +80,10 @@ export default defineResource({
       calls: ['timetable.class', 'timetable.teacher'],
     },
     mine: {
-      route: '/timetable/student', component: 'StudentTimetable', permission: 'read', roles: ['parent'], menu: 'Timetable',
+      route: '/timetable/student', component: 'StudentTimetable', permission: 'read', roles: ['family'], menu: 'Timetable',
       calls: ['timetable.student', 'students.mine'],
     },
   },
-  access: { read: ['parent', 'teacher', 'admin', 'super_admin'], update: ['admin', 'super_admin'] },
+  access: { read: ['family', 'staff'], update: ['admins'] },
   messages: {},
 });

@@ -6,6 +6,6 @@ export default defineResource({
   name: 'timetable-timings', module: 'timetable', schema, table: 'timetable_timing',
   label: 'Timings', singular: 'Timing', icon: 'CalendarOutlined',
   api: {},
-  access: { read: ['parent', 'teacher', 'admin', 'super_admin'], update: ['admin', 'super_admin'] },
+  access: { read: ['family', 'staff'], update: ['admins'] },
   messages: {},
 });

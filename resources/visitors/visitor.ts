@@ -46,6 +46,6 @@ export default defineResource({
     add: { route: '/visitors/new/', component: 'NewVisitor', permission: 'create', menu: 'New Visitor', calls: ['visitors.add'] },
     info: { route: '/visitors/info', component: 'VisitorInfo', permission: 'read', calls: ['visitors.one'] },
   },
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'] },
+  access: { read: ['admins'], create: ['admins'], update: ['admins'] },
   messages: {},
 });

@@ -3,7 +3,8 @@
  *   src/generated/db.ts              `DB`, one interface per table (`StudentTable`, `UserTable` …):
  *                                    resource tables typed from their schemas by the sync's own
  *                                    column rules, core and derived tables read from their DDL
- *   src/generated/enums/<module>.ts  `STUDENT_STATUS = { ACTIVE: 1, … }` from oneOf const/title
+ *   src/generated/enums/<module>.ts  `STUDENT_STATUS = { ACTIVE: 1, … }` from oneOf const/title, and
+ *                                    `STUDENT_STATUS_OPTIONS`: value, label and tag colour of each
  *   src/generated/migrations.ts      src/server/db/migrations/<NNNN-name>.ts in order
  * Table interfaces are named by table and enums live per module, so no two can share a name.
  */
@@ -13,6 +14,7 @@ import { tsImport } from 'tsx/esm/api';
 import type { ResourceDef } from '../shared/resource.js';
 import { columnType, notNull, storedColumns } from '../server/db/columns.js';
 import { customizable } from '../shared/school-config.js';
+import { optionsOf } from '../shared/options.js';
 import { CORE_TABLES, PLATFORM_TABLES } from '../server/db/core-tables.js';
 import { DERIVED_VERSIONS_DDL } from '../server/db/derived.js';
 import type { Contributions } from '../server/framework/contributions.js';
@@ -213,15 +215,19 @@ function generateEnums(): Generated {
         keys.set(key, o.const);
       }
       const body = [...keys].map(([k, v]) => `  ${k}: ${JSON.stringify(v)},`).join('\n');
+      const type = pascal(name.toLowerCase());
+      // The option table: each value's label and tag colour, for selects and status tags.
+      const table = optionsOf(p).map((o) => `  { value: ${JSON.stringify(o.value)}, label: ${JSON.stringify(o.label)}${o.color ? `, color: ${JSON.stringify(o.color)}` : ''} },`).join('\n');
       byModule.set(module, [...(byModule.get(module) ?? []),
         `/** ${entity} ${prop}${p.title ? ` (${p.title})` : ''}: schemas/${module}/${entity}.json. */`,
         `export const ${name} = {\n${body}\n} as const;`,
-        `export type ${pascal(name.toLowerCase())} = (typeof ${name})[keyof typeof ${name}];`, ''],
+        `export type ${type} = (typeof ${name})[keyof typeof ${name}];`,
+        `export const ${name}_OPTIONS: readonly EnumOption<${type}>[] = [\n${table}\n];`, ''],
       );
     }
   }
   const out: Generated = {};
-  for (const [module, parts] of byModule) out[`src/generated/enums/${module}.ts`] = [HEADER, ...parts].join('\n');
+  for (const [module, parts] of byModule) out[`src/generated/enums/${module}.ts`] = [HEADER, "import type { EnumOption } from '../../shared/options.js';", '', ...parts].join('\n');
   return out;
 }
 

@@ -63,8 +63,8 @@ export default defineResource({
     columns: ['name', 'notes'],
     search: ['name'], pageSize: 50, sort: 'name', export: 'csv',
   },
-  // Who may do what, by role name; an admin also needs the module permission given to them.
-  access: { read: ['admin', 'super_admin'], create: ['admin', 'super_admin'], update: ['admin', 'super_admin'], remove: ['admin', 'super_admin'] },
+  // Who may do what, by role or role group (src/shared/roles.ts: admins, staff, family); an admin also needs the module permission given to them.
+  access: { read: ['admins'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   // The spec's success texts; {field} is filled from the record.
   messages: { created: 'New ${words(entity)} Added', updated: '${words(entity)} Updated', removed: '${words(entity)} Deleted' },
 });

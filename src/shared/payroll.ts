@@ -18,10 +18,10 @@
  *   days are worth; since the salary is rounded up, loss of pay is rounded down to the rupee).
  * - payslip total = credits − debits, which is therefore always exactly the salary amount.
  */
-import type { Role } from './roles.js';
+import type { Role, RoleRef } from './roles.js';
 
 /** Who runs payroll: an admin needs the payroll module's permission as well. */
-export const PAYROLL_STAFF: Role[] = ['admin', 'super_admin'];
+export const PAYROLL_STAFF: RoleRef[] = ['admins'];
 /** Staff logins that can be linked to an HR employee, and so read their own payslips. */
 export const EMPLOYEE_ROLES: Role[] = ['teacher', 'librarian', 'driver', 'watchman'];
 

@@ -3,7 +3,7 @@
  * `defineResource`; the server builds routes, tables and checks from them and the
  * browser builds Refine resources, pages and the sidebar from the very same objects.
  */
-import { roleIds, type Role } from './roles.js';
+import { expandRoles, roleIds, type Role, type RoleRef } from './roles.js';
 import { resolveRefs } from './schema-refs.js';
 import type { UploadDef } from './uploads.js';
 
@@ -29,7 +29,7 @@ export interface ColumnDef {
   render?: 'text' | 'date' | 'datetime' | 'money' | 'enum' | 'tag' | 'link' | 'serial';
   /** dayjs format for date and datetime renders. */
   format?: string;
-  /** For `tag`: value to label and colour. */
+  /** For `tag`: value to label and colour; by default the schema's options (`oneOf: [{ const, title, color }]`). */
   tags?: Record<string, { label: string; color: string }>;
   /** For `link`: a route template such as '/academics/test/list/{id}'. */
   to?: string;
@@ -308,12 +308,50 @@ export interface ResourceDef {
   uploads?: Record<string, UploadDef>;
 }
 
-/** The declaration with its schemas self-contained: the shared definitions they refer to written in. */
-export function defineResource<T extends ResourceDef>(def: T): T {
-  const calls = def.calls && Object.fromEntries(Object.entries(def.calls).map(([k, c]) => [k, {
-    ...c, ...(c.payload && { payload: resolveRefs(c.payload) }), ...(c.query && { query: resolveRefs(c.query) }),
-  }]));
-  return { ...def, schema: resolveRefs(def.schema), ...(calls && { calls }) };
+/** A list of roles as a declaration writes it: roles and role groups (ROLE_GROUPS, src/shared/roles.ts). */
+export type RoleList = readonly RoleRef[];
+
+/** What a resource file writes: a ResourceDef whose role lists may name groups (`['family', 'staff']`). */
+export type ResourceDecl = Omit<ResourceDef, 'access' | 'calls' | 'pages' | 'uploads'> & {
+  access: { read: RoleList; create?: RoleList; update?: RoleList; remove?: RoleList };
+  calls?: Record<string, Omit<CallDef, 'roles'> & { roles?: RoleList }>;
+  pages?: Record<string, Omit<PageDef, 'roles' | 'calls'> & { roles?: RoleList; calls?: Array<CallRef | { call: CallRef; roles: RoleList }> }>;
+  uploads?: Record<string, Omit<UploadDef, 'roles' | 'defaultFor'> & { roles?: RoleList; defaultFor?: RoleList }>;
+};
+
+/** A declaration with its groups resolved: every role list names roles. Its calls keep their keys (a screen names them). */
+export type Resolved<T extends ResourceDecl> = Omit<T, 'access' | 'calls' | 'pages' | 'uploads'> & Pick<ResourceDef, 'access' | 'pages'>
+  & (T extends { calls: infer C } ? { calls: { [K in keyof C]: Omit<C[K], 'roles'> & { roles?: Role[] } } } : Pick<ResourceDef, 'calls'>)
+  & (T extends { uploads: infer U } ? { uploads: { [K in keyof U]: Omit<U[K], 'roles' | 'defaultFor'> & Pick<UploadDef, 'roles' | 'defaultFor'> } } : Pick<ResourceDef, 'uploads'>);
+
+const resolveList = <L extends RoleList | undefined>(l: L): L extends RoleList ? Role[] : undefined =>
+  (l === undefined ? undefined : expandRoles(l)) as L extends RoleList ? Role[] : undefined;
+
+/**
+ * A resource declaration, its role groups and its schemas' shared definitions resolved here, where every declaration is read, so the
+ * server, the browser and the generated tests see the same roles.
+ */
+export function defineResource<T extends ResourceDecl>(def: T): Resolved<T> {
+  const mapValues = <V, W>(o: Record<string, V> | undefined, f: (v: V) => W) => (o ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)])) : undefined);
+  const withRoles = <V extends { roles?: RoleList }>(v: V) => (v.roles ? { ...v, roles: expandRoles(v.roles) } : v);
+  // Schemas self-contained: the shared definitions they refer to written in.
+  const call = <C extends { roles?: RoleList; payload?: JsonSchema; query?: JsonSchema }>(c: C) => ({
+    ...withRoles(c), ...(c.payload && { payload: resolveRefs(c.payload) }), ...(c.query && { query: resolveRefs(c.query) }),
+  });
+  const access = Object.fromEntries(Object.entries(def.access).map(([k, v]) => [k, resolveList(v)]));
+  return {
+    ...def,
+    schema: resolveRefs(def.schema),
+    access,
+    ...(def.calls ? { calls: mapValues(def.calls, call) } : {}),
+    ...(def.pages ? {
+      pages: mapValues(def.pages, (p) => ({
+        ...withRoles(p),
+        ...(p.calls ? { calls: p.calls.map((c) => (typeof c === 'string' ? c : { ...c, roles: expandRoles(c.roles) })) } : {}),
+      })),
+    } : {}),
+    ...(def.uploads ? { uploads: mapValues(def.uploads, (u) => ({ ...withRoles(u), ...(u.defaultFor ? { defaultFor: expandRoles(u.defaultFor) } : {}) })) } : {}),
+  } as unknown as Resolved<T>;
 }
 
 /** A module's own file, resources/<module>/module.ts: how it shows in the sidebar and whether a school may switch it off. */

@@ -3,7 +3,7 @@
  * the generated routes; roles without one (5, 6, unknown) get 404 Page Not Found; a school
  * disabled for non-payment gets a full-screen notice.
  */
-import { roleIds } from '../../shared/roles.js';
+import { expandRoles, roleIds } from '../../shared/roles.js';
 import { roleMayCall } from '../../shared/calls.js';
 import { lazy } from './screen/lazy.js';
 import { Route, Routes } from 'react-router';
@@ -22,7 +22,7 @@ const ModulesSettings = lazy(() => import('../pages/account/ModulesSettings.js')
 const ModuleHome = lazy(() => import('../pages/ModuleHome.js'));
 
 /** Roles that have a shell here. */
-export const SHELL_ROLES: number[] = roleIds(['parent', 'teacher', 'admin', 'super_admin', 'librarian']);
+export const SHELL_ROLES: number[] = roleIds(expandRoles(['family', 'staff', 'librarian']));
 
 
 export function Shell() {

@@ -5,6 +5,7 @@
 import dayjs from 'dayjs';
 import type { ColumnDef, JsonSchema, ResourceDef } from '../../../src/shared/resource.js';
 import { formatINR } from '../../../src/shared/money.js';
+import { optionsOf, tagsOf } from '../../../src/shared/options.js';
 import { DATE_FORMAT, WIRE_DATE } from './dates.js';
 
 export function formatMoney(v: unknown): string {
@@ -46,6 +47,8 @@ export function columnDef(def: ResourceDef, c: string | ColumnDef): ColumnDef & 
   if (!render && prop?.oneOf) render = 'enum';
   if (!render && prop?.format === 'date') render = 'date';
   if (!render && prop?.format === 'date-time') render = 'datetime';
+  // A tag's labels and colours are the schema's options unless the column names its own.
+  if (render === 'tag' && !col.tags) return { ...col, title, render, tags: tagsOf(optionsOf(prop)) };
   return { ...col, title, render };
 }
 

@@ -10,6 +10,15 @@ import { keywordMessage } from '../../../shared/schema.js';
 
 const reject = (message: string) => Promise.reject(new Error(message));
 
+/**
+ * The required rule alone, for a field a screen asks for though its payload may leave it out (a
+ * day the server would default): the schema's required message, else the shared wording of its title.
+ */
+export function requiredRule(schema: JsonSchema, field: string): FormRule {
+  const title: string = schema.properties?.[field]?.title ?? field;
+  return { required: true, message: schema.errorMessage?.required?.[field] ?? keywordMessage('required', title, {}) };
+}
+
 export function payloadRules(schema: JsonSchema, field: string): FormRule[] {
   const prop: JsonSchema = schema.properties?.[field] ?? {};
   const title: string = prop.title ?? field;
@@ -24,7 +33,7 @@ export function payloadRules(schema: JsonSchema, field: string): FormRule[] {
   if ((schema.required ?? []).includes(field)) {
     // Blank text counts as missing; a date's picker holds no text (an extra key would make antd check for a string).
     const blank = text && !prop.format ? { whitespace: true } : list ? { type: 'array' as const } : {};
-    rules.push({ required: true, ...blank, message: schema.errorMessage?.required?.[field] ?? keywordMessage('required', title, {}) });
+    rules.push({ ...requiredRule(schema, field), ...blank });
   }
   if (list && prop.minItems) rules.push({ type: 'array', min: prop.minItems, message: say('minItems', { limit: prop.minItems }) });
   if (list && prop.maxItems) rules.push({ type: 'array', max: prop.maxItems, message: say('maxItems', { limit: prop.maxItems }) });

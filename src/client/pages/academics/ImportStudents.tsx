@@ -19,6 +19,7 @@ import { sameValue } from '../../framework/calls.js';
 import { isCsvName, uploadFile } from '../../framework/upload.js';
 import { classSection } from '../students/studentModel.js';
 import { importSummary, newImportId, progressPercent, progressText, type ImportAnswer, type ImportProgress } from './importModel.js';
+import { ACYEAR_STATUS } from '../../../generated/enums/academics.js';
 
 /** How often the progress is asked for while the import runs. */
 const POLL_MS = 700;
@@ -57,7 +58,7 @@ function ImportModal({ classRow, listResource, onClose }: { classRow: Record<str
   const options = useMemo(() => yearRows.map((r) => ({ value: r.id, label: r.name })), [yearRows]);
   useEffect(() => {
     if (year !== undefined) return;
-    const enabled = yearRows.find((r) => sameValue(r.status, 1));
+    const enabled = yearRows.find((r) => sameValue(r.status, ACYEAR_STATUS.ENABLED));
     if (enabled) setYear(enabled.id);
   }, [yearRows, year]);
 

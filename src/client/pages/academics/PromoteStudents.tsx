@@ -17,6 +17,7 @@ import { statusLabel } from '../students/studentModel.js';
 import { lowerClassProblem, PROMOTE_MSG, promoteBody, promoteProblem, promoteQuestion, type PromoteAction, type PromoteState } from '../../../shared/promotion.js';
 import { totalOf } from '../../../shared/plural.js';
 import { PICKER } from '../../framework/pickers.js';
+import { ACYEAR_STATUS } from '../../../generated/enums/academics.js';
 
 type Row = CallData<'students.classYearList'>[number];
 
@@ -44,7 +45,7 @@ export default function PromoteStudents(_props: PageProps) {
   // The From year starts on the enabled year (status 1).
   useEffect(() => {
     if (fromYear !== undefined) return;
-    const enabled = yearRows.find((r) => sameValue(r.status, 1));
+    const enabled = yearRows.find((r) => sameValue(r.status, ACYEAR_STATUS.ENABLED));
     if (enabled) setFromYear(enabled.id);
   }, [yearRows, fromYear]);
 

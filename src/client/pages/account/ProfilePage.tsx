@@ -1,5 +1,5 @@
 import { Alert, Card, Descriptions, Space } from 'antd';
-import { ROLE_LABELS } from '../../../../src/shared/roles.js';
+import { hasRole, ROLE_LABELS } from '../../../../src/shared/roles.js';
 import { useSession } from '../../app/SessionContext.js';
 import { ChangePasswordCard } from './ChangePasswordCard.js';
 import { NO_STUDENTS, rememberedStudent, useParentStudents } from '../useStudents.js';
@@ -18,7 +18,7 @@ export default function ProfilePage() {
           <Descriptions.Item label="Role">{ROLE_LABELS[user.role] ?? user.role}</Descriptions.Item>
         </Descriptions>
       </Card>
-      {user.role === 1 && <ParentStudentCard />}
+      {hasRole(user, 'family') && <ParentStudentCard />}
       <ChangePasswordCard />
     </Space>
   );

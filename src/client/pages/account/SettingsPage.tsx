@@ -1,4 +1,4 @@
-import { ROLE_IDS } from '../../../shared/roles.js';
+import { hasRole } from '../../../shared/roles.js';
 import { roleMayCall } from '../../../shared/calls.js';
 import { Card, Grid, List, Select, Tabs, theme } from 'antd';
 import { Link, useSearchParams } from 'react-router';
@@ -16,7 +16,7 @@ export default function SettingsPage() {
   const { user } = useSession();
   const { token } = theme.useToken();
   const [params, setParams] = useSearchParams();
-  const admin = user.role === ROLE_IDS.admin || user.role === ROLE_IDS.super_admin;
+  const admin = hasRole(user, 'admins');
   const narrow = Grid.useBreakpoint().sm === false;
   const entries = [
     { to: '/profile', title: 'Profile', text: 'Your account and password' },

@@ -7,12 +7,14 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, Col, Descriptions, Form, Row, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Form, Row, Select, Space, Typography } from 'antd';
 import { SaveOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useOne } from '@refinedev/core';
 import type { Application } from '../../../generated/entities/admissions.js';
 import type { EntityRow } from '../../../shared/wire.js';
-import { APPLICATION_STATUS_TAGS, PAYMENT_STATUS_TAGS, SELECTED } from '../../../shared/applications.js';
+import { APPLICATION_PAYMENT_STATUS, APPLICATION_PAYMENT_STATUS_OPTIONS, APPLICATION_STATUS, APPLICATION_STATUS_OPTIONS } from '../../../generated/enums/admissions.js';
+import type { EnumOption } from '../../../shared/options.js';
+import { StatusTag } from '../../framework/StatusTag.js';
 import type { PageProps } from '../registry.js';
 import { formatDate, formatDateTime, formatMoney } from '../../framework/format.js';
 import { errorNotification } from '../../framework/notify.js';
@@ -26,8 +28,7 @@ import { admissionDraft } from './applicationsAdmit.js';
 const TIME_FORMAT = 'DD-MM-YYYY hh:mm A';
 const GENDER: Record<string, string> = { m: 'Male', f: 'Female', o: 'Other' };
 const RELATION: Record<string, string> = { father: 'Father', mother: 'Mother', guardian: 'Guardian' };
-const options = (tags: Record<string, { label: string }>) =>
-  Object.entries(tags).map(([value, t]) => ({ value: Number(value), label: `${t.label} (${value})` }));
+const options = <V extends number>(table: readonly EnumOption<V>[]) => table.map((o) => ({ value: o.value, label: `${o.label} (${o.value})` }));
 const show = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : String(v));
 
 type Row = EntityRow<Application>;
@@ -75,8 +76,6 @@ export default function ApplicationDetails({ resource }: PageProps) {
 
   if (!valid) return <Alert type="error" showIcon message="Application not found" />;
   const d = a?.details ?? {};
-  const status = APPLICATION_STATUS_TAGS[String(a?.status ?? 0) as keyof typeof APPLICATION_STATUS_TAGS];
-  const payment = PAYMENT_STATUS_TAGS[String(a?.payment_status ?? -1) as keyof typeof PAYMENT_STATUS_TAGS];
   const parent = (p: { name?: string | null; mobile?: string | null; profession?: string | null; salary?: string | null } | undefined) =>
     p?.name ? [p.name, p.mobile, p.profession, p.salary && `Salary ${p.salary}`].filter(Boolean).join(' · ') : '—';
 
@@ -114,7 +113,7 @@ export default function ApplicationDetails({ resource }: PageProps) {
                     : '—'}
                 </Descriptions.Item>
                 <Descriptions.Item label="Application Fee">{a.fee_amount ? formatMoney(a.fee_amount) : 'None'}</Descriptions.Item>
-                <Descriptions.Item label="Status"><Space wrap><Tag color={status?.color}>{status?.label}</Tag><Tag color={payment?.color}>{payment?.label}</Tag></Space></Descriptions.Item>
+                <Descriptions.Item label="Status"><Space wrap><StatusTag options={APPLICATION_STATUS_OPTIONS} value={a.status ?? APPLICATION_STATUS.UNKNOWN} /><StatusTag options={APPLICATION_PAYMENT_STATUS_OPTIONS} value={a.payment_status ?? APPLICATION_PAYMENT_STATUS.NOT_YET_RECEIVED} /></Space></Descriptions.Item>
               </Descriptions>
               {a.fee_payment && (
                 <Alert
@@ -133,12 +132,12 @@ export default function ApplicationDetails({ resource }: PageProps) {
             <Row gutter={16}>
               <Col xs={24} sm={12}>
                 <Form.Item label="Application Status" name="application_status">
-                  <Select options={options(APPLICATION_STATUS_TAGS)} />
+                  <Select options={options(APPLICATION_STATUS_OPTIONS)} />
                 </Form.Item>
               </Col>
               <Col xs={24} sm={12}>
                 <Form.Item label="Payment Status" name="payment_status" extra={paidOnline ? <Typography.Text type="secondary">Locked: the fee was paid online</Typography.Text> : undefined}>
-                  <Select options={options(PAYMENT_STATUS_TAGS)} disabled={paidOnline} />
+                  <Select options={options(APPLICATION_PAYMENT_STATUS_OPTIONS)} disabled={paidOnline} />
                 </Form.Item>
               </Col>
             </Row>
@@ -146,7 +145,7 @@ export default function ApplicationDetails({ resource }: PageProps) {
           </Form>
         </Card>
       )}
-      {a && a.status === SELECTED && canAdmit && (
+      {a && a.status === APPLICATION_STATUS.SELECTED && canAdmit && (
         <Card title="Admission">
           <Space direction="vertical">
             <Typography.Text>This application is selected. Admit the student with the details from the application.</Typography.Text>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Radio, Space, Table, Typography } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useOne } from '@refinedev/core';
@@ -18,8 +18,11 @@ import { resourceCall, useDeclaredQuery, type CallData } from '../../framework/u
 import { usePageButton } from '../../framework/useAccess.js';
 import { errorText } from '../../framework/useCall.js';
 import { fieldConfig } from '../../framework/form/CustomFields.js';
-import { CONTACT_MODE, leadContactsDef, statusTag } from './leadsModel.js';
+import { CONTACT_MODE, leadContactsDef } from './leadsModel.js';
+import { LEADS_STATUS, LEADS_STATUS_OPTIONS } from '../../../generated/enums/admissions.js';
+import { StatusTag } from '../../framework/StatusTag.js';
 import { DateItem } from '../../framework/DateInput.js';
+import { payloadRules } from '../../framework/form/payloadRules.js';
 
 const TIME_FORMAT = 'DD-MM-YYYY hh:mm A';
 type Contact = CallData<'leads.contacts'>[number];
@@ -37,7 +40,6 @@ export default function LeadDetails({ resource }: PageProps) {
   const contacts = useDeclaredQuery('leads.contacts', { params: { id: leadId } }, { enabled: valid });
   const l = lead.result;
   const extras = (l?.extras ?? {}) as Record<string, string>;
-  const tag = statusTag(l?.status);
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -59,7 +61,7 @@ export default function LeadDetails({ resource }: PageProps) {
             <Descriptions.Item label="Email">{l.email ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="Student Name">{l.student_name ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="Class">{l.class ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="Status"><Tag color={tag.color}>{tag.label}</Tag></Descriptions.Item>
+            <Descriptions.Item label="Status"><StatusTag options={LEADS_STATUS_OPTIONS} value={l?.status ?? LEADS_STATUS.UNKNOWN} /></Descriptions.Item>
             {extras.dob && <Descriptions.Item label="Date of Birth">{formatDate(extras.dob)}</Descriptions.Item>}
             {Object.entries(extras).filter(([k]) => k !== 'dob').map(([k, v]) => (
               <Descriptions.Item key={k} label={k === 'referrer' ? 'Referred By' : k.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())}>{v}</Descriptions.Item>
@@ -134,7 +136,7 @@ function AddContact({ leadId, onClose }: { leadId: number | undefined; onClose: 
           {/* A radio group's own role, so the required and invalid states the form item adds are allowed on it. */}
           <Radio.Group {...RADIO_GROUP_ROLE} options={[...CONTACT_MODE].map(([value, label]) => ({ value, label }))} />
         </Form.Item>
-        <DateItem label="Contact Time" name="contact_time" rules={[{ required: true, message: 'Contact time is required!' }]} picker={{ timeStep: 1, style: { width: 'auto' } }} />
+        <DateItem label="Contact Time" name="contact_time" rules={payloadRules(leadContactsDef.schema, 'contact_time')} picker={{ timeStep: 1, style: { width: 'auto' } }} />
         <Form.Item label="Summary" name="summary" rules={rules('summary')}>
           <Input maxLength={200} />
         </Form.Item>

@@ -11,13 +11,6 @@ export const LEAD_STATUS = enumLabels(leadsDef.schema.properties.status);
 /** 'call' → 'Call'. */
 export const CONTACT_MODE = enumLabels(leadContactsDef.schema.properties.mode);
 
-/** The status tags the list declares, so the details card colours a status the same way. */
-export const statusTag = (status: number | null | undefined) => {
-  const col = leadsDef.list?.columns.find((c) => typeof c === 'object' && c.field === 'status');
-  const tags = typeof col === 'object' ? col.tags : undefined;
-  return tags?.[String(status ?? 0)] ?? { label: LEAD_STATUS.get(String(status ?? 0)) ?? 'Unknown', color: 'default' };
-};
-
 /** How many leads the school has (the list's total, one row fetched). */
 export function useLeadCount(): number | undefined {
   const { result } = useList({ resource: 'leads', pagination: { currentPage: 1, pageSize: 1, mode: 'server' }, errorNotification: false });

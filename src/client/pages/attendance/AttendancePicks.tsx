@@ -15,6 +15,7 @@ import { dayOff } from '../../../shared/calendar.js';
 import { useClassesAndYears } from '../useClassesAndYears.js';
 import { PICKER } from '../../framework/pickers.js';
 import { DateInput } from '../../framework/DateInput.js';
+import { ACYEAR_STATUS } from '../../../generated/enums/academics.js';
 
 export interface Picks { class_id?: number; year?: number; date?: string }
 
@@ -50,7 +51,7 @@ export function AttendancePicks({ picks, onGo, incomplete, idPrefix }: { picks: 
   // The enabled academic year and today, until the person picks others.
   useEffect(() => {
     if (draft.year !== undefined || !years.length) return;
-    const enabled = years.find((y) => Number(y.status) === 1);
+    const enabled = years.find((y) => Number(y.status) === ACYEAR_STATUS.ENABLED);
     if (enabled) setDraft((d) => ({ ...d, year: enabled.id }));
   }, [years, draft.year]);
   useEffect(() => { if (!draft.date) setDraft((d) => ({ ...d, date: dayjs().format(WIRE_DATE) })); }, [draft.date]);

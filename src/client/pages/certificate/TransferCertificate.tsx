@@ -19,6 +19,7 @@ import { declaredCall } from '../../../shared/calls.js';
 import { classText, dmy, particulars } from '../../../shared/transfer-certificate.js';
 import { PrintSheet, SchoolHead, printSoon } from '../PrintSheet.js';
 import { DateItem } from '../../framework/DateInput.js';
+import { STUDENT_STATUS } from '../../../generated/enums/students.js';
 
 const ISSUE = declaredCall('transfer-certificates.issue').def.payload!;
 const rules = (field: string) => payloadRules(ISSUE, field);
@@ -69,7 +70,7 @@ function IssueForm({ data, onIssued }: { data: Data; onIssued: () => unknown }) 
         <Descriptions.Item label="Father's Name">{s.father_name ?? ''}</Descriptions.Item>
         <Descriptions.Item label="Admission Date">{dmy(s.admission_date)}</Descriptions.Item>
       </Descriptions>
-      {s.status !== 1 && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="This student is not active now." />}
+      {s.status !== STUDENT_STATUS.ACTIVE && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="This student is not active now." />}
       <Form<Values> form={form} layout="vertical" onFinish={submit} disabled={busy}
         initialValues={{ leaving_date: dayjs(), conduct: 'Good', fees_paid_upto: dayjs().format('MMMM YYYY') }}>
         <DateItem label="Date of Leaving" name="leaving_date" rules={[{ required: true, message: ISSUE.errorMessage.required.leaving_date }]} picker={{ style: { width: 'auto' } }} />

@@ -10,6 +10,10 @@ import type { PageProps } from '../registry.js';
 import { classSectionLabel } from '../../framework/labels.js';
 import { useBusyAction } from '../../framework/useBusyAction.js';
 import { useDeclaredCall, type CallData } from '../../framework/useDeclaredCall.js';
+import { declaredCall } from '../../../shared/calls.js';
+
+/** The students' search by admission number declares the words for a blank one. */
+const ADMISSION_NO_REQUIRED = declaredCall('students.searchBy').def.errors!.admissionNo!;
 
 type Found = CallData<'transfer-certificates.find'>;
 
@@ -27,7 +31,7 @@ export default function TransferCertificateFind(_props: PageProps) {
   return (
     <Card title="Transfer Certificate" style={{ maxWidth: 640 }}>
       <Form layout="inline" onFinish={search} style={{ rowGap: 8 }}>
-        <Form.Item label="Admission No" name="admission_no" rules={[{ required: true, whitespace: true, message: 'Enter admission number' }]}>
+        <Form.Item label="Admission No" name="admission_no" rules={[{ required: true, whitespace: true, message: ADMISSION_NO_REQUIRED }]}>
           <Input placeholder="Admission number" allowClear autoFocus />
         </Form.Item>
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={busy}>Find</Button>

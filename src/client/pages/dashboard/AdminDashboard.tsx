@@ -1,11 +1,11 @@
-import { Alert, Card, Col, Empty, List, Row, Segmented, Select, Space, Spin, Statistic, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Empty, List, Row, Segmented, Select, Space, Spin, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/SessionContext.js';
 import { SeriesDrawing } from '../../framework/charts/index.js';
 import { formatDate, formatMoney } from '../../framework/format.js';
-import { statusTag } from '../admissions/leadsModel.js';
-import { APPLICATION_STATUS_TAGS } from '../../../shared/applications.js';
+import { APPLICATION_STATUS_OPTIONS, LEADS_STATUS, LEADS_STATUS_OPTIONS } from '../../../generated/enums/admissions.js';
+import { StatusTag } from '../../framework/StatusTag.js';
 import { shortINR } from '../../../shared/money.js';
 import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { errorText } from '../../framework/useCall.js';
@@ -158,7 +158,7 @@ export default function AdminDashboard() {
                   size="small" dataSource={d.latest_leads}
                   locale={{ emptyText: <Typography.Text type="secondary">No leads yet</Typography.Text> }}
                   renderItem={(r) => (
-                    <List.Item extra={<Tag color={statusTag(r.status).color}>{statusTag(r.status).label}</Tag>}>
+                    <List.Item extra={<StatusTag options={LEADS_STATUS_OPTIONS} value={r.status ?? LEADS_STATUS.UNKNOWN} />}>
                       <List.Item.Meta title={<Link to={`/admissions/lead/${r.id}`}>{r.parent_name}</Link>} description={[r.student_name, r.class, r.mobile].filter(Boolean).join(' · ')} />
                     </List.Item>
                   )}
@@ -170,14 +170,11 @@ export default function AdminDashboard() {
                 <List
                   size="small" dataSource={d.latest_admission_applications}
                   locale={{ emptyText: <Typography.Text type="secondary">No applications yet</Typography.Text> }}
-                  renderItem={(r) => {
-                    const tag = APPLICATION_STATUS_TAGS[String(r.status) as keyof typeof APPLICATION_STATUS_TAGS];
-                    return (
-                      <List.Item extra={tag && <Tag color={tag.color}>{tag.label}</Tag>}>
-                        <List.Item.Meta title={<Link to={`/admissions/application/${r.id}`}>{r.student_name}</Link>} description={[r.application_class, r.parent_name, r.mobile].filter(Boolean).join(' · ')} />
-                      </List.Item>
-                    );
-                  }}
+                  renderItem={(r) => (
+                    <List.Item extra={<StatusTag options={APPLICATION_STATUS_OPTIONS} value={r.status} />}>
+                      <List.Item.Meta title={<Link to={`/admissions/application/${r.id}`}>{r.student_name}</Link>} description={[r.application_class, r.parent_name, r.mobile].filter(Boolean).join(' · ')} />
+                    </List.Item>
+                  )}
                 />
               </Card>
             </Col>

@@ -1,3 +1,4 @@
+import { hasRole } from '../../../shared/roles.js';
 import { useSession } from '../../app/SessionContext.js';
 import AdminDashboard from './AdminDashboard.js';
 import ParentDashboard from './ParentDashboard.js';
@@ -6,7 +7,7 @@ import StaffDashboard from './StaffDashboard.js';
 /** The home route '/' per role: parents pick a student; admins see the school's figures; other staff get their modules. */
 export default function Dashboard() {
   const { user } = useSession();
-  if (user.role === 1) return <ParentDashboard />;
-  if (user.role === 3 || user.role === 4) return <AdminDashboard />;
+  if (hasRole(user, 'family')) return <ParentDashboard />;
+  if (hasRole(user, 'admins')) return <AdminDashboard />;
   return <StaffDashboard />;
 }

@@ -1,7 +1,7 @@
 import { Card, Col, Row, Typography } from 'antd';
 import { Link } from 'react-router';
 import { MODULES, RESOURCES } from '../../../shared/registry.js';
-import { ROLE_LABELS } from '../../../../src/shared/roles.js';
+import { ROLE_LABELS } from '../../../shared/roles.js';
 import { useSession } from '../../app/SessionContext.js';
 import { buildMenu } from '../../app/menu.js';
 import { Icon } from '../../framework/icons.js';

@@ -26,6 +26,7 @@ import {
   billProblem, billTotals, discountsEnabled, partialPaymentEnabled, pendingText, type BillFormValues, type FeeItem,
 } from './feesModel.js';
 import { PICKER } from '../../framework/pickers.js';
+import { ACYEAR_STATUS } from '../../../generated/enums/academics.js';
 
 const INITIAL: BillFormValues = {
   name: DEFAULT_BILL_NAME, items: [{ quantity: 1 }], transportation: 0, miscellaneous: 0, discount: 0, mode: DEFAULT_PAYMENT_MODE, amount_paid: 0,
@@ -56,7 +57,7 @@ export default function FeeBilling(_props: PageProps) {
   // The enabled academic year (status 1) is preselected.
   useEffect(() => {
     if (form.getFieldValue('ac_year_id')) return;
-    const enabled = years.find((y) => sameValue(y.status, 1));
+    const enabled = years.find((y) => sameValue(y.status, ACYEAR_STATUS.ENABLED));
     if (enabled) form.setFieldValue('ac_year_id', enabled.id);
   }, [years, form]);
 
@@ -146,12 +147,12 @@ export default function FeeBilling(_props: PageProps) {
                           }}
                         />
                       </Form.Item>
-                      <Form.Item label="Amount" name={[f.name, 'amount']} rules={[{ required: true, message: 'Amount is required' }, { type: 'number', min: 0, message: 'Amount must be at least 0' }, paiseRule]}>
+                      <Form.Item label="Amount" name={[f.name, 'amount']} rules={[{ required: true, message: BILL_MESSAGES.lineAmount }, { type: 'number', min: 0, message: BILL_MESSAGES.lineAmountMin }, paiseRule]}>
                         <MoneyInput style={{ width: 160 }} />
                       </Form.Item>
                       <Form.Item
                         label="Quantity" name={[f.name, 'quantity']}
-                        rules={[{ required: true, message: 'Quantity is required' }, { type: 'integer', min: MIN_QUANTITY, max: MAX_QUANTITY, message: BILL_MESSAGES.quantity }]}
+                        rules={[{ required: true, message: BILL_MESSAGES.lineQuantity }, { type: 'integer', min: MIN_QUANTITY, max: MAX_QUANTITY, message: BILL_MESSAGES.quantity }]}
                       >
                         {/* No min/max: a 7 stays 7 and is refused under the field, not quietly made 5. */}
                         <InputNumber style={{ width: 90 }} inputMode="numeric" />
@@ -168,10 +169,10 @@ export default function FeeBilling(_props: PageProps) {
               )}
             </Form.List>
             <Space wrap align="start">
-              <Form.Item label="Transportation" name="transportation" rules={[{ type: 'number', min: 0, message: 'Amount must be at least 0' }, paiseRule]}>
+              <Form.Item label="Transportation" name="transportation" rules={[{ type: 'number', min: 0, message: BILL_MESSAGES.lineAmountMin }, paiseRule]}>
                 <MoneyInput style={{ width: 160 }} />
               </Form.Item>
-              <Form.Item label="Miscellaneous" name="miscellaneous" rules={[{ type: 'number', min: 0, message: 'Amount must be at least 0' }, paiseRule]}>
+              <Form.Item label="Miscellaneous" name="miscellaneous" rules={[{ type: 'number', min: 0, message: BILL_MESSAGES.lineAmountMin }, paiseRule]}>
                 <MoneyInput style={{ width: 160 }} />
               </Form.Item>
               <Form.Item

@@ -24,6 +24,7 @@ import { useDueAlerts } from './useDueAlerts.js';
 import { useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { FeePieChart } from './FeePieChart.js';
 import { FeeItemsTable, Money, useCsvExport } from './reportParts.js';
+import { ENABLED_YEAR } from '../../../shared/years.js';
 import {
   FEE_ITEM_CSV, STUDENT_FEES_CSV, cardFigures, feeItemsFilename, itemStudentsLink, studentFeesFilename,
   type CardFigure, type CardPayment, type FeeItemRow,
@@ -31,7 +32,7 @@ import {
 
 const STORE = 'fee-reports';
 const CLASS_FILTER: FilterDef = { field: 'class_id', resource: 'classes', label: 'Class', remember: true, required: true };
-const YEAR_FILTER: FilterDef = { field: 'ac_year_id', resource: 'acyears', label: 'Academic Year', required: true, preselect: { field: 'status', equals: 1 } };
+const YEAR_FILTER: FilterDef = { field: 'ac_year_id', resource: 'acyears', label: 'Academic Year', required: true, preselect: ENABLED_YEAR };
 
 export default function FeeReports(_props: PageProps) {
   const classList = useDeclaredCall('fee-payments.classList');

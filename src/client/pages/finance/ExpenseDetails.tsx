@@ -130,7 +130,7 @@ export default function ExpenseDetails({ resource }: PageProps) {
           </Form.Item>
           <Form.Item label="Payment Mode" name="payment_mode_id"><Select options={(modes.result?.data ?? []).map(option)} allowClear aria-label="Payment mode" /></Form.Item>
           <Form.Item label="Payment Details" name="payment_details"><Input maxLength={500} /></Form.Item>
-          <DateItem label="Payment Date" name="payment_date" rules={[{ required: true, message: 'Payment date is required!' }]} picker={{ style: { width: 'auto' } }} />
+          <DateItem label="Payment Date" name="payment_date" rules={rules('payment_date')} picker={{ style: { width: 'auto' } }} />
         </Form>
       </Modal>
     </Space>

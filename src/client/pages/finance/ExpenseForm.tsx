@@ -93,7 +93,7 @@ export default function ExpenseForm(_props: PageProps) {
         <Form.Item label="Installment Amount" name="installment_amount" rules={[...rules('installment_amount'), paiseRule]} extra="Paid now from the account; 0 when nothing is paid yet">
           <MoneyInput style={{ width: 180 }} />
         </Form.Item>
-        <DateItem label="Date" name="date" rules={[{ required: true, message: 'Date is required!' }]} picker={{ style: { width: 'auto' } }} />
+        <DateItem label="Date" name="date" rules={rules('date')} picker={{ style: { width: 'auto' } }} />
         <Form.Item label="Payment Mode" name="payment_mode_id"><Select options={modes} allowClear aria-label="Payment mode" /></Form.Item>
         <Form.Item label="Payment Details" name="payment_details"><Input maxLength={500} /></Form.Item>
         <Form.Item label="Description" name="description"><Input.TextArea rows={3} maxLength={2000} /></Form.Item>

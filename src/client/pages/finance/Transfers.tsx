@@ -31,6 +31,8 @@ const CSV: Array<CsvColumn<Row>> = [
 ];
 const deposit = resourceByName('finance-deposits');
 const rule = (f: string) => payloadRules(deposit.schema, f);
+/** A transfer's debit account: the schema leaves it optional (other deposits have none); the deposit hooks refuse a transfer without one in these words. */
+const FROM_ACCOUNT_REQUIRED = 'Please select the account the money is transferred from';
 
 export default function Transfers({ resource }: PageProps) {
   const { range, setRange, query } = useDateRange();
@@ -64,14 +66,14 @@ export default function Transfers({ resource }: PageProps) {
         <Card title="New Transfer">
           <Form<Values> form={form} layout="vertical" name="transfer" onFinish={transfer} initialValues={{ date: dayjs() }} style={{ maxWidth: 520 }}>
             <Form.Item label="Title" name="name" rules={rule('name')}><Input /></Form.Item>
-            <Form.Item label="From Account (debit)" name="from_account" rules={[{ required: true, message: 'Please select the account the money is transferred from' }]}>
+            <Form.Item label="From Account (debit)" name="from_account" rules={[{ required: true, message: FROM_ACCOUNT_REQUIRED }]}>
               <Select options={options} {...PICKER} aria-label="From account" />
             </Form.Item>
             <Form.Item label="To Account (credit)" name="fin_account_id" rules={rule('fin_account_id')}>
               <Select options={options} {...PICKER} aria-label="To account" />
             </Form.Item>
             <Form.Item label="Amount" name="amount" rules={[...rule('amount'), paiseRule]}><MoneyInput style={{ width: '100%' }} /></Form.Item>
-            <DateItem label="Date" name="date" rules={[{ required: true, message: 'Date is required!' }]} />
+            <DateItem label="Date" name="date" rules={rule('date')} />
             <Button type="primary" htmlType="submit" loading={busy}>Transfer</Button>
           </Form>
         </Card>

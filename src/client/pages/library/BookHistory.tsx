@@ -3,6 +3,8 @@ import { Alert, Card, Descriptions, Table, Typography } from 'antd';
 import { useParams } from 'react-router';
 import { useOne } from '@refinedev/core';
 import type { Book } from '../../../generated/entities/library.js';
+import { BOOK_STATUS_OPTIONS } from '../../../generated/enums/library.js';
+import { StatusTag } from '../../framework/StatusTag.js';
 import type { EntityRow } from '../../../shared/wire.js';
 import { errorNotification } from '../../framework/notify.js';
 import type { PageProps } from '../registry.js';
@@ -22,7 +24,7 @@ export default function BookHistory(_: PageProps) {
         <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
           <Descriptions.Item label="Code">{b.code}</Descriptions.Item>
           <Descriptions.Item label="Author">{b.author}</Descriptions.Item>
-          <Descriptions.Item label="Status">{b.status === 1 ? 'Issued' : 'Available'}</Descriptions.Item>
+          <Descriptions.Item label="Status"><StatusTag options={BOOK_STATUS_OPTIONS} value={b.status} /></Descriptions.Item>
         </Descriptions>
       )}
       <Table

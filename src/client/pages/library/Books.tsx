@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { AfterLending } from './lendingEvents.js';
-import { Alert, Button, Card, Form, Input, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Table } from 'antd';
 import { Link } from 'react-router';
 import type { PageProps } from '../registry.js';
 import ResourceList from '../../framework/list/ResourceList.js';
@@ -12,6 +12,12 @@ import { RowActions } from '../../framework/list/RowActions.js';
 import { callDeclared, type CallData } from '../../framework/useDeclaredCall.js';
 import { errorText } from '../../framework/useCall.js';
 import { useAllowed } from '../../framework/useAccess.js';
+import { BOOK_STATUS_OPTIONS } from '../../../generated/enums/library.js';
+import { StatusTag } from '../../framework/StatusTag.js';
+import { declaredCall } from '../../../shared/calls.js';
+
+/** The search by code declares the words for a blank code. */
+const CODE_REQUIRED = declaredCall('books.search').def.errors!.code!;
 
 type Found = CallData<'books.search'>;
 
@@ -42,7 +48,7 @@ export default function Books({ resource }: PageProps) {
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         <Card size="small" title="Search by Code">
           <Form layout="inline" onFinish={(v) => void search(v)}>
-            <Form.Item name="code" label="Book Code" rules={[{ required: true, whitespace: true, message: 'Book Code is required!' }]}>
+            <Form.Item name="code" label="Book Code" rules={[{ required: true, whitespace: true, message: CODE_REQUIRED }]}>
               <Input allowClear style={{ width: 200 }} />
             </Form.Item>
             <Form.Item><Button type="primary" htmlType="submit" loading={busy}>Search</Button></Form.Item>
@@ -60,7 +66,7 @@ export default function Books({ resource }: PageProps) {
                 { key: 'title', dataIndex: 'title', title: 'Title', render: (t: string, r) => (canEdit ? <Link to={`/library/book/${r.id}`}>{t}</Link> : t) },
                 { key: 'author', dataIndex: 'author', title: 'Author' },
                 { key: 'shelf_no', dataIndex: 'shelf_no', title: 'Shelf No' },
-                { key: 'status', dataIndex: 'status', title: 'Status', render: (s: number) => (s === 1 ? <Tag color="orange">Issued</Tag> : <Tag color="green">Available</Tag>) },
+                { key: 'status', dataIndex: 'status', title: 'Status', render: (s: number) => <StatusTag options={BOOK_STATUS_OPTIONS} value={s} /> },
                 // The same buttons as the list's rows; a return or an issue here shows in the list too.
                 { key: 'actions', title: 'Actions', render: (_: unknown, r) => <RowActions def={resource} row={r} /> },
               ]}

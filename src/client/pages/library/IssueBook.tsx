@@ -11,6 +11,11 @@ import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
 import { WIRE_DATE } from '../../framework/dates.js';
 import { DateItem } from '../../framework/DateInput.js';
 import { BorrowerSelect, type BorrowerKind } from './BorrowerSelect.js';
+import { BOOK_STATUS } from '../../../generated/enums/library.js';
+import { declaredCall } from '../../../shared/calls.js';
+import { payloadRules, requiredRule } from '../../framework/form/payloadRules.js';
+
+const ISSUE = declaredCall('book-issues.issue').def.payload!;
 
 interface Values { kind: BorrowerKind; borrower: number | null; last_date: Dayjs | null }
 
@@ -20,7 +25,7 @@ export default function IssueBook({ row }: RowComponentProps) {
   const kind = Form.useWatch('kind', form) ?? 'student';
   const issue = useDeclaredCall('book-issues.issue');
   const { busy, run } = useLendingAction();
-  if (row.status !== 2) return null;
+  if (row.status !== BOOK_STATUS.AVAILABLE) return null;
 
   const submit = (v: Values) => run(
     () => issue({
@@ -43,10 +48,10 @@ export default function IssueBook({ row }: RowComponentProps) {
           <Form.Item name="kind" label="Issue To">
             <Radio.Group onChange={() => form.setFieldValue('borrower', null)} options={[{ value: 'student', label: 'Student' }, { value: 'teacher', label: 'Teacher' }]} />
           </Form.Item>
-          <Form.Item name="borrower" label={kind === 'student' ? 'Student' : 'Teacher'} rules={[{ required: true, message: `Please select a ${kind}` }]}>
+          <Form.Item name="borrower" label={kind === 'student' ? 'Student' : 'Teacher'} rules={[requiredRule(ISSUE, kind === 'student' ? 'student_id' : 'teacher_id')]}>
             <BorrowerSelect kind={kind} label={kind === 'student' ? 'Student' : 'Teacher'} />
           </Form.Item>
-          <DateItem name="last_date" label="Return Date" rules={[{ required: true, message: 'Return date is required!' }]}
+          <DateItem name="last_date" label="Return Date" rules={payloadRules(ISSUE, 'last_date')}
             picker={{ disabledDate: (d) => d.isBefore(dayjs(), 'day') }} />
         </Form>
       </Modal>

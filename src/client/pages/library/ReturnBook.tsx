@@ -14,6 +14,11 @@ import { DateItem } from '../../framework/DateInput.js';
 import { formatDate, formatMoney } from '../../framework/format.js';
 import { MoneyInput, paiseRule } from '../../framework/MoneyInput.js';
 import { errorText } from '../../framework/useCall.js';
+import { BOOK_STATUS } from '../../../generated/enums/library.js';
+import { declaredCall } from '../../../shared/calls.js';
+import { payloadRules, requiredRule } from '../../framework/form/payloadRules.js';
+
+const RETURN = declaredCall('book-issues.return').def.payload!;
 
 type Details = CallData<'book-issues.details'>;
 interface Values { fine_amount: number; return_date: Dayjs }
@@ -25,7 +30,7 @@ export default function ReturnBook({ row }: RowComponentProps) {
   const [form] = Form.useForm<Values>();
   const giveBack = useDeclaredCall('book-issues.return');
   const { busy, run } = useLendingAction();
-  if (row.status !== 1) return null;
+  if (row.status !== BOOK_STATUS.ISSUED) return null;
 
   const open = async () => {
     setLoading(true);
@@ -66,10 +71,10 @@ export default function ReturnBook({ row }: RowComponentProps) {
               form={form} name={`return-${row.id}`} layout="vertical" onFinish={(v) => void submit(v)}
               initialValues={{ fine_amount: issue.fine_amount, return_date: dayjs() }}
             >
-              <Form.Item name="fine_amount" label="Fine" rules={[{ required: true, message: 'Fine is required (0 for none)' }, paiseRule]}>
+              <Form.Item name="fine_amount" label="Fine" rules={[...payloadRules(RETURN, 'fine_amount'), paiseRule]}>
                 <MoneyInput min={0} style={{ width: '100%' }} />
               </Form.Item>
-              <DateItem name="return_date" label="Return Date" rules={[{ required: true, message: 'Return date is required!' }]}
+              <DateItem name="return_date" label="Return Date" rules={[requiredRule(RETURN, 'return_date')]}
                 picker={{ disabledDate: (d) => d.isAfter(dayjs(), 'day') }} />
             </Form>
           </>

@@ -1,12 +1,13 @@
 /** The columns of an issue history (spec 3 §3 Book issue), shared by a book's and a borrower's history. */
-import { Tag } from 'antd';
+import { BOOK_ISSUE_STATUS_OPTIONS } from '../../../generated/enums/library.js';
+import { StatusTag } from '../../framework/StatusTag.js';
 import type { TableColumnsType } from 'antd';
 import type { CallData } from '../../framework/useDeclaredCall.js';
 import { formatDate, formatMoney } from '../../framework/format.js';
 
 export type IssueRow = CallData<'book-issues.bookHistory'>[number];
 
-const status = (r: IssueRow) => (r.status === 2 ? <Tag color="green">Returned</Tag> : <Tag color="orange">Not yet returned</Tag>);
+const status = (r: IssueRow) => <StatusTag options={BOOK_ISSUE_STATUS_OPTIONS} value={r.status} />;
 
 export function issueColumns(show: 'book' | 'borrower'): TableColumnsType<IssueRow> {
   return [

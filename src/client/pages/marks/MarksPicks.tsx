@@ -12,6 +12,7 @@ import { useClassesAndYears } from '../useClassesAndYears.js';
 import type { EntityRow } from '../../../shared/wire.js';
 import type { Subject, Test } from '../../../generated/entities/academics.js';
 import { PICKER } from '../../framework/pickers.js';
+import { ACYEAR_STATUS } from '../../../generated/enums/academics.js';
 
 export interface Picks { class_id?: number; year?: number; test?: number; subject_id?: number }
 
@@ -37,7 +38,7 @@ export function MarksPicks({ picks, set, withSubject }: { picks: Picks; set: (p:
   const { classes, years, classesLoading, yearsLoading } = useClassesAndYears();
   useEffect(() => {
     if (picks.year !== undefined || !years.length) return;
-    const enabled = years.find((y) => Number(y.status) === 1);
+    const enabled = years.find((y) => Number(y.status) === ACYEAR_STATUS.ENABLED);
     if (enabled) set({ year: enabled.id });
   }, [years, picks.year]); // eslint-disable-line react-hooks/exhaustive-deps
   const tests = useList<EntityRow<Test>>({

@@ -18,6 +18,7 @@ import { usePageButton } from '../../framework/useAccess.js';
 import { useDeclaredCall, useDeclaredQuery, type CallData, type CallInput } from '../../framework/useDeclaredCall.js';
 import { gradedAreas, RESULTS } from '../../../shared/report-card.js';
 import { PICKER } from '../../framework/pickers.js';
+import { ACYEAR_STATUS } from '../../../generated/enums/academics.js';
 
 type Sheet = CallData<'report-cards.sheet'>;
 type Row = Sheet['students'][number];
@@ -29,7 +30,7 @@ export default function ReportCards({ resource }: PageProps) {
   const [classId, setClassId] = useState<number>();
   const [yearId, setYearId] = useState<number>();
   useEffect(() => {
-    const enabled = years.find((y) => sameValue(y.status, 1));
+    const enabled = years.find((y) => sameValue(y.status, ACYEAR_STATUS.ENABLED));
     if (yearId === undefined && enabled) setYearId(enabled.id);
   }, [years, yearId]);
 

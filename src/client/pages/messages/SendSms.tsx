@@ -63,7 +63,7 @@ export default function SendSms(_props: PageProps) {
           <Select options={GROUPS.map((g) => ({ ...g }))} />
         </Form.Item>
         {to === 'class' && (
-          <Form.Item label="Classes" name="class_ids" rules={[{ required: true, type: 'array', min: 1, message: 'Class is required' }]}>
+          <Form.Item label="Classes" name="class_ids" rules={[{ required: true, type: 'array', min: 1, message: declaredCall('sms.send').def.payload!.properties.class_ids.errorMessage.type }]}>
             <Select mode="multiple" optionFilterProp="label" placeholder="Choose classes"
               options={classes.map((c) => ({ value: c.id, label: `${c.class} - ${c.section}` }))} />
           </Form.Item>

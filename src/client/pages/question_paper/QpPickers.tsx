@@ -8,11 +8,12 @@ import type { Subject } from '../../../generated/entities/academics.js';
 import { useClassesAndYears } from '../useClassesAndYears.js';
 import type { QpPicks } from './qpPicks.js';
 import { PICKER } from '../../framework/pickers.js';
+import { ACYEAR_STATUS } from '../../../generated/enums/academics.js';
 
 /** The enabled academic year, which the pickers offer until another is chosen. */
 export function useEnabledYear(): number | undefined {
   const { years } = useClassesAndYears();
-  return years.find((y) => Number(y.status) === 1)?.id;
+  return years.find((y) => Number(y.status) === ACYEAR_STATUS.ENABLED)?.id;
 }
 
 /**

@@ -13,8 +13,9 @@ import { download } from '../../framework/csv.js';
 import { PickerFilter, type FilterDef } from '../../framework/list/PickerFilter.js';
 import { useAllowed } from '../../framework/useAccess.js';
 import { errorText } from '../../framework/useCall.js';
+import { ENABLED_YEAR } from '../../../shared/years.js';
 
-const YEAR: FilterDef = { field: 'ac_year_id', resource: 'acyears', label: 'Academic Year', preselect: { field: 'status', equals: 1 } };
+const YEAR: FilterDef = { field: 'ac_year_id', resource: 'acyears', label: 'Academic Year', preselect: ENABLED_YEAR };
 
 export default function DataExport(_props: PageProps) {
   const { notification } = App.useApp();

@@ -8,11 +8,13 @@ import { optionLabel } from '../../framework/labels.js';
 import { sameValue } from '../../framework/calls.js';
 import { useClassesAndYears, type ClassRow } from '../useClassesAndYears.js';
 import { PICKER } from '../../framework/pickers.js';
+import { ACYEAR_STATUS } from '../../../generated/enums/academics.js';
 
 export type { ClassRow } from '../useClassesAndYears.js';
 
 export const AT_LEAST_ONE_CLASS = 'Atlease one class must be selected!';
 export const YEAR_REQUIRED = 'Please select academic year!';
+export const CLASS_REQUIRED = 'Please select class!';
 
 /** The classes and academic years, with the enabled year put into the form's `ac_year_id` once they load. */
 export function useClassYearChoices(form: FormInstance) {
@@ -20,7 +22,7 @@ export function useClassYearChoices(form: FormInstance) {
 
   useEffect(() => {
     if (form.getFieldValue('ac_year_id') || yearRows.length === 0) return;
-    const enabled = yearRows.find((y) => Number(y.status) === 1);
+    const enabled = yearRows.find((y) => Number(y.status) === ACYEAR_STATUS.ENABLED);
     if (enabled) form.setFieldValue('ac_year_id', enabled.id);
   }, [yearRows, form]);
 
@@ -41,7 +43,7 @@ export function ClassesItem({ choices, multiple }: { choices: ReturnType<typeof 
       />
     </Form.Item>
   ) : (
-    <Form.Item label="Class" name="class_id" rules={[{ required: true, message: 'Please select class!' }]}>
+    <Form.Item label="Class" name="class_id" rules={[{ required: true, message: CLASS_REQUIRED }]}>
       <Select style={{ minWidth: 160 }} {...PICKER} placeholder="Select class" loading={choices.classesLoading} options={choices.classOptions} />
     </Form.Item>
   );

@@ -30,7 +30,7 @@ import { roleId } from '../../../shared/roles.js';
 import { formatDate } from '../../framework/format.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { CustomFieldItems, customValues, fieldConfig } from '../../framework/form/CustomFields.js';
-import { payloadRules } from '../../framework/form/payloadRules.js';
+import { payloadRules, requiredRule } from '../../framework/form/payloadRules.js';
 import { MOBILE_RE } from '../../../shared/mobile.js';
 import { declaredCall } from '../../../shared/calls.js';
 import {
@@ -40,6 +40,7 @@ import {
 } from './studentModel.js';
 import { showNewLogin } from './NewLoginNotice.js';
 import { DateItem } from '../../framework/DateInput.js';
+import { ACYEAR_STATUS } from '../../../generated/enums/academics.js';
 
 const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'];
 const store = () => { try { return window.sessionStorage; } catch { return undefined; } };
@@ -124,7 +125,7 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
   // The enabled academic year (status 1) is preselected.
   useEffect(() => {
     if (form.getFieldValue('ac_year_id') || yearRows.length === 0) return;
-    const enabled = yearRows.find((y) => Number(y.status) === 1);
+    const enabled = yearRows.find((y) => Number(y.status) === ACYEAR_STATUS.ENABLED);
     if (enabled) form.setFieldValue('ac_year_id', enabled.id);
   }, [yearRows, form]);
 
@@ -315,7 +316,7 @@ function DetailsForm({ initial, onNext }: { initial?: DetailsStep; onNext: (d: D
         </>
       ) : (
         <>
-          <Form.Item label="Parent Login" name="user_id" rules={[{ required: true, message: 'Please select a parent login' }]} style={{ maxWidth: 480 }}>
+          <Form.Item label="Parent Login" name="user_id" rules={[requiredRule(declaredCall('students.linkUser').def.payload!, 'user_id')]} style={{ maxWidth: 480 }}>
             <ParentLoginSelect onPicked={(label) => form.setFieldValue('user_label', label)} initialLabel={userLabelNow} />
           </Form.Item>
           <Form.Item name="user_label" hidden><Input /></Form.Item>

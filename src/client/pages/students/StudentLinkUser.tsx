@@ -14,6 +14,7 @@ import { declaredCall } from '../../../shared/calls.js';
 import { payloadRules } from '../../framework/form/payloadRules.js';
 import { classSection, createdId } from './studentModel.js';
 import { ParentLoginSelect } from './ParentLoginSelect.js';
+import { ROLE_IDS } from '../../../shared/roles.js';
 
 /** The new login's checks as the server makes them (students.createUser). */
 const userRules = (k: string) => payloadRules(declaredCall('students.createUser').def.payload!, k);
@@ -43,7 +44,7 @@ export default function StudentLinkUser(_props: PageProps) {
     try {
       let userId = v.mode === 'existing' ? v.user_id ?? null : made?.user_id ?? null;
       if (v.mode === 'new' && userId === null) {
-        const body: Parameters<typeof createUser>[0]['body'] = { name: v.name?.trim() ?? '', password: v.password ?? '', role: 1 };
+        const body: Parameters<typeof createUser>[0]['body'] = { name: v.name?.trim() ?? '', password: v.password ?? '', role: ROLE_IDS.parent };
         for (const k of ['email', 'username', 'mobile'] as const) if (v[k]?.trim()) body[k] = v[k]!.trim();
         try {
           userId = createdId(await createUser({ body }), 'user_id');

@@ -31,10 +31,11 @@ import DeleteStudentModal from './modals/DeleteStudentModal.js';
 import { totalOf } from '../../../shared/plural.js';
 import { fieldConfig } from '../../framework/form/CustomFields.js';
 import { schoolConfigNow } from '../../app/schoolConfig.js';
+import { ENABLED_YEAR } from '../../../shared/years.js';
 
 const PAGE_SIZE = 50;
 const CLASS_FILTER: FilterDef = { field: 'class_id', resource: 'classes', label: 'Class', remember: true, required: true };
-const YEAR_FILTER: FilterDef = { field: 'ac_year_id', resource: 'acyears', label: 'Academic Year', required: true, preselect: { field: 'status', equals: 1 } };
+const YEAR_FILTER: FilterDef = { field: 'ac_year_id', resource: 'acyears', label: 'Academic Year', required: true, preselect: ENABLED_YEAR };
 
 export default function StudentList({ resource }: PageProps) {
   const fields = fieldConfig(resource);

@@ -14,6 +14,8 @@ import { moduleEnabled, type AccessContext } from '../../framework/access.js';
 import { enumLabels } from '../../framework/format.js';
 import { optionLabel } from '../../framework/labels.js';
 import { MOBILE_RE } from '../../../shared/mobile.js';
+import { STUDENT_STATUS as STUDENT, STUDENT_YEAR_STATUS as YEAR } from '../../../generated/enums/students.js';
+import { ROLE_IDS } from '../../../shared/roles.js';
 
 /** A student of a class list as students.classYearList answers it. */
 export type StudentRow = CallData<'students.classYearList'>[number];
@@ -27,7 +29,7 @@ export interface StatusFields { status?: number | null; acy_status?: number | nu
 /** Year status (student_year.status, sent as acy_status) and student status labels, from their schemas. */
 const YEAR_STATUS = enumLabels(yearSchema.properties.status);
 const STUDENT_STATUS = enumLabels(studentSchema.properties.status);
-export const TC = 2;
+export const TC = STUDENT.TC;
 
 /** The status filter of the student list and the multi-class report; Current is chosen by default. */
 export const STATUS_FILTERS = [
@@ -58,8 +60,8 @@ export function statusLabel(row: StatusFields): string {
 export function filterStatus(row: StatusFields): number | null {
   if (Number(row.status) === TC) return null;
   if (present(row.acy_status)) return Number(row.acy_status);
-  if (Number(row.status) === 1) return 1;
-  if (Number(row.status) === 3) return 3;
+  if (Number(row.status) === STUDENT.ACTIVE) return YEAR.CURRENT;
+  if (Number(row.status) === STUDENT.GRADUATED) return YEAR.GRADUATED;
   return null;
 }
 
@@ -194,7 +196,7 @@ export function loginUsername(d: DetailsStep): string | undefined {
 
 /** The body of students.createUser for a new role-1 login. */
 export function userBody(d: DetailsStep, password: string): StudentsCreateUserPayload {
-  const body: StudentsCreateUserPayload = { name: d.fullname.trim(), password, role: 1, mobile: d.mobile.trim() };
+  const body: StudentsCreateUserPayload = { name: d.fullname.trim(), password, role: ROLE_IDS.parent, mobile: d.mobile.trim() };
   const email = optional(d.email);
   if (email) body.email = String(email);
   const username = loginUsername(d);

@@ -8,6 +8,7 @@ import { getFeeSettings } from '../fees/settings.js';
 import { defaultDetails, getSetting } from '../../platform/settings.js';
 import type { AdmissionPass } from './guest.js';
 import { paiseFromText } from '../../integrations/payments/index.js';
+import { APPLICATION_PAYMENT_STATUS } from '../../../generated/enums/admissions.js';
 
 /**
  * The application fee, paid online by the parent who made the application (spec 4 §7 "Public
@@ -57,7 +58,7 @@ const paidAnswer = (app: { application_no: string | null }, order: OrderRow) => 
 export default defineHandlers('admission-apply', {
   async feeOrder(ctx, { body }) {
     const app = await ownApplication(ctx, body.application_id);
-    if (app.payment_status === 1) throw ctx.fail('paid');
+    if (app.payment_status === APPLICATION_PAYMENT_STATUS.PAID) throw ctx.fail('paid');
     const paise = paiseOf(app.fee_amount);
     if (paise <= 0) throw ctx.fail('noFee');
     if (body.amount !== undefined && body.amount !== '' && paiseOf(body.amount) !== paise) throw ctx.fail('amount');
@@ -134,7 +135,7 @@ export default defineHandlers('admission-apply', {
       }
       const paise = paiseOf(current.amount);
       if (verified.amountPaise !== null && verified.amountPaise !== paise) throw ctx.fail('order');
-      if (locked.payment_status === 1 && locked.fee_payment) {
+      if (locked.payment_status === APPLICATION_PAYMENT_STATUS.PAID && locked.fee_payment) {
         // Paid before through another order: this money is kept for the school to refund.
         alreadyPaid = true;
         await tx.db.updateTable('adm_application_order').set({

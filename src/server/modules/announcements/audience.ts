@@ -6,13 +6,14 @@ import { sql, type AliasedSelectQueryBuilder } from 'kysely';
 import { ROLE_IDS } from '../../../shared/roles.js';
 import type { Ctx } from '../../framework/context.js';
 import type { FamilyDashboardQuery } from '../../framework/contributions.js';
+import { STUDENT_STATUS } from '../../../generated/enums/students.js';
 
 /** The spec's audience codes. */
 export const TO = { everyone: 0, students: 1, teachers: 2, classes: 5 } as const;
 
 /** The classes a role-1 login's active children are in now. */
 const childrensClasses = (ctx: Ctx) =>
-  ctx.db.selectFrom('student').select('class_id').where('user_id', '=', ctx.user.id).where('status', '=', 1);
+  ctx.db.selectFrom('student').select('class_id').where('user_id', '=', ctx.user.id).where('status', '=', STUDENT_STATUS.ACTIVE);
 
 /**
  * The announcements the person may read, as `announcement as a`: staff read all; a parent or
@@ -51,7 +52,7 @@ export async function notifyAudience(ctx: Ctx, a: { title: string; message: stri
   }
   const logins = a.to === TO.classes
     ? ctx.db.selectFrom('student').select('user_id as id').distinct()
-      .where('class_id', 'in', a.classIds).where('status', '=', 1).where('user_id', 'is not', null).as('l')
+      .where('class_id', 'in', a.classIds).where('status', '=', STUDENT_STATUS.ACTIVE).where('user_id', 'is not', null).as('l')
     : ctx.db.selectFrom('user').select('id').where('role', '=', a.to === TO.teachers ? ROLE_IDS.teacher : ROLE_IDS.parent)
       .where('is_disabled', '=', false).as('l');
   await notifyLogins(ctx, logins, title, body);

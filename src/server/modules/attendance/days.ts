@@ -8,6 +8,7 @@ import type { Ctx } from '../../framework/context.js';
 import { schoolToday } from '../../framework/periods.js';
 import { configOf } from '../../framework/school-config.js';
 import { dayOff } from '../../../shared/calendar.js';
+import { STUDENT_YEAR_STATUS } from '../../../generated/enums/students.js';
 
 /** The school's calendar (config `calendar`), or none. */
 export const calendarOf = (ctx: Ctx) => configOf(ctx).config?.calendar ?? null;
@@ -23,7 +24,7 @@ export function checkSchoolDay(ctx: CallCtx, date: string) {
 export function classRoster(ctx: Ctx, classId: number, yearId: number) {
   return ctx.db.selectFrom('student_year as sy').innerJoin('student as s', 's.id', 'sy.student_id')
     .select(['s.id as student_id', 's.admission_no', 's.fullname', 'sy.roll_no'])
-    .where('sy.class_id', '=', classId).where('sy.ac_year_id', '=', yearId).where('sy.status', '<>', 4)
+    .where('sy.class_id', '=', classId).where('sy.ac_year_id', '=', yearId).where('sy.status', '<>', STUDENT_YEAR_STATUS.SHUFFLED)
     .orderBy(sql`sy.roll_no nulls last`).orderBy('s.fullname').orderBy('s.id');
 }
 

@@ -13,6 +13,7 @@ import { publish } from '../../framework/events.js';
 import { smsAllowed } from '../../platform/sms.js';
 import { checkSchoolDay, classDayRows } from './days.js';
 import { claimAlerts, sendAbsenceAlerts } from './absence-alerts.js';
+import { STUDENT_YEAR_STATUS } from '../../../generated/enums/students.js';
 
 type Entry = AttendanceTakePayload['attendance'][number];
 
@@ -58,7 +59,7 @@ async function take(ctx: CallCtx, body: AttendanceTakePayload) {
       .expression(tx.db.selectFrom('student_year as sy').distinct()
         .select(['sy.student_id', sql<number>`${body.class_id}::int`.as('class_id'), sql<number>`${body.ac_year_id}::int`.as('ac_year_id'), sql<string>`${body.date}::date`.as('date'),
           (absentIds.length ? sql<number>`case when sy.student_id in (${sql.join(absentIds)}) then 0 else 1 end` : sql<number>`1`).as('present')])
-        .where('sy.class_id', '=', body.class_id).where('sy.ac_year_id', '=', body.ac_year_id).where('sy.status', '<>', 4)
+        .where('sy.class_id', '=', body.class_id).where('sy.ac_year_id', '=', body.ac_year_id).where('sy.status', '<>', STUDENT_YEAR_STATUS.SHUFFLED)
         .where('sy.student_id', 'in', entries.map((e) => e.student_id)))
       .onConflict((oc) => oc.columns(['student_id', 'date']).doUpdateSet((eb) => ({
         present: eb.ref('excluded.present'), class_id: eb.ref('excluded.class_id'), ac_year_id: eb.ref('excluded.ac_year_id'), updated_at: new Date(),

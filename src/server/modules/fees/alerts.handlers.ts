@@ -10,6 +10,7 @@ import { schoolName } from '../../platform/settings.js';
 import { templatedSms } from '../../platform/sms.js';
 import { visibleBill } from './ledger.js';
 import { familyMobiles } from '../../platform/family-mobiles.js';
+import { STUDENT_YEAR_STATUS } from '../../../generated/enums/students.js';
 
 /** Due-alert SMS (spec 2 §7, spec 3 §7): one bill's balance, or every pending balance of a year. */
 
@@ -47,7 +48,7 @@ async function yearAlerts(ctx: CallCtx, b: DueAlertPayload) {
     .groupBy(['p.student_id', 's.fullname', 's.mobile']);
   if (b.class_id !== undefined) {
     qb = qb.where('p.student_id', 'in', ctx.db.selectFrom('student_year').select('student_id')
-      .where('ac_year_id', '=', yearId).where('class_id', '=', b.class_id).where('status', '<>', 4));
+      .where('ac_year_id', '=', yearId).where('class_id', '=', b.class_id).where('status', '<>', STUDENT_YEAR_STATUS.SHUFFLED));
   }
   const dues = await qb.execute();
   const mobiles = await familyMobiles(ctx, dues.map((d) => d.student_id));

@@ -5,6 +5,7 @@ import { toPaise } from '../../../shared/money.js';
 import { addInstallment, createBill, TRANSPORTATION } from './ledger.js';
 import { FEE_SETTINGS_KEY, DEFAULT_FEE_SETTINGS } from './settings.js';
 import { putSetting } from '../../platform/settings.js';
+import { STUDENT_YEAR_STATUS } from '../../../generated/enums/students.js';
 
 /**
  * The demo school's fees: items, settings that allow discounts, partial and online payment
@@ -26,7 +27,7 @@ export async function seedDemoFees(ctx: Ctx, input: { yearId: number; classIds: 
   await item('Annual Day', 4, 500);
 
   const students = await ctx.db.selectFrom('student_year').select('student_id').where('ac_year_id', '=', input.yearId)
-    .where('class_id', 'in', input.classIds).where('status', '=', 1).orderBy('student_id').execute();
+    .where('class_id', 'in', input.classIds).where('status', '=', STUDENT_YEAR_STATUS.CURRENT).orderBy('student_id').execute();
   const day = (d: string) => new Date(`${d}T11:00:00+05:30`);
   for (const [i, { student_id }] of students.entries()) {
     const bus = i % 3 === 0;

@@ -10,6 +10,8 @@ import { ONLINE_MESSAGES } from '../../../shared/online-pay.js';
 import { applyScope } from '../../framework/scope.js';
 import { countBillLines } from './item-totals.js';
 import type { FeeInstallmentKind } from '../../../generated/enums/fees.js';
+import type { FeePayment } from '../../../generated/entities/fees.js';
+import type { EntityRow } from '../../../shared/wire.js';
 
 /**
  * The fees ledger: the only code that writes bills, their lines and their installments.
@@ -28,17 +30,8 @@ const REFUND_EXCEEDED = resourceByName('fee-payments').calls!.refund!.errors!.to
 export const TRANSPORTATION = 'Transportation';
 export const MISCELLANEOUS = 'Miscellaneous';
 
-export interface Bill {
-  id: number;
-  student_id: number;
-  ac_year_id: number;
-  name: string;
-  total_amount: number;
-  paid_amount: number;
-  discount_amount: number;
-  timestamp: Date;
-  created_fee_id: number | null;
-}
+/** A bill as the ledger reads it: the generated fee_payment entity, amounts as numbers, its time as a Date. */
+export type Bill = Omit<EntityRow<FeePayment>, 'timestamp' | 'created_by'> & { timestamp: Date };
 
 export interface LineInput { fee_item_id?: number | null; fee_item_name?: string | null; amount: number; quantity: number }
 
@@ -71,7 +64,7 @@ export async function visibleBill(ctx: Ctx, billId: number, opts: { lock?: boole
   if (opts.lock) qb = qb.forUpdate();
   const bill = await qb.executeTakeFirst();
   if (!bill) throw billNotFound();
-  return bill as Bill;
+  return bill;
 }
 
 /** Creates a bill with its lines (no money received yet). The total is computed here, never taken from the browser. */

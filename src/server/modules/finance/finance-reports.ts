@@ -4,6 +4,7 @@ import { SCHOOL_TODAY_SQL as TODAY } from '../../framework/periods.js';
 import { schoolTables } from '../../framework/query.js';
 import { toRupees } from '../../../shared/money.js';
 import { INSTALLMENT_THRESHOLD_PAISE } from '../../../shared/payroll.js';
+import { ACYEAR_STATUS } from '../../../generated/enums/academics.js';
 
 /**
  * The finance dashboard and the expense reports (spec 2, finance module). What each figure sums:
@@ -37,7 +38,7 @@ export interface YearFees { ac_year_id: number | null; ac_year: string | null; t
 async function yearFees(db: Kysely<DB>, schema: string, which: 'this' | 'next'): Promise<YearFees> {
   const tb = schoolTables(schema);
   // The enabled year (status 1); the next is the first to start after it.
-  const current = sql`(select id, start_date from ${tb('ac_year')} where status = 1 order by start_date desc, id desc limit 1)`;
+  const current = sql`(select id, start_date from ${tb('ac_year')} where status = ${sql.lit(ACYEAR_STATUS.ENABLED)} order by start_date desc, id desc limit 1)`;
   const year = which === 'this'
     ? sql`select y.id, y.name from ${tb('ac_year')} y join ${current} c on c.id = y.id`
     : sql`select y.id, y.name from ${tb('ac_year')} y join ${current} c on y.start_date > c.start_date order by y.start_date, y.id limit 1`;

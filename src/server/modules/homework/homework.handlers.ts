@@ -9,6 +9,7 @@ import { storedFiles } from './files.js';
 import { staffHomework, TEACHER_ACCESS_KEY, teacherAccessMode } from './reach.js';
 import { homeworkDetails, solutionDetails } from './rows.js';
 import { studentHomeworkList } from './student.js';
+import { STUDENT_STATUS } from '../../../generated/enums/students.js';
 
 /** Without paging, the newest this many are listed. */
 const LIST_LIMIT = 500;
@@ -93,7 +94,7 @@ export default defineHandlers('homework', {
       .leftJoin('homework_solution as hs', (j) => j.onRef('hs.student_id', '=', 'st.id').on('hs.homework_id', '=', homework.id))
       .select(['st.id', 'st.fullname', 'st.admission_no', 'st.roll_no'])
       .select((eb) => [eb.fn.count<number>('hs.id').as('submitted'), eb.fn.count<number>('hs.remarks').as('corrected')])
-      .where('st.class_id', '=', homework.class_id).where('st.status', '=', 1)
+      .where('st.class_id', '=', homework.class_id).where('st.status', '=', STUDENT_STATUS.ACTIVE)
       .groupBy(['st.id', 'st.fullname', 'st.admission_no', 'st.roll_no'])
       .orderBy('st.roll_no').orderBy('st.fullname').orderBy('st.id');
     const asNumbers = <T extends { submitted: number; corrected: number }>(rows: T[]) => rows.map((r) => ({ ...r, submitted: Number(r.submitted), corrected: Number(r.corrected) }));
@@ -101,7 +102,7 @@ export default defineHandlers('homework', {
     if (!page) return asNumbers(await students.execute());
     const [rows, count] = await Promise.all([
       pageOf(students, page).execute(),
-      ctx.db.selectFrom('student').select((eb) => eb.fn.countAll<number>().as('n')).where('class_id', '=', homework.class_id).where('status', '=', 1).executeTakeFirstOrThrow(),
+      ctx.db.selectFrom('student').select((eb) => eb.fn.countAll<number>().as('n')).where('class_id', '=', homework.class_id).where('status', '=', STUDENT_STATUS.ACTIVE).executeTakeFirstOrThrow(),
     ]);
     return ctx.paged(asNumbers(rows), Number(count.n));
   },

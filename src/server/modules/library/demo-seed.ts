@@ -1,5 +1,7 @@
 import type { Ctx } from '../../framework/context.js';
 import { schoolToday } from '../../framework/periods.js';
+import { BOOK_ISSUE_STATUS, BOOK_STATUS } from '../../../generated/enums/library.js';
+import { STUDENT_STATUS } from '../../../generated/enums/students.js';
 
 /** Title, author, publisher, category: the demo library's shelves, several copies of each. */
 const TITLES: Array<[string, string, string, string]> = [
@@ -43,10 +45,10 @@ export async function seedDemoLibrary(ctx: Ctx, opts: { librarianUserId: number 
     return {
       code: `LIB-${String(i + 1).padStart(4, '0')}`, title, author, publisher, category,
       edition: i % 3 === 0 ? '2nd' : '1st', price: (150 + (i % 20) * 25).toFixed(2), pages: 120 + (i % 20) * 16,
-      purchase_date: '2025-06-15', shelf_no: `${'ABCDE'[i % 5]}-${1 + (i % 8)}`, status: 2, timestamp: new Date('2025-06-15T05:00:00Z'),
+      purchase_date: '2025-06-15', shelf_no: `${'ABCDE'[i % 5]}-${1 + (i % 8)}`, status: BOOK_STATUS.AVAILABLE, timestamp: new Date('2025-06-15T05:00:00Z'),
     };
   })).returning(['id', 'code']).execute();
-  const students = await ctx.db.selectFrom('student').select('id').where('status', 'in', [0, 1]).orderBy('id').limit(24).execute();
+  const students = await ctx.db.selectFrom('student').select('id').where('status', 'in', [STUDENT_STATUS.YEAR_BREAK, STUDENT_STATUS.ACTIVE]).orderBy('id').limit(24).execute();
   const teachers = await ctx.db.selectFrom('teacher').select('id').orderBy('id').limit(2).execute();
   const by = opts.librarianUserId;
 
@@ -56,16 +58,16 @@ export async function seedDemoLibrary(ctx: Ctx, opts: { librarianUserId: number 
   students.slice(0, 16).forEach((s, i) => issues.push({
     book_id: books[i * 11]!.id, student_id: s.id, teacher_id: null,
     issue_date: i === 0 ? day(-14 - OVERDUE_DAYS) : day(-(i % 10) - 1), last_date: i === 0 ? day(-OVERDUE_DAYS) : day(14 - (i % 10)),
-    return_date: null, status: 1, fine_amount: null,
+    return_date: null, status: BOOK_ISSUE_STATUS.NOT_YET_RETURNED, fine_amount: null,
   }));
-  teachers.forEach((t, i) => issues.push({ book_id: books[190 + i]!.id, teacher_id: t.id, student_id: null, issue_date: day(-3), last_date: day(27), return_date: null, status: 1, fine_amount: null }));
+  teachers.forEach((t, i) => issues.push({ book_id: books[190 + i]!.id, teacher_id: t.id, student_id: null, issue_date: day(-3), last_date: day(27), return_date: null, status: BOOK_ISSUE_STATUS.NOT_YET_RETURNED, fine_amount: null }));
   // Returned some weeks ago: four on time, two late with their fine.
   students.slice(16, 22).forEach((s, i) => issues.push({
     book_id: books[i * 11 + 3]!.id, student_id: s.id, teacher_id: null, issue_date: day(-40), last_date: day(-26),
-    return_date: i < 2 ? day(-26 + 2 + i) : day(-28), status: 2, fine_amount: i < 2 ? String(2 + i) : '0',
+    return_date: i < 2 ? day(-26 + 2 + i) : day(-28), status: BOOK_ISSUE_STATUS.RETURNED, fine_amount: i < 2 ? String(2 + i) : '0',
   }));
   if (!issues.length) return;
-  await ctx.db.insertInto('lib_book_issue').values(issues.map((x) => ({ ...x, issued_by: by, returned_by: x.status === 2 ? by : null }))).execute();
-  const out = issues.filter((x) => x.status === 1).map((x) => x.book_id);
-  await ctx.db.updateTable('lib_book').set({ status: 1 }).where('id', 'in', out).execute();
+  await ctx.db.insertInto('lib_book_issue').values(issues.map((x) => ({ ...x, issued_by: by, returned_by: x.status === BOOK_ISSUE_STATUS.RETURNED ? by : null }))).execute();
+  const out = issues.filter((x) => x.status === BOOK_ISSUE_STATUS.NOT_YET_RETURNED).map((x) => x.book_id);
+  await ctx.db.updateTable('lib_book').set({ status: BOOK_STATUS.ISSUED }).where('id', 'in', out).execute();
 }

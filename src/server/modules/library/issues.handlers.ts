@@ -16,6 +16,7 @@ import { SCHOOL_TODAY_SQL, schoolToday } from '../../framework/periods.js';
 import { moneyColumn } from '../../framework/query.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { librarySettings } from './settings.js';
+import { BOOK_ISSUE_STATUS, BOOK_STATUS } from '../../../generated/enums/library.js';
 
 type Kind = 'student' | 'teacher';
 const KINDS: Kind[] = ['student', 'teacher'];
@@ -37,7 +38,7 @@ function issues(ctx: CallCtx) {
 
 /** Open issues of one borrower. */
 const openOf = (ctx: CallCtx, kind: Kind, id: number) => ctx.db.selectFrom('lib_book_issue')
-  .select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 1).where(kind === 'student' ? 'student_id' : 'teacher_id', '=', id);
+  .select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', BOOK_ISSUE_STATUS.NOT_YET_RETURNED).where(kind === 'student' ? 'student_id' : 'teacher_id', '=', id);
 
 async function issue(ctx: CallCtx, body: BookIssuesIssuePayload) {
   const hasStudent = body.student_id != null;
@@ -56,7 +57,7 @@ async function issue(ctx: CallCtx, body: BookIssuesIssuePayload) {
     if (!person) throw ctx.fail(kind === 'student' ? 'noStudent' : 'noTeacher', 404);
     // Available (2) to issued (1), only if still available: the one rule that keeps a copy with one borrower.
     const taken = await tx.db.updateTable('lib_book').set({ status: 1, updated_at: new Date() })
-      .where('id', '=', book.id).where('status', '=', 2).returning('id').executeTakeFirst();
+      .where('id', '=', book.id).where('status', '=', BOOK_STATUS.AVAILABLE).returning('id').executeTakeFirst();
     if (!taken) throw ctx.fail('issued', 409);
     const { lib_max_books_allowed: max } = await librarySettings(tx.db);
     const count = Number((await openOf(tx, kind, person.id).executeTakeFirstOrThrow()).n);
@@ -72,7 +73,7 @@ async function issue(ctx: CallCtx, body: BookIssuesIssuePayload) {
 
 /** The book's open issue with how late it is today and the fine that makes (the return dialog's prefill). */
 async function details(ctx: CallCtx, bookId: number) {
-  const open = await issues(ctx).where('i.book_id', '=', bookId).where('i.status', '=', 1).executeTakeFirst();
+  const open = await issues(ctx).where('i.book_id', '=', bookId).where('i.status', '=', BOOK_ISSUE_STATUS.NOT_YET_RETURNED).executeTakeFirst();
   if (!open) throw ctx.fail('notIssued', 404);
   const { lib_fine_per_day: perDay } = await librarySettings(ctx.db);
   const late = daysLate(open.last_date, schoolToday());
@@ -88,12 +89,12 @@ async function giveBack(ctx: CallCtx, issueId: number, body: BookIssuesReturnPay
     const found = await tx.db.selectFrom('lib_book_issue').select(['id', 'book_id', 'issue_date', 'status']).where('id', '=', issueId).forUpdate().executeTakeFirst();
     if (!found) throw ctx.fail('noIssue', 404);
     if (body.book_id != null && body.book_id !== found.book_id) throw ctx.fail('mismatch');
-    if (found.status !== 1) throw ctx.fail('notIssued', 409);
+    if (found.status !== BOOK_ISSUE_STATUS.NOT_YET_RETURNED) throw ctx.fail('notIssued', 409);
     if (returnDate < found.issue_date) throw ctx.fail('early', 400, { issue_date: found.issue_date });
     // Closed only if still open: a second return of the same issue finds nothing to close.
     const closed = await tx.db.updateTable('lib_book_issue')
       .set({ status: 2, return_date: returnDate, fine_amount: body.fine_amount, returned_by: tx.user.id, updated_at: new Date() })
-      .where('id', '=', issueId).where('status', '=', 1).returning('book_id').executeTakeFirst();
+      .where('id', '=', issueId).where('status', '=', BOOK_ISSUE_STATUS.NOT_YET_RETURNED).returning('book_id').executeTakeFirst();
     if (!closed) throw ctx.fail('notIssued', 409);
     await tx.db.updateTable('lib_book').set({ status: 2, updated_at: new Date() }).where('id', '=', closed.book_id).execute();
     await audit(tx, 'book-issues', 'return', issueId, { book_id: closed.book_id, return_date: returnDate, fine_amount: body.fine_amount });
@@ -107,14 +108,14 @@ async function borrowers(ctx: CallCtx, kind: Kind, q: string) {
   if (kind === 'student') {
     let qb = ctx.db.selectFrom('student as p').leftJoin('class as c', 'c.id', 'p.class_id')
       .select(['p.id', 'p.fullname as name', 'p.admission_no', 'c.class', 'c.section', (eb) => eb.selectFrom('lib_book_issue as o').select(eb.fn.countAll<string>().as('n'))
-        .where('o.status', '=', 1).whereRef('o.student_id', '=', 'p.id').as('books_out')])
+        .where('o.status', '=', BOOK_ISSUE_STATUS.NOT_YET_RETURNED).whereRef('o.student_id', '=', 'p.id').as('books_out')])
       .where((eb) => eb.or([eb('p.status', 'is', null), eb('p.status', 'in', [0, 1])]));
     if (q) qb = qb.where((eb) => eb.or([eb('p.fullname', 'ilike', like), eb('p.admission_no', 'ilike', like)]));
     const rows = await qb.orderBy('p.fullname').orderBy('p.id').limit(20).execute();
     return rows.map((r) => ({ id: r.id, name: r.name, detail: [r.class && `${r.class} - ${r.section}`, r.admission_no].filter(Boolean).join(' · '), books_out: Number(r.books_out) }));
   }
   let qb = ctx.db.selectFrom('teacher as p').select(['p.id', 'p.fullname as name', 'p.employee_id', 'p.mobile', (eb) => eb.selectFrom('lib_book_issue as o').select(eb.fn.countAll<string>().as('n'))
-    .where('o.status', '=', 1).whereRef('o.teacher_id', '=', 'p.id').as('books_out')]);
+    .where('o.status', '=', BOOK_ISSUE_STATUS.NOT_YET_RETURNED).whereRef('o.teacher_id', '=', 'p.id').as('books_out')]);
   if (q) qb = qb.where((eb) => eb.or([eb('p.fullname', 'ilike', like), eb('p.employee_id', 'ilike', like)]));
   const rows = await qb.orderBy('p.fullname').orderBy('p.id').limit(20).execute();
   return rows.map((r) => ({ id: r.id, name: r.name, detail: r.employee_id ?? r.mobile, books_out: Number(r.books_out) }));
@@ -125,13 +126,13 @@ async function dashboard(ctx: CallCtx) {
   const { lib_fine_per_day: perDay, lib_max_books_allowed: max } = await librarySettings(ctx.db);
   const books = await ctx.db.selectFrom('lib_book').select([
     (eb) => eb.fn.countAll<string>().as('total'),
-    sql<string>`count(*) filter (where status = 1)`.as('out'),
+    sql<string>`count(*) filter (where status = ${sql.lit(BOOK_ISSUE_STATUS.NOT_YET_RETURNED)})`.as('out'),
   ]).executeTakeFirstOrThrow();
-  const fines = await ctx.db.selectFrom('lib_book_issue').where('status', '=', 2).select([
+  const fines = await ctx.db.selectFrom('lib_book_issue').where('status', '=', BOOK_ISSUE_STATUS.RETURNED).select([
     sql<string>`coalesce(sum(fine_amount), 0)`.as('total'),
     sql<string>`coalesce(sum(fine_amount) filter (where return_date >= date_trunc('month', ${SCHOOL_TODAY_SQL})::date), 0)`.as('month'),
   ]).executeTakeFirstOrThrow();
-  const overdueRows = await issues(ctx).where('i.status', '=', 1).where('i.last_date', '<', SCHOOL_TODAY_SQL)
+  const overdueRows = await issues(ctx).where('i.status', '=', BOOK_ISSUE_STATUS.NOT_YET_RETURNED).where('i.last_date', '<', SCHOOL_TODAY_SQL)
     .clearOrderBy().orderBy('i.last_date').orderBy('i.id').execute();
   const today = schoolToday();
   const overdue = overdueRows.map((r) => {

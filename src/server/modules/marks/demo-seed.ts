@@ -1,6 +1,7 @@
 import type { Ctx } from '../../framework/context.js';
 import * as service from '../../framework/service.js';
 import { resourceByName } from '../../../shared/registry.js';
+import { STUDENT_YEAR_STATUS } from '../../../generated/enums/students.js';
 
 /** Deterministic, so every demo school shows the same marks. */
 function rng(seed: number) {
@@ -68,7 +69,7 @@ export async function seedDemoMarks(ctx: Ctx, input: DemoMarksInput): Promise<vo
   ];
 
   const studentsOf = (classId: number) => db.selectFrom('student_year').select('student_id').where('class_id', '=', classId)
-    .where('ac_year_id', '=', input.yearId).where('status', '=', 1).orderBy('roll_no').execute();
+    .where('ac_year_id', '=', input.yearId).where('status', '=', STUDENT_YEAR_STATUS.CURRENT).orderBy('roll_no').execute();
   const [five, ten] = [await studentsOf(class5), await studentsOf(class10)];
   // Each student has a level; marks scatter around it, and one paper in forty is missed.
   const level = new Map([...five, ...ten].map((s) => [s.student_id, 0.45 + rand() * 0.5]));

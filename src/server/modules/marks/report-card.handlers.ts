@@ -14,6 +14,8 @@ import { classAndYear, classCards, className, entriesOf, recordedAttendance, set
 import { renderCards } from './report-card-pdf.js';
 import type { ReportCard } from '../../../generated/entities/marks.js';
 import { approvalOf, classStudents, isApproved } from './sheet.js';
+import { STUDENT_YEAR_STATUS } from '../../../generated/enums/students.js';
+import { APPROVAL_STATUS } from '../../../generated/enums/marks.js';
 
 /** The class and year named by a call, or its declared 404. */
 async function mustExist(ctx: CallCtx, classId: number, yearId: number) {
@@ -48,7 +50,7 @@ export default defineHandlers('report-cards', {
         .where('t.ac_year', '=', year.id)
         .where((eb) => eb.exists(eb.selectFrom('class_test as ts').select('ts.id').whereRef('ts.test_id', '=', 't.id').where('ts.class_id', '=', klass.id)))
         .orderBy('t.start_date').orderBy('t.id').execute(),
-      ctx.db.selectFrom('marks_approval').select('test_id').where('class_id', '=', klass.id).where('status', '=', 1).execute(),
+      ctx.db.selectFrom('marks_approval').select('test_id').where('class_id', '=', klass.id).where('status', '=', APPROVAL_STATUS.APPROVED).execute(),
       recordedAttendance(ctx, klass.id, year.id),
     ]);
     const entries = await entriesOf(ctx, roster.map((s) => s.student_id), year.id);
@@ -182,7 +184,7 @@ export default defineHandlers('report-cards', {
       .innerJoin('report_card_setup as r', (j) => j.onRef('r.class_id', '=', 'sy.class_id').onRef('r.ac_year_id', '=', 'sy.ac_year_id'))
       .innerJoin('class as c', 'c.id', 'sy.class_id').innerJoin('ac_year as y', 'y.id', 'sy.ac_year_id')
       .select(['sy.ac_year_id', 'y.name as year', 'sy.class_id', sql<string>`c.class || coalesce(' - ' || nullif(c.section, ''), '')`.as('class'), 'r.published_at'])
-      .where('sy.student_id', '=', params.student_id).where('sy.status', '<>', 4).where('r.published', '=', 1)
+      .where('sy.student_id', '=', params.student_id).where('sy.status', '<>', STUDENT_YEAR_STATUS.SHUFFLED).where('r.published', '=', 1)
       .orderBy('sy.ac_year_id', 'desc').execute();
   },
 
@@ -191,7 +193,7 @@ export default defineHandlers('report-cards', {
       .innerJoin('report_card_setup as r', (j) => j.onRef('r.class_id', '=', 'sy.class_id').onRef('r.ac_year_id', '=', 'sy.ac_year_id'))
       .innerJoin('student as s', 's.id', 'sy.student_id').innerJoin('ac_year as y', 'y.id', 'sy.ac_year_id')
       .select(['sy.class_id', 's.fullname', 'y.name as year'])
-      .where('sy.student_id', '=', params.student_id).where('sy.ac_year_id', '=', params.ac_year_id).where('sy.status', '<>', 4).where('r.published', '=', 1)
+      .where('sy.student_id', '=', params.student_id).where('sy.ac_year_id', '=', params.ac_year_id).where('sy.status', '<>', STUDENT_YEAR_STATUS.SHUFFLED).where('r.published', '=', 1)
       .executeTakeFirst();
     if (!card) throw ctx.fail('notPublished', 404);
     const name = `Report-Card-${fileWord(card.fullname)}-${fileWord(card.year)}.pdf`;

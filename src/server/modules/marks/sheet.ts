@@ -6,6 +6,8 @@ import { sql } from 'kysely';
 import type { Ctx } from '../../framework/context.js';
 import { configOf } from '../../framework/school-config.js';
 import { gradeFor, gradingScale, percentOf, type GradeBand } from '../../../shared/grades.js';
+import { APPROVAL_STATUS } from '../../../generated/enums/marks.js';
+import { STUDENT_YEAR_STATUS } from '../../../generated/enums/students.js';
 
 export type TestSubject = NonNullable<Awaited<ReturnType<typeof testSubjectOf>>>;
 
@@ -41,7 +43,7 @@ export async function testOfClass(ctx: Ctx & { fail: (code: string, status?: num
 export function classStudents(ctx: Ctx, classId: number, yearId: number) {
   return ctx.db.selectFrom('student_year as sy').innerJoin('student as s', 's.id', 'sy.student_id')
     .select(['s.id as student_id', 's.admission_no', 's.fullname', 'sy.roll_no', 's.mobile'])
-    .where('sy.class_id', '=', classId).where('sy.ac_year_id', '=', yearId).where('sy.status', '<>', 4)
+    .where('sy.class_id', '=', classId).where('sy.ac_year_id', '=', yearId).where('sy.status', '<>', STUDENT_YEAR_STATUS.SHUFFLED)
     .orderBy(sql`sy.roll_no nulls last`).orderBy('s.fullname').orderBy('s.id').execute();
 }
 
@@ -65,7 +67,7 @@ export function approvalOf(ctx: Ctx, testId: number, classId: number) {
     .where('test_id', '=', testId).where('class_id', '=', classId).executeTakeFirst();
 }
 
-export const isApproved = (a: { status: number } | undefined) => a?.status === 1;
+export const isApproved = (a: { status: number } | undefined) => a?.status === APPROVAL_STATUS.APPROVED;
 
 /** The school's grading scale (its configuration, else CBSE's). */
 export const scaleOf = (ctx: Ctx): GradeBand[] => gradingScale(configOf(ctx).config);
@@ -88,7 +90,7 @@ export async function studentYearMarks(ctx: Ctx, studentId: number, yearId: numb
     .where('m.student_id', '=', studentId).where('t.ac_year', '=', yearId);
   if (approvedOnly) {
     qb = qb.where(({ exists, selectFrom }) => exists(selectFrom('marks_approval as a').select('a.id')
-      .whereRef('a.test_id', '=', 'ts.test_id').whereRef('a.class_id', '=', 'ts.class_id').where('a.status', '=', 1)));
+      .whereRef('a.test_id', '=', 'ts.test_id').whereRef('a.class_id', '=', 'ts.class_id').where('a.status', '=', APPROVAL_STATUS.APPROVED)));
   }
   const rows = await qb.execute();
   return rows.map((r) => ({ test_id: r.test_id, subject_id: r.subject_id, marks: r.absent ? 'AB' : r.marks_obtained ?? r.grade }));

@@ -13,6 +13,7 @@ import { smsAllowed, templatedSms } from '../../platform/sms.js';
 import { familyMobiles } from '../../platform/family-mobiles.js';
 import { approvalOf, isApproved, testOfClass } from './sheet.js';
 import { testResults } from './results.js';
+import { APPROVAL_STATUS } from '../../../generated/enums/marks.js';
 
 /** "412/500 (82.4%)", or the grades of a graded test ("A, B"). */
 function marksSummary(r: Awaited<ReturnType<typeof testResults>>['students'][number]): string | null {
@@ -54,7 +55,7 @@ export default defineHandlers('marks', {
       const row = await tx.db.insertInto('marks_approval')
         .values({ test_id: test.id, class_id: params.class, status: 1, approved_by: ctx.user.id, approved_at: new Date() })
         .onConflict((oc) => oc.columns(['test_id', 'class_id']).doUpdateSet({ status: 1, approved_by: ctx.user.id, approved_at: new Date(), updated_at: new Date() })
-          .where('marks_approval.status', '<>', 1))
+          .where('marks_approval.status', '<>', APPROVAL_STATUS.APPROVED))
         .returning(['id', 'notified_at']).executeTakeFirst();
       if (!row) throw ctx.fail('already', 409);
       await audit(tx, 'marks', 'approve', row.id, { test_id: test.id, class_id: params.class });
@@ -76,7 +77,7 @@ export default defineHandlers('marks', {
   async reopen(ctx, { params }) {
     const row = await inTransaction(ctx, async (tx) => {
       const r = await tx.db.updateTable('marks_approval').set({ status: 0, updated_at: new Date() })
-        .where('test_id', '=', params.test).where('class_id', '=', params.class).where('status', '=', 1).returning('id').executeTakeFirst();
+        .where('test_id', '=', params.test).where('class_id', '=', params.class).where('status', '=', APPROVAL_STATUS.APPROVED).returning('id').executeTakeFirst();
       if (!r) throw ctx.fail('notApproved', 409);
       await audit(tx, 'marks', 'reopen', r.id, { test_id: params.test, class_id: params.class });
       return r;

@@ -7,6 +7,7 @@ import { audit } from '../../framework/service.js';
 import { sendAll } from '../../integrations/sms/index.js';
 import { schoolSmsTemplates, smsBalance, smsSwitches } from '../../platform/sms.js';
 import { familyMobiles } from '../../platform/family-mobiles.js';
+import { STUDENT_YEAR_STATUS } from '../../../generated/enums/students.js';
 
 /** Roles of staff logins (every role but students and parents). */
 const STAFF_ROLES = [ROLE_IDS.teacher, ROLE_IDS.admin, ROLE_IDS.super_admin, ROLE_IDS.driver, ROLE_IDS.watchman, ROLE_IDS.librarian];
@@ -15,7 +16,7 @@ const STAFF_ROLES = [ROLE_IDS.teacher, ROLE_IDS.admin, ROLE_IDS.super_admin, ROL
 async function familiesOf(ctx: CallCtx, classIds: number[] | null): Promise<string[]> {
   const yearId = await enabledYearId(ctx);
   if (yearId === null) return [];
-  let qb = ctx.db.selectFrom('student_year').select('student_id').where('ac_year_id', '=', yearId).where('status', '<>', 4);
+  let qb = ctx.db.selectFrom('student_year').select('student_id').where('ac_year_id', '=', yearId).where('status', '<>', STUDENT_YEAR_STATUS.SHUFFLED);
   if (classIds) qb = qb.where('class_id', 'in', classIds);
   const ids = (await qb.execute()).map((r) => r.student_id);
   return [...(await familyMobiles(ctx, ids)).values()].flat();

@@ -4,6 +4,7 @@ import { notFound } from '../../framework/errors.js';
 import { periodRows, SCHOOL_TZ, schoolToday } from '../../framework/periods.js';
 import { inListOrder } from '../../framework/query.js';
 import { STUDENT_YEAR_STATUS as ACY, STUDENT_STATUS } from '../../../generated/enums/students.js';
+import { ACYEAR_STATUS } from '../../../generated/enums/academics.js';
 
 /**
  * The admin dashboard's figures (spec 3 "Dashboard data"), each made by the database in one
@@ -29,7 +30,7 @@ export async function dashboardYear(db: Kysely<DB>, yearId: number | undefined) 
     if (!year) throw notFound('Academic year not found');
     return year;
   }
-  const year = await years.orderBy(sql`status = 1`, 'desc').orderBy('start_date', 'desc').executeTakeFirst();
+  const year = await years.orderBy(sql`status = ${sql.lit(ACYEAR_STATUS.ENABLED)}`, 'desc').orderBy('start_date', 'desc').executeTakeFirst();
   if (!year) throw notFound('Add an academic year first');
   return year;
 }

@@ -1,6 +1,6 @@
 import { browserPart } from '../../../shared/school-config.js';
 import { MODULES } from '../../../shared/registry.js';
-import { ROLE_IDS } from '../../../shared/roles.js';
+import { hasRole, ROLE_IDS } from '../../../shared/roles.js';
 import { defineHandlers } from '../../framework/calls.js';
 import type { Ctx } from '../../framework/context.js';
 import { forgetModuleStates, moduleList, moduleStates, type ModuleStates } from '../../framework/modules.js';
@@ -31,7 +31,7 @@ export default defineHandlers('school', {
   config: async (ctx) => {
     const loaded = configOf(ctx);
     // Admins also see why a file on disk was refused.
-    const admin = ctx.user.role === ROLE_IDS.admin || ctx.user.role === ROLE_IDS.super_admin;
+    const admin = hasRole(ctx.user, 'admins');
     return { code: loaded.code, version: loaded.version, config: loaded.config ?? {}, ...(admin ? { problem: loaded.problem } : {}) };
   },
 

@@ -10,6 +10,7 @@ import { resourceFor } from '../../framework/school-config.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { ROLE_IDS } from '../../../shared/roles.js';
 import { studentYearMarks } from '../marks/sheet.js';
+import { STUDENT_STATUS } from '../../../generated/enums/students.js';
 
 const SEARCH_LIMIT = 20;
 
@@ -38,7 +39,7 @@ function searchRows(ctx: Ctx) {
     .select(['s.id', 's.fullname', 'c.class', 'c.section', 's.class_id', 's.ac_year_id', 's.admission_no', 's.admission_date', 's.mobile',
       sql<number | null>`coalesce(sy.roll_no, s.roll_no)`.as('roll_no'), 'sy.status as acy_status',
       's.usn', 's.status', 's.profile_photo', 's.user_id', FATHER.as('father_name')])
-    .where('s.status', '=', 1);
+    .where('s.status', '=', STUDENT_STATUS.ACTIVE);
   return ownRows(ctx, qb);
 }
 
@@ -60,7 +61,7 @@ export default defineHandlers('students', {
   // A parent's own students (their row scope), active ones, for the parent and student shell.
   mine: async (ctx) => ownRows(ctx, ctx.db.selectFrom('student as s').leftJoin('class as c', 'c.id', 's.class_id')
     .select(['s.id', 's.fullname', 's.admission_no', 's.mobile', 's.roll_no', 's.dob', 's.admission_date', 's.class_id', 'c.class', 'c.section'])
-    .where('s.status', '=', 1).orderBy('s.fullname')).execute(),
+    .where('s.status', '=', STUDENT_STATUS.ACTIVE).orderBy('s.fullname')).execute(),
 
   classList: async (ctx, { params: p }) => classList(ctx, p.class_id, await enabledYearId(ctx)),
 
