@@ -17,7 +17,7 @@ import { applyScope, isScoped } from './scope.js';
  */
 export { hooksOf };
 
-const notFoundFor = (r: ResourceDef) => notFound(`${r.singular ?? 'Record'} not found`);
+export const notFoundFor = (r: ResourceDef) => notFound(`${r.singular ?? 'Record'} not found`);
 
 /** A value a cached list query takes per request: the compiled SQL keeps it as a parameter to fill. */
 class Slot { constructor(readonly name: string) {} }
@@ -193,7 +193,7 @@ async function checkUnique(ctx: Ctx, r: ResourceDef, data: Row, selfId?: number)
 }
 
 /** Maps a unique-index clash that slipped past the check (a race) to its declared message. */
-function uniqueClash(r: ResourceDef, e: any): never {
+export function uniqueClash(r: ResourceDef, e: any): never {
   if (e?.code === '23505') {
     const u = (r.unique ?? []).find((x) => String(e.constraint ?? e.message).includes(x.fields.join('_')));
     throw conflict(u?.message ?? 'This record already exists');
@@ -201,7 +201,10 @@ function uniqueClash(r: ResourceDef, e: any): never {
   throw e;
 }
 
-export async function create(ctx: Ctx, base: ResourceDef, input: Row): Promise<Row> {
+/** How a hand-written write is audited: the action's name when it is not the plain create, update or remove (a marks approval). */
+export interface WriteOptions { action?: string }
+
+export async function create(ctx: Ctx, base: ResourceDef, input: Row, opts: WriteOptions = {}): Promise<Row> {
   const r = resourceFor(ctx, base);
   return inTransaction(ctx, async (tx) => {
     const hooks = hooksOf(r);
@@ -211,7 +214,7 @@ export async function create(ctx: Ctx, base: ResourceDef, input: Row): Promise<R
     const inserted = await untypedDb(tx.db).insertInto(r.table!).values(toColumns(r, data)).returning('id').executeTakeFirstOrThrow().catch((e) => uniqueClash(r, e));
     const row = await one(tx, r, inserted.id);
     await hooks.afterCreate?.(tx, row, input);
-    await audit(tx, r.name, 'create', row.id, redact(r, input));
+    await audit(tx, r.name, opts.action ?? 'create', row.id, redact(r, input));
     // The record as its afterCreate hook left it (a payroll entry with its first installment paid).
     return hooks.afterCreate ? one(tx, r, row.id) : row;
   });
@@ -245,7 +248,7 @@ async function lock(ctx: Ctx, r: ResourceDef, id: number): Promise<Row> {
   return existing;
 }
 
-export async function update(ctx: Ctx, base: ResourceDef, id: number, input: Row): Promise<Row> {
+export async function update(ctx: Ctx, base: ResourceDef, id: number, input: Row, opts: WriteOptions = {}): Promise<Row> {
   const r = resourceFor(ctx, base);
   return inTransaction(ctx, async (tx) => {
     const existing = await lock(tx, r, id);
@@ -264,7 +267,7 @@ export async function update(ctx: Ctx, base: ResourceDef, id: number, input: Row
     }
     const row = await one(tx, r, id);
     await hooks.afterUpdate?.(tx, row, existing);
-    await audit(tx, r.name, 'update', id, { before: existing, changes: redact(r, input) });
+    await audit(tx, r.name, opts.action ?? 'update', id, { before: existing, changes: redact(r, input) });
     return row;
   });
 }
@@ -313,7 +316,7 @@ async function clearOptional(tx: Ctx, r: ResourceDef, ids: (db: Kysely<any>) => 
   }
 }
 
-export async function remove(ctx: Ctx, r: ResourceDef, id: number): Promise<Row> {
+export async function remove(ctx: Ctx, r: ResourceDef, id: number, opts: WriteOptions = {}): Promise<Row> {
   return inTransaction(ctx, async (tx) => {
     const existing = await lock(tx, r, id);
     const self = (db: Kysely<any>) => db.selectFrom(r.table!).select('id').where('id', '=', id);
@@ -330,7 +333,7 @@ export async function remove(ctx: Ctx, r: ResourceDef, id: number): Promise<Row>
     await clearOptional(tx, r, self);
     await untypedDb(tx.db).deleteFrom(r.table!).where('id', '=', id).execute();
     await hooksOf(r).afterRemove?.(tx, existing);
-    await audit(tx, r.name, 'remove', id, existing);
+    await audit(tx, r.name, opts.action ?? 'remove', id, existing);
     return existing;
   });
 }
