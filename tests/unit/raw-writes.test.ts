@@ -54,12 +54,8 @@ const NOT_YET_MOVED: Record<string, number> = {
   'src/server/modules/payroll/installment.ts': 2,
   'src/server/modules/payroll/payroll-salaries.handlers.ts': 1,
   'src/server/modules/question_paper/question-papers.handlers.ts': 3,
-  'src/server/modules/students/edits.handlers.ts': 5,
-  'src/server/modules/students/import-export.handlers.ts': 3,
   'src/server/modules/students/promotion.handlers.ts': 5,
   'src/server/modules/students/queries.ts': 1,
-  'src/server/modules/students/student.hooks.ts': 3,
-  'src/server/modules/students/users.handlers.ts': 1,
   'src/server/modules/timetable/write.handlers.ts': 5,
 };
 

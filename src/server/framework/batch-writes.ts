@@ -12,6 +12,7 @@ import { untypedDb, type Ctx } from './context.js';
 import { badRequest, conflict } from './errors.js';
 import { hooksOf } from './extensions.js';
 import type { Row } from './hooks.js';
+import { flattenCustom } from './query.js';
 import { resourceFor } from './school-config.js';
 import { applyScope, isScoped } from './scope.js';
 import { auditMany, inTransaction, notFoundFor, redact, remove, toColumns, uniqueClash, update, type WriteOptions } from './service.js';
@@ -21,8 +22,11 @@ export type Where = Record<string, unknown>;
 
 /** Every value pointing at another record points at one that exists: one query per relation for the batch. */
 async function checkReferencesMany(ctx: Ctx, r: ResourceDef, rows: Row[]) {
+  const seen = new Set<string>();
   for (const rel of Object.values(r.relations ?? {})) {
-    if (!rel.from) continue;
+    // Two relations read from one column (a class's name and its section): one check.
+    if (!rel.from || seen.has(rel.from)) continue;
+    seen.add(rel.from);
     const ids = [...new Set(rows.map((x) => x[rel.from!]).filter((v) => v != null))];
     if (!ids.length) continue;
     const found = await untypedDb(ctx.db).selectFrom(resourceByName(rel.resource!).table!).select('id').where('id', 'in', ids).execute();
@@ -30,18 +34,25 @@ async function checkReferencesMany(ctx: Ctx, r: ResourceDef, rows: Row[]) {
   }
 }
 
-/** The declared unique fields: no two rows of the batch, and no stored row, share them. */
+/**
+ * The declared unique fields: no two rows of the batch, and no stored row, share them. Stored rows
+ * are looked up by the field with the most distinct values in the batch (`in`, an index's lead
+ * column), the others compared here: one short query however many fields and rows.
+ */
 async function checkUniqueMany(ctx: Ctx, r: ResourceDef, rows: Row[], selfIds: number[] = []) {
+  const key = (x: Row, fields: string[]) => JSON.stringify(fields.map((f) => x[f] ?? null));
   for (const u of r.unique ?? []) {
     const keyed = rows.filter((x) => u.fields.every((f) => f in x));
     if (!keyed.length) continue;
-    const keys = new Set(keyed.map((x) => JSON.stringify(u.fields.map((f) => x[f] ?? null))));
+    const keys = new Set(keyed.map((x) => key(x, u.fields)));
     if (keys.size < keyed.length) throw conflict(u.message);
-    let qb = untypedDb(ctx.db).selectFrom(r.table!).select('id')
-      .where((eb) => eb.or(keyed.map((x) => eb.and(u.fields.map((f) => (x[f] == null ? eb(f, 'is', null) : eb(f, '=', x[f])))))));
+    const distinct = u.fields.map((f) => ({ f, values: [...new Set(keyed.map((x) => x[f]).filter((v) => v != null))] }));
+    const lead = distinct.sort((a, b) => b.values.length - a.values.length)[0]!;
+    if (!lead.values.length) continue;
+    let qb = untypedDb(ctx.db).selectFrom(r.table!).select(u.fields).where(lead.f, 'in', lead.values);
     if (selfIds.length) qb = qb.where('id', 'not in', selfIds);
-    const clash = await qb.limit(1).executeTakeFirst();
-    if (clash) throw conflict(u.message);
+    const stored = await qb.execute();
+    if (stored.some((x: Row) => keys.has(key(x, u.fields)))) throw conflict(u.message);
   }
 }
 
@@ -69,7 +80,7 @@ export async function createMany(ctx: Ctx, base: ResourceDef, inputs: Row[], opt
     if (hooks.afterCreateMany) await hooks.afterCreateMany(tx, rows, inputs);
     else if (hooks.afterCreate) { for (let i = 0; i < rows.length; i++) await hooks.afterCreate(tx, rows[i]!, inputs[i]!); }
     await auditMany(tx, rows.map((row, i) => ({ resource: r.name, action: opts.action ?? 'create', recordId: row.id, data: redact(r, inputs[i]!) })));
-    return rows;
+    return rows.map((row) => flattenCustom(r, row));
   });
 }
 

@@ -9,7 +9,7 @@ import { resourceByName } from '../../shared/registry.js';
 import type { Ctx } from './context.js';
 import type { Row, Stored } from './hooks.js';
 import { createMany, removeWhere, updateWhere } from './batch-writes.js';
-import { create, remove, update, type WriteOptions } from './service.js';
+import { create, remove, update, type RemoveOptions, type WriteOptions } from './service.js';
 
 /** Values a write sets: any of the entity's fields (null clears an optional one). */
 export type Values<T> = { [K in keyof T]?: T[K] | null };
@@ -24,7 +24,7 @@ export interface Items<T> {
   /** The same changes on every row `where` selects; returns them as they now are. */
   updateWhere(where: Where<T>, changes: Values<T>, opts?: WriteOptions): Promise<Array<Stored<T>>>;
   /** Refused while required references point at it; optional ones are cleared, cascading children go too. */
-  remove(id: number, opts?: WriteOptions): Promise<Stored<T>>;
+  remove(id: number, opts?: RemoveOptions): Promise<Stored<T>>;
   removeWhere(where: Where<T>, opts?: WriteOptions): Promise<Array<Stored<T>>>;
 }
 

@@ -299,8 +299,8 @@ function referencesTo(r: ResourceDef) {
 }
 
 /** Refuses the delete while `ids` (our rows, or a cascading child's rows) are used by required references. */
-async function refuseWhileUsed(tx: Ctx, r: ResourceDef, owner: ResourceDef, ids: (db: Kysely<any>) => any) {
-  for (const ref of referencesTo(r).filter((x) => x.required && !x.cascade)) {
+async function refuseWhileUsed(tx: Ctx, r: ResourceDef, owner: ResourceDef, ids: (db: Kysely<any>) => any, refs = referencesTo(r)) {
+  for (const ref of refs.filter((x) => x.required && !x.cascade)) {
     const { n } = await untypedDb(tx.db).selectFrom(ref.child.table!).select((eb) => eb.fn.countAll<number>().as('n')).where(ref.column, 'in', ids(untypedDb(tx.db))).executeTakeFirstOrThrow();
     if (Number(n) > 0) {
       if (ref.keep) throw conflict(ref.keep);
@@ -310,19 +310,25 @@ async function refuseWhileUsed(tx: Ctx, r: ResourceDef, owner: ResourceDef, ids:
 }
 
 /** Clears optional references to `ids` of `r`. */
-async function clearOptional(tx: Ctx, r: ResourceDef, ids: (db: Kysely<any>) => any) {
-  for (const ref of referencesTo(r).filter((x) => !x.required && !x.cascade)) {
+async function clearOptional(tx: Ctx, r: ResourceDef, ids: (db: Kysely<any>) => any, refs = referencesTo(r)) {
+  for (const ref of refs.filter((x) => !x.required && !x.cascade)) {
     await untypedDb(tx.db).updateTable(ref.child.table!).set({ [ref.column]: null }).where(ref.column, 'in', ids(untypedDb(tx.db))).execute();
   }
 }
 
-export async function remove(ctx: Ctx, r: ResourceDef, id: number, opts: WriteOptions = {}): Promise<Row> {
+export interface RemoveOptions extends WriteOptions {
+  /** A record entered by mistake: every row pointing at it goes with it, except where its relation says `keep`. */
+  withDependents?: boolean;
+}
+
+export async function remove(ctx: Ctx, r: ResourceDef, id: number, opts: RemoveOptions = {}): Promise<Row> {
   return inTransaction(ctx, async (tx) => {
     const existing = await lock(tx, r, id);
     const self = (db: Kysely<any>) => db.selectFrom(r.table!).select('id').where('id', '=', id);
-    const cascades = referencesTo(r).filter((x) => x.cascade);
+    const refs = referencesTo(r).map((x) => (opts.withDependents && !x.keep ? { ...x, cascade: true } : x));
+    const cascades = refs.filter((x) => x.cascade);
     const childIds = (c: (typeof cascades)[number]) => (db: Kysely<any>) => db.selectFrom(c.child.table!).select('id').where(c.column, '=', id);
-    await refuseWhileUsed(tx, r, r, self);
+    await refuseWhileUsed(tx, r, r, self, refs);
     // Rows that go with ours must not be in use themselves (marks of a test's details).
     for (const c of cascades) await refuseWhileUsed(tx, c.child, r, childIds(c));
     await hooksOf(r).beforeRemove?.(tx, existing);
@@ -330,7 +336,7 @@ export async function remove(ctx: Ctx, r: ResourceDef, id: number, opts: WriteOp
       await clearOptional(tx, c.child, childIds(c));
       await untypedDb(tx.db).deleteFrom(c.child.table!).where(c.column, '=', id).execute();
     }
-    await clearOptional(tx, r, self);
+    await clearOptional(tx, r, self, refs);
     await untypedDb(tx.db).deleteFrom(r.table!).where('id', '=', id).execute();
     await hooksOf(r).afterRemove?.(tx, existing);
     await audit(tx, r.name, opts.action ?? 'remove', id, existing);
