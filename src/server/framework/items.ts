@@ -42,3 +42,10 @@ export function items<N extends ResourceName>(ctx: Ctx, name: N): Items<Resource
     removeWhere: async (where, opts) => (await removeWhere(ctx, r, where as Row, opts)) as S[],
   };
 }
+
+/** The fields of a written row a handler answers with (the service gives the whole record). */
+export function pick<T extends object, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const k of keys) out[k] = row[k];
+  return out;
+}
