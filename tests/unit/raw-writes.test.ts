@@ -42,8 +42,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   'src/server/modules/finance/deposits.handlers.ts': 1,
   'src/server/modules/finance/expenses.ts': 3,
   'src/server/modules/finance/ledger.ts': 4,
-  'src/server/modules/homework/homework.handlers.ts': 3,
-  'src/server/modules/homework/solution.handlers.ts': 2,
   'src/server/modules/hr/attendance.handlers.ts': 1,
   'src/server/modules/library/issues.handlers.ts': 4,
   'src/server/modules/marks/editor.handlers.ts': 2,
