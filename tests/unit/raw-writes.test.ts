@@ -35,7 +35,7 @@ const NOT_YET_MOVED: Record<string, number> = {
   'src/server/modules/attendance/correction.handlers.ts': 3,
   'src/server/modules/attendance/taking.handlers.ts': 1,
   'src/server/modules/certificate/transfer-certificates.handlers.ts': 1,
-  'src/server/modules/fees/ledger.ts': 9,
+  'src/server/modules/fees/ledger.ts': 5,
   'src/server/modules/fees/online.handlers.ts': 1,
   'src/server/modules/fees/online.ts': 3,
   'src/server/modules/finance/deposits.handlers.ts': 1,
