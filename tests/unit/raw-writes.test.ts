@@ -25,7 +25,6 @@ const DECLARED = new Set(RESOURCES.flatMap((r) => (r.table ? [r.table] : [])));
  */
 const NOT_YET_MOVED: Record<string, number> = {
   'src/server/modules/admissions/guest.ts': 2,
-  'src/server/modules/admissions/leads-import.ts': 1,
   'src/server/modules/admissions/public-payment.handlers.ts': 5,
   'src/server/modules/admissions/public.handlers.ts': 3,
   'src/server/modules/attendance/absence-alerts.ts': 2,
