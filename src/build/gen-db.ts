@@ -140,15 +140,17 @@ async function loadResources(): Promise<Array<{ module: string; entity: string; 
 }
 
 /** Every table the sync makes, with its columns as typed, and the entity types their jsonb columns name. */
-export async function dbTables(): Promise<{ tables: Array<{ key: string; name: string; columns: Column[] }>; imports: Set<string> }> {
+export async function dbTables(): Promise<{ tables: Array<{ key: string; name: string; columns: Column[] }>; imports: Set<string>; entities: Array<{ resource: string; alias: string }> }> {
   const resources = (await loadResources()).filter((x) => x.r.table);
   const schemaOf = new Map(entitySchemaFiles().map((e) => [`${e.module}/${e.entity}`, e]));
   const tables: Array<{ key: string; name: string; columns: Column[] }> = [];
   const imports = new Set<string>();
+  const entities: Array<{ resource: string; alias: string }> = [];
   for (const { module, entity, r } of resources) {
     if (!schemaOf.has(`${module}/${entity}`)) throw new Error(`gen-db: resources/${module}/${entity}.ts has a table but no schemas/${module}/${entity}.json`);
     const alias = `${pascal(module)}${pascal(entity)}Entity`;
     imports.add(`import type { ${pascal(entity)} as ${alias} } from './entities/${module}.js';`);
+    entities.push({ resource: r.name, alias });
     tables.push({ key: r.table!, name: r.table!, columns: resourceColumns(r, alias) });
   }
   const ddl = [...CORE_TABLES, DERIVED_VERSIONS_DDL, ...(await contributedDerivedTables()).flatMap((t) => t.ddl), ...PLATFORM_TABLES];
@@ -164,11 +166,11 @@ export async function dbTables(): Promise<{ tables: Array<{ key: string; name: s
       table.columns.push(col);
     }
   }
-  return { tables, imports };
+  return { tables, imports, entities };
 }
 
 async function generateDbType(): Promise<string> {
-  const { tables: found, imports } = await dbTables();
+  const { tables: found, imports, entities } = await dbTables();
   const tables = found.map((t) => ({ ...t, text: tableInterface(t.name, t.columns) }));
   const seen = new Set<string>();
   for (const t of tables) {
@@ -188,6 +190,11 @@ async function generateDbType(): Promise<string> {
     '/** Every table of a school\'s schema (and the platform\'s directory), by name. */',
     'export interface DB {',
     ...tables.map((t) => `  ${/^[a-z_]+$/.test(t.key) ? t.key : JSON.stringify(t.key)}: ${pascal(t.name.replace('.', '_'))}Table;`),
+    '}',
+    '',
+    '/** The entity of each resource that has a table, by resource name: what the write path (framework/items.ts) takes and gives. */',
+    'export interface ResourceEntities {',
+    ...entities.map((e) => `  ${JSON.stringify(e.resource)}: ${e.alias};`),
     '}',
     '',
   ].join('\n');

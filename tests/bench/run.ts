@@ -136,6 +136,8 @@ const LIST_RATIO_GOAL = 0.8;
 const SUBJECT_PAGES = Array.from({ length: 40 }, (_, i) => i + 1);
 /** BENCH_ONLY=lists: only the generated lists of 1. (plain and paged) next to their bare routes, then stop. */
 const ONLY_LISTS = process.env.BENCH_ONLY === 'lists';
+/** BENCH_ONLY=import: only the students' export and CSV import of 5. with their baselines, then stop (BENCH_BILLS_PER_STUDENT=1 seeds faster). */
+const ONLY_IMPORT = process.env.BENCH_ONLY === 'import';
 
 const rowOf = (label: string, r: LoadResult) =>
   `${pad(label, 44)}${lpad(f0(r.rps), 9)}${lpad(f2(r.p50), 9)}${lpad(f2(r.p99), 9)}${lpad(f1(r.max), 9)}${lpad(f1(r.kbPerResponse), 9)}  ${r.sockets}` +
@@ -388,7 +390,7 @@ async function main() {
 
   // 3b. First-ever start: an empty PGlite data directory; creates the database and the demo school.
   console.log('… first start on an empty data directory');
-  const firstStart = ONLY_LISTS ? { ms: NaN, readyInMs: null } : await timeStart({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '1' });
+  const firstStart = ONLY_LISTS || ONLY_IMPORT ? { ms: NaN, readyInMs: null } : await timeStart({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '1' });
 
   // The bench server: a new school, seeded, the app and the bare baseline in one process.
   console.log('… seeding the bench school');
@@ -490,7 +492,7 @@ async function main() {
   console.log(`… load: ${CLIENTS} clients; per target ${DURATION_MS / 1000} s measured, in two halves run bare, app, app, bare, each after ${WARMUP_MS / 1000} s warm-up`);
   const ping = summarize([await load(info.barePort, ['/ping'], undefined, Math.min(DURATION_MS, 3000))]);
   const pairs: Pair[] = [];
-  for (const e of endpoints) if (!ONLY_LISTS || e.name.startsWith('GET classes') || e.name.startsWith('GET subjects')) pairs.push(await measurePair(e));
+  for (const e of ONLY_IMPORT ? [] : endpoints) if (!ONLY_LISTS || e.name.startsWith('GET classes') || e.name.startsWith('GET subjects')) pairs.push(await measurePair(e));
   if (ONLY_LISTS) {
     await cleanup();
     console.log(['', `Generated lists only (BENCH_ONLY=lists), ${startedAt.toISOString()}, ${os.cpus().length} cores, ${CLIENTS} clients, ${DURATION_MS / 1000} s per target:`, ...pairs.flatMap((p) => pairLines(p)), listSummary(pairs)].join('\n'));
@@ -520,7 +522,7 @@ async function main() {
   console.log('… fees: one client at a time, next to the same SQL and the previous release\'s');
   const itemsQuery = (id?: number) => `?${id === undefined ? '' : `class_id=${id}&`}ac_year_id=${info.yearId}`;
   const singles: Single[] = [];
-  for (const e of [
+  if (!ONLY_IMPORT) for (const e of [
     {
       name: 'GET reports/fees/{class_id}/{ac_year_id}/?type=card', goalMs: SINGLE_GOAL_MS.class,
       app: classYear.map((p) => `${api}/reports/fees/${p}?type=card`), bare: classYear.map((p) => `/bare/reports/fees/${p}`), naive: classYear.map((p) => `/naive/reports/fees/${p}`),
@@ -538,7 +540,7 @@ async function main() {
   ] satisfies SingleEndpoint[]) singles.push(await measureSingle(e));
 
   const feePairs: Pair[] = [];
-  for (const e of [
+  if (!ONLY_IMPORT) for (const e of [
     {
       name: 'GET reports/fees/{class_id}/{ac_year_id}/?type=card',
       app: classYear.map((p) => `${api}/reports/fees/${p}?type=card`), bare: classYear.map((p) => `/bare/reports/fees/${p}`), describe: cardsLabel,
@@ -557,7 +559,7 @@ async function main() {
       app: [`${api}/fees/pay/`], bare: ['/bare/fees/pay/'], write: { method: 'PUT', body: billAt }, describe: () => 'writes',
     },
   ] satisfies Endpoint[]) feePairs.push(await measurePair(e));
-  const feeCheck = JSON.parse((await request(info.barePort, 'GET', '/bare/fees/check/')).body) as { paid_mismatch: number; receipt_duplicates: number; installments: number; bills: number };
+  const feeCheck = ONLY_IMPORT ? { paid_mismatch: 0, receipt_duplicates: 0, installments: 0, bills: 0 } : JSON.parse((await request(info.barePort, 'GET', '/bare/fees/check/')).body) as { paid_mismatch: number; receipt_duplicates: number; installments: number; bills: number };
 
   // 5. Students: export, import with a light call running beside it, and the import's baselines.
   console.log('… students: export, then a CSV import with a light call beside it, then its baselines');
@@ -616,6 +618,15 @@ async function main() {
 
   await stop(server);
   if (server.cp.exitCode !== 0) console.warn(`The bench server exited with code ${server.cp.exitCode}`);
+  if (ONLY_IMPORT) {
+    await cleanup();
+    const i = students.import;
+    console.log(['', `Students only (BENCH_ONLY=import), ${startedAt.toISOString()}, ${os.cpus().length} cores:`,
+      `   CSV import, ${i.rows} rows (${i.logins} new logins): ${f1(i.ms / 1000)} s = ${f0(i.rowsPerSecond)} rows/s (added ${i.added}, skipped ${i.skipped}, errors ${i.errors})` +
+      `  (goal >= ${IMPORT_GOAL_ROWS_PER_S} rows/s: ${i.rowsPerSecond >= IMPORT_GOAL_ROWS_PER_S ? 'met' : 'NOT met'})`,
+      `   plain multi-row inserts of the same students + year rows: ${f0(students.rawInsert.rowsPerSecond)} rows/s (import/raw = ${f2(i.rowsPerSecond / students.rawInsert.rowsPerSecond)})`].join('\n'));
+    return;
+  }
 
   // 8. The bench school's backup and restore, with the server stopped (the embedded store has one owner).
   console.log('… backup and restore of the bench school, durable commits');

@@ -14,6 +14,10 @@ export interface ResourceHooks<T extends object = Row> {
   /** Adjust or check the values before they are inserted; return the values to store. */
   beforeCreate?(ctx: Ctx, data: T): Maybe<T>;
   afterCreate?(ctx: Ctx, row: Stored<T>, input: T): Maybe<void>;
+  /** A batch's beforeCreate (createMany, the student import): one query for all rows instead of one each. Without it, beforeCreate runs per row. */
+  beforeCreateMany?(ctx: Ctx, data: T[]): Maybe<T[]>;
+  /** A batch's afterCreate, rows in the order of the inputs. Without it, afterCreate runs per row. */
+  afterCreateMany?(ctx: Ctx, rows: Array<Stored<T>>, inputs: T[]): Maybe<void>;
   /** What creating `data` would do, in a sentence the person confirms (the resource's `api.preview`); must not write. */
   summarizeCreate?(ctx: Ctx, data: T): Maybe<string>;
   beforeUpdate?(ctx: Ctx, data: Partial<T>, existing: Stored<T>): Maybe<Partial<T>>;

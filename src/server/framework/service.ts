@@ -18,7 +18,7 @@ import { applyScope, isScoped } from './scope.js';
  */
 export { hooksOf };
 
-const notFoundFor = (r: ResourceDef) => notFound(`${r.singular ?? 'Record'} not found`);
+export const notFoundFor = (r: ResourceDef) => notFound(`${r.singular ?? 'Record'} not found`);
 
 /** A value a cached list query takes per request: the compiled SQL keeps it as a parameter to fill. */
 class Slot { constructor(readonly name: string) {} }
@@ -193,7 +193,7 @@ async function checkUnique(ctx: Ctx, r: ResourceDef, data: Row, selfId?: number)
 }
 
 /** Maps a unique-index clash that slipped past the check (a race) to its declared message. */
-function uniqueClash(r: ResourceDef, e: any): never {
+export function uniqueClash(r: ResourceDef, e: any): never {
   if (e?.code === '23505') {
     const u = (r.unique ?? []).find((x) => String(e.constraint ?? e.message).includes(x.fields.join('_')));
     throw conflict(u?.message ?? 'This record already exists');
@@ -201,7 +201,10 @@ function uniqueClash(r: ResourceDef, e: any): never {
   throw e;
 }
 
-export async function create(ctx: Ctx, base: ResourceDef, input: Row): Promise<Row> {
+/** How a hand-written write is audited: the action's name when it is not the plain create, update or remove (a marks approval). */
+export interface WriteOptions { action?: string }
+
+export async function create(ctx: Ctx, base: ResourceDef, input: Row, opts: WriteOptions = {}): Promise<Row> {
   const r = resourceFor(ctx, base);
   return inTransaction(ctx, async (tx) => {
     const hooks = hooksOf(r);
@@ -211,7 +214,7 @@ export async function create(ctx: Ctx, base: ResourceDef, input: Row): Promise<R
     const inserted = await untypedDb(tx.db).insertInto(r.table!).values(toColumns(r, data)).returning('id').executeTakeFirstOrThrow().catch((e) => uniqueClash(r, e));
     const row = await one(tx, r, inserted.id);
     await hooks.afterCreate?.(tx, row, input);
-    await audit(tx, r.name, 'create', row.id, redact(r, input));
+    await audit(tx, r.name, opts.action ?? 'create', row.id, redact(r, input));
     // The record as its afterCreate hook left it (a payroll entry with its first installment paid).
     return hooks.afterCreate ? one(tx, r, row.id) : row;
   });
@@ -245,7 +248,7 @@ async function lock(ctx: Ctx, r: ResourceDef, id: number): Promise<Row> {
   return existing;
 }
 
-export async function update(ctx: Ctx, base: ResourceDef, id: number, input: Row): Promise<Row> {
+export async function update(ctx: Ctx, base: ResourceDef, id: number, input: Row, opts: WriteOptions = {}): Promise<Row> {
   const r = resourceFor(ctx, base);
   return inTransaction(ctx, async (tx) => {
     const existing = await lock(tx, r, id);
@@ -264,7 +267,7 @@ export async function update(ctx: Ctx, base: ResourceDef, id: number, input: Row
     }
     const row = await one(tx, r, id);
     await hooks.afterUpdate?.(tx, row, existing);
-    await audit(tx, r.name, 'update', id, { before: existing, changes: redact(r, input) });
+    await audit(tx, r.name, opts.action ?? 'update', id, { before: existing, changes: redact(r, input) });
     return row;
   });
 }
@@ -296,8 +299,8 @@ function referencesTo(r: ResourceDef) {
 }
 
 /** Refuses the delete while `ids` (our rows, or a cascading child's rows) are used by required references. */
-async function refuseWhileUsed(tx: Ctx, r: ResourceDef, owner: ResourceDef, ids: (db: Kysely<any>) => any) {
-  for (const ref of referencesTo(r).filter((x) => x.required && !x.cascade)) {
+async function refuseWhileUsed(tx: Ctx, r: ResourceDef, owner: ResourceDef, ids: (db: Kysely<any>) => any, refs = referencesTo(r)) {
+  for (const ref of refs.filter((x) => x.required && !x.cascade)) {
     const { n } = await untypedDb(tx.db).selectFrom(ref.child.table!).select((eb) => eb.fn.countAll<number>().as('n')).where(ref.column, 'in', ids(untypedDb(tx.db))).executeTakeFirstOrThrow();
     if (Number(n) > 0) {
       if (ref.keep) throw conflict(ref.keep);
@@ -307,19 +310,25 @@ async function refuseWhileUsed(tx: Ctx, r: ResourceDef, owner: ResourceDef, ids:
 }
 
 /** Clears optional references to `ids` of `r`. */
-async function clearOptional(tx: Ctx, r: ResourceDef, ids: (db: Kysely<any>) => any) {
-  for (const ref of referencesTo(r).filter((x) => !x.required && !x.cascade)) {
+async function clearOptional(tx: Ctx, r: ResourceDef, ids: (db: Kysely<any>) => any, refs = referencesTo(r)) {
+  for (const ref of refs.filter((x) => !x.required && !x.cascade)) {
     await untypedDb(tx.db).updateTable(ref.child.table!).set({ [ref.column]: null }).where(ref.column, 'in', ids(untypedDb(tx.db))).execute();
   }
 }
 
-export async function remove(ctx: Ctx, r: ResourceDef, id: number): Promise<Row> {
+export interface RemoveOptions extends WriteOptions {
+  /** A record entered by mistake: every row pointing at it goes with it, except where its relation says `keep`. */
+  withDependents?: boolean;
+}
+
+export async function remove(ctx: Ctx, r: ResourceDef, id: number, opts: RemoveOptions = {}): Promise<Row> {
   return inTransaction(ctx, async (tx) => {
     const existing = await lock(tx, r, id);
     const self = (db: Kysely<any>) => db.selectFrom(r.table!).select('id').where('id', '=', id);
-    const cascades = referencesTo(r).filter((x) => x.cascade);
+    const refs = referencesTo(r).map((x) => (opts.withDependents && !x.keep ? { ...x, cascade: true } : x));
+    const cascades = refs.filter((x) => x.cascade);
     const childIds = (c: (typeof cascades)[number]) => (db: Kysely<any>) => db.selectFrom(c.child.table!).select('id').where(c.column, '=', id);
-    await refuseWhileUsed(tx, r, r, self);
+    await refuseWhileUsed(tx, r, r, self, refs);
     // Rows that go with ours must not be in use themselves (marks of a test's details).
     for (const c of cascades) await refuseWhileUsed(tx, c.child, r, childIds(c));
     await hooksOf(r).beforeRemove?.(tx, existing);
@@ -327,10 +336,10 @@ export async function remove(ctx: Ctx, r: ResourceDef, id: number): Promise<Row>
       await clearOptional(tx, c.child, childIds(c));
       await untypedDb(tx.db).deleteFrom(c.child.table!).where(c.column, '=', id).execute();
     }
-    await clearOptional(tx, r, self);
+    await clearOptional(tx, r, self, refs);
     await untypedDb(tx.db).deleteFrom(r.table!).where('id', '=', id).execute();
     await hooksOf(r).afterRemove?.(tx, existing);
-    await audit(tx, r.name, 'remove', id, existing);
+    await audit(tx, r.name, opts.action ?? 'remove', id, existing);
     return existing;
   });
 }

@@ -1,6 +1,7 @@
 import { badRequest } from '../../framework/errors.js';
 import type { Acyear } from '../../../generated/entities/academics.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
+import { items } from '../../framework/items.js';
 
 const UPCOMING = 0, ENABLED = 1, PREVIOUS = 2;
 
@@ -23,12 +24,13 @@ export const acyearHooks: ResourceHooks<Acyear> = {
   },
   actions: {
     async start(ctx, existing) {
-      await ctx.db.updateTable('ac_year').set({ status: PREVIOUS }).where('status', '=', ENABLED).where('id', '!=', existing.id).execute();
-      await ctx.db.updateTable('ac_year').set({ status: ENABLED }).where('id', '=', existing.id).execute();
+      const others = await ctx.db.selectFrom('ac_year').select('id').where('status', '=', ENABLED).where('id', '!=', existing.id).execute();
+      await items(ctx, 'acyears').updateWhere({ id: others.map((y) => y.id) }, { status: PREVIOUS });
+      await items(ctx, 'acyears').update(existing.id, { status: ENABLED });
     },
     async stop(ctx, existing) {
       if (existing.status !== ENABLED) throw badRequest('Only the enabled academic year can be ended');
-      await ctx.db.updateTable('ac_year').set({ status: PREVIOUS }).where('id', '=', existing.id).execute();
+      await items(ctx, 'acyears').update(existing.id, { status: PREVIOUS });
     },
   },
 };

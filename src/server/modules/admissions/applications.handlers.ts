@@ -1,5 +1,7 @@
 import { defineHandlers } from '../../framework/calls.js';
 import * as service from '../../framework/service.js';
+import { items, type Values } from '../../framework/items.js';
+import type { Application } from '../../../generated/entities/admissions.js';
 
 /**
  * The office's status call (PATCH /admissions/application/status/): the application status and
@@ -11,15 +13,13 @@ export default defineHandlers('applications', {
   status: async (ctx, { body }) => service.inTransaction(ctx, async (tx) => {
     const app = await tx.db.selectFrom('adm_application').select(['id', 'status', 'payment_status', 'fee_payment'])
       .where('id', '=', body.application_id).forUpdate().executeTakeFirstOrThrow();
-    const changes: { status?: number; payment_status?: number; updated_at: Date } = { updated_at: new Date() };
+    const changes: Values<Application> = {};
     if (body.application_status !== undefined) changes.status = body.application_status;
     if (body.payment_status !== undefined && body.payment_status !== app.payment_status) {
       if (app.fee_payment) throw tx.fail('paidOnline', 409);
       changes.payment_status = body.payment_status;
     }
-    const row = await tx.db.updateTable('adm_application').set(changes).where('id', '=', app.id)
-      .returning(['id', 'status', 'payment_status']).executeTakeFirstOrThrow();
-    await service.audit(tx, 'applications', 'status', app.id, { from: { status: app.status, payment_status: app.payment_status }, to: changes });
+    const row = await items(tx, 'applications').update(app.id, changes, { action: 'status' });
     return { application_id: row.id, application_status: row.status, payment_status: row.payment_status };
   }),
 });

@@ -1,5 +1,6 @@
 import type { LeadsContact as LeadContact } from '../../../generated/entities/admissions.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
+import { items } from '../../framework/items.js';
 
 /**
  * The entry is signed by the staff member who records it, and the lead counts as updated then:
@@ -10,7 +11,8 @@ export const leadContactHooks: ResourceHooks<LeadContact> = {
     return { ...data, name: ctx.user.name };
   },
   async afterCreate(ctx, row) {
-    await ctx.db.updateTable('adm_lead').set({ updated: new Date().toISOString() }).where('id', '=', row.adm_lead_id).execute();
+    // The lead's own hooks stamp its updated time.
+    await items(ctx, 'leads').update(row.adm_lead_id, {});
   },
 };
 

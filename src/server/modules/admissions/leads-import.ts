@@ -3,6 +3,8 @@ import { CsvError, FORMULA_START, decodeUtf8, parseCsv } from '../../../shared/c
 import { resourceByName } from '../../../shared/registry.js';
 import type { CallCtx } from '../../framework/calls.js';
 import { badRequest } from '../../framework/errors.js';
+import { items } from '../../framework/items.js';
+import type { Leads as Lead } from '../../../generated/entities/admissions.js';
 import { compile, formatErrors } from '../../framework/validation.js';
 
 /**
@@ -54,7 +56,6 @@ export async function importLeads(ctx: CallCtx, bytes: Uint8Array): Promise<{ ad
   if (!header || !rows.length) throw ctx.fail('empty');
   const keys = header.map((h) => { const k = keyOf(h); return ALIASES[k] ?? k; });
 
-  const now = new Date().toISOString();
   const good: Array<Record<string, unknown>> = [];
   const errors: LeadRowError[] = [];
   rows.forEach((cells, i) => {
@@ -85,11 +86,12 @@ export async function importLeads(ctx: CallCtx, bytes: Uint8Array): Promise<{ ad
     throw badRequest(none, [none, ...errors.slice(0, 50).map((e) => `Row ${e.line}: ${e.error}`)]);
   }
   for (let i = 0; i < good.length; i += 500) {
-    await ctx.db.insertInto('adm_lead').values(good.slice(i, i + 500).map((l) => ({
+    // The lead hooks stamp the created and updated times.
+    await items(ctx, 'leads').createMany(good.slice(i, i + 500).map((l) => ({
       parent_name: l.parent_name as string, mobile: l.mobile as string, email: (l.email as string) ?? null,
-      student_name: (l.student_name as string) ?? null, class: (l.class as string) ?? null, status: l.status as number,
-      extras: JSON.stringify(l.extras ?? {}), created: now, updated: now,
-    }))).execute();
+      student_name: (l.student_name as string) ?? null, class: (l.class as string) ?? null, status: l.status as Lead['status'],
+      extras: (l.extras ?? {}) as Lead['extras'],
+    })));
   }
   return { added: good.length, errors };
 }

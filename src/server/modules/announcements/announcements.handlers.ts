@@ -3,7 +3,8 @@ import { storedUploads } from '../../framework/files.js';
 import { notFound } from '../../framework/errors.js';
 import { pageOf, queryPage } from '../../framework/paging.js';
 import { reach } from '../../framework/scope.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { inTransaction } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
 import { ROLE_IDS } from '../../../shared/roles.js';
 import { notifyAudience, readable, TO, withDetails } from './audience.js';
 
@@ -56,14 +57,10 @@ export default defineHandlers('announcements', {
     const message = body.message.trim();
     return inTransaction(ctx, async (tx) => {
       const timestamp = new Date().toISOString();
-      const base = { title, content: message, to_role: body.to, files: JSON.stringify(files), sent_by: tx.user.id, timestamp };
-      const rows = await tx.db.insertInto('announcement')
-        .values(classIds.length ? classIds.map((class_id) => ({ ...base, class_id })) : [{ ...base, class_id: null }])
-        .returning('id').execute();
+      const base = { title, content: message, to_role: body.to, files, sent_by: tx.user.id, timestamp };
+      const rows = await items(tx, 'announcements').createMany(classIds.length ? classIds.map((class_id) => ({ ...base, class_id })) : [{ ...base, class_id: null }]);
       await notifyAudience(tx, { title, message, to: body.to, classIds });
-      const ids = rows.map((r) => r.id);
-      await audit(tx, 'announcements', 'create', ids[0], { ids, to: body.to, class_ids: classIds, title, files: files.length });
-      return { ids };
+      return { ids: rows.map((r) => r.id) };
     });
   },
 

@@ -17,6 +17,7 @@ import { familyMobiles } from '../../platform/family-mobiles.js';
 /** Marks the absentees not yet alerted for the day as alerted, and answers who they are. */
 export async function claimAlerts(tx: Ctx, absent: number[], date: string): Promise<number[]> {
   if (!absent.length) return [];
+  // raw write: the alerts' claim, in the day's taking transaction (bench: attendance)
   const rows = await tx.db.updateTable('attendance').set({ alerted_at: new Date() })
     .where('date', '=', date).where('student_id', 'in', absent).where('present', '=', 0).where('alerted_at', 'is', null)
     .returning('student_id').execute();

@@ -2,7 +2,9 @@ import type { AttendanceCorrectPayload as AttendanceBody } from '../../../genera
 import { defineHandlers } from '../../framework/calls.js';
 import type { Ctx } from '../../framework/context.js';
 import { badRequest, conflict, notFound } from '../../framework/errors.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { inTransaction } from '../../framework/service.js';
+import { items, pick, type Values } from '../../framework/items.js';
+import type { Attendance } from '../../../generated/entities/attendance.js';
 import { lockStudent } from '../students/queries.js';
 import { matchesFormat } from '../../framework/validation.js';
 
@@ -28,15 +30,14 @@ async function saveAttendance(ctx: Ctx, body: AttendanceBody) {
       const existing = await tx.db.selectFrom('attendance').select([...COLUMNS]).where('id', '=', body.id).forUpdate().executeTakeFirst();
       if (!existing) throw notFound('Attendance not found');
       if (body.student_id !== undefined && body.student_id !== existing.student_id) throw badRequest('The attendance belongs to another student');
-      const changes: Record<string, unknown> = { present: body.present };
+      const changes: Values<Attendance> = { present: body.present };
       if (body.reason !== undefined) changes.reason = body.reason;
       if (body.date !== undefined && body.date !== existing.date) {
         const clash = await tx.db.selectFrom('attendance').select('id').where('student_id', '=', existing.student_id).where('date', '=', body.date).executeTakeFirst();
         if (clash) throw conflict('Attendance for this day is already recorded');
         changes.date = body.date;
       }
-      await tx.db.updateTable('attendance').set({ ...changes, updated_at: new Date() }).where('id', '=', body.id).execute();
-      await audit(tx, 'attendance', 'update', body.id, { before: existing, changes });
+      await items(tx, 'attendance').update(body.id, changes);
       return tx.db.selectFrom('attendance').select([...COLUMNS]).where('id', '=', body.id).executeTakeFirstOrThrow();
     }
     // No record yet ("Attendance Not Taken"): the student and the day say which one to write.
@@ -46,16 +47,14 @@ async function saveAttendance(ctx: Ctx, body: AttendanceBody) {
     const existing = await tx.db.selectFrom('attendance').select([...COLUMNS]).where('student_id', '=', student.id).where('date', '=', body.date).executeTakeFirst();
     if (existing) {
       const changes = { present: body.present, ...(body.reason !== undefined ? { reason: body.reason } : {}) };
-      await tx.db.updateTable('attendance').set({ ...changes, updated_at: new Date() }).where('id', '=', existing.id).execute();
-      await audit(tx, 'attendance', 'update', existing.id, { before: existing, changes });
+      await items(tx, 'attendance').update(existing.id, changes);
       return tx.db.selectFrom('attendance').select([...COLUMNS]).where('id', '=', existing.id).executeTakeFirstOrThrow();
     }
     const place = await placeOn(tx, student as { id: number; class_id: number; ac_year_id: number }, body.date);
-    const row = await tx.db.insertInto('attendance').values({
+    const row = await items(tx, 'attendance').create({
       student_id: student.id, class_id: place.class_id, ac_year_id: place.ac_year_id, date: body.date, present: body.present, reason: body.reason ?? null,
-    }).returning([...COLUMNS]).executeTakeFirstOrThrow();
-    await audit(tx, 'attendance', 'create', row.id, row);
-    return row;
+    });
+    return pick(row, COLUMNS);
   });
 }
 

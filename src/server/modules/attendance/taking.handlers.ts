@@ -54,6 +54,7 @@ async function take(ctx: CallCtx, body: AttendanceTakePayload) {
     if (named.length) await checkRecords(tx, named, body.date);
     // One statement writes the day, and only for students of the class that year: a row it
     // leaves out is a student from elsewhere, and the transaction is undone.
+    // raw write: a class's day as one multi-row upsert (bench: attendance)
     const written = await tx.db.insertInto('attendance')
       .columns(['student_id', 'class_id', 'ac_year_id', 'date', 'present'])
       .expression(tx.db.selectFrom('student_year as sy').distinct()

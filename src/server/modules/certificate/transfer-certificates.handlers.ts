@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { defineHandlers } from '../../framework/calls.js';
 import { saveFile } from '../../framework/files.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { inTransaction } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
 import type { Ctx } from '../../framework/context.js';
 import { schoolHeader } from '../../platform/school-header.js';
 import { lockStudent, markStudentTc, ownRows } from '../students/queries.js';
@@ -54,13 +55,12 @@ export default defineHandlers('transfer-certificates', {
       const issuedAt = new Date();
       const year = issuedAt.getUTCFullYear();
       const { serial, serial_no } = await nextSerial(tx, year);
-      const row = await tx.db.insertInto('transfer_certificate').values({
+      const row = await items(tx, 'transfer-certificates').create({
         student_id: student.id, serial, serial_year: year, serial_no, class_left: klass ? classText(klass) : '',
         leaving_date: body.leaving_date, reason: body.reason.trim(), conduct: body.conduct.trim(), fees_paid_upto: body.fees_paid_upto.trim(),
         remarks: (body.remarks ?? '').trim(), issued_by: tx.user.id, issued_at: issuedAt.toISOString(),
-      }).returning(['id', 'serial']).executeTakeFirstOrThrow();
+      }, { action: 'issue' });
       await markStudentTc(tx, student);
-      await audit(tx, 'transfer-certificates', 'issue', row.id, { student_id: student.id, serial, leaving_date: body.leaving_date, reason: body.reason });
       return { ...row, already: false };
     });
     return ctx.answer({ id: out.id, serial: out.serial, student_id: body.student_id }, out.already ? 'already' : 'issued');

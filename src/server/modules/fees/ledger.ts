@@ -88,11 +88,13 @@ export async function createBill(ctx: Ctx, input: BillInput): Promise<number> {
     }
     const total = billTotalPaise(lines, input.discount);
     if (total < 0) throw badRequest('Discount cannot be more than the bill amount');
+    // raw write: a bill and its lines, the billing path PUT /fees/pay/ runs per payment (bench: run)
     const bill = await tx.db.insertInto('fee_payment').values({
       student_id: input.student_id, ac_year_id: input.ac_year_id, name: input.name, total_amount: toRupees(total), paid_amount: 0,
       discount_amount: input.discount, timestamp: input.at ?? new Date(), created_fee_id: input.createdFeeId ?? null, created_by: tx.user.id,
     }).returning('id').executeTakeFirstOrThrow();
     if (lines.length) {
+      // raw write: the bill's lines in one statement (bench: run)
       await tx.db.insertInto('fee_payment_detail').values(lines.map((l) => ({ ...l, payment_id: bill.id }))).execute();
       await countBillLines(tx.db, bill.id, 1);
     }
@@ -126,11 +128,13 @@ export async function addInstallment(ctx: Ctx, billId: number, paise: number, op
     if (paise < 0 && paid + paise < 0) throw badRequest(REFUND_EXCEEDED);
     const receiptNo = await nextReceiptNo(tx);
     const amount = toRupees(paise);
+    // raw write: the money received under the bill's row lock, with its receipt number (bench: run)
     const inst = await tx.db.insertInto('fee_installment').values({
       payment_id: billId, paid_amount: amount, mode: opts.mode, account: opts.account ?? null, kind: opts.kind, receipt_no: receiptNo,
       timestamp: opts.at ?? new Date(), gateway_payment_id: opts.gatewayPaymentId ?? null,
       extras: JSON.stringify(opts.extras ?? {}), created_by: tx.user.id,
     }).returning('id').executeTakeFirstOrThrow();
+    // raw write: the locked bill's paid amount (bench: run)
     await tx.db.updateTable('fee_payment').set({ paid_amount: toRupees(paid + paise), updated_at: new Date() }).where('id', '=', billId).execute();
     await audit(tx, 'fee-payments', opts.kind, billId, { installment_id: inst.id, receipt_no: receiptNo, amount, mode: opts.mode, account: opts.account ?? null, extras: opts.extras ?? {} });
     return { installment_id: inst.id as number, receipt_no: receiptNo };

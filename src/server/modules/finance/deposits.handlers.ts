@@ -1,6 +1,7 @@
 import { defineHandlers } from '../../framework/calls.js';
 import { moneyColumn } from '../../framework/query.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { inTransaction } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
 import { DEPOSIT_SOURCE, TRANSFER } from './deposit.hooks.js';
 import { removeTransactions } from './ledger.js';
 import { dateRange } from './range.js';
@@ -20,8 +21,7 @@ export default defineHandlers('finance-deposits', {
     const deposit = await tx.db.selectFrom('fin_deposit').selectAll().where('id', '=', params.id).forUpdate().executeTakeFirst();
     if (!deposit) throw ctx.fail('notFound', 404);
     await removeTransactions(tx, DEPOSIT_SOURCE, deposit.id);
-    await tx.db.deleteFrom('fin_deposit').where('id', '=', deposit.id).execute();
-    await audit(tx, 'finance-deposits', 'remove', deposit.id, deposit);
+    await items(tx, 'finance-deposits').remove(deposit.id);
     return ctx.answer({ id: deposit.id }, deposit.deposit_type === TRANSFER ? 'transfer' : 'deleted');
   }),
 });

@@ -2,6 +2,7 @@ import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import { notFound } from '../../framework/errors.js';
 import { pageOf, queryPage } from '../../framework/paging.js';
 import { audit, inTransaction } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
 import { ROLE_IDS } from '../../../shared/roles.js';
 import { hasRichText, sanitizeRichText } from '../../../shared/richText.js';
 import { putSetting } from '../../platform/settings.js';
@@ -67,11 +68,10 @@ export default defineHandlers('homework', {
     if (!hasRichText(description)) throw ctx.fail('description');
     const files = await storedFiles(ctx, body.files ?? [], 'homework-files', 'file');
     return inTransaction(ctx, async (tx) => {
-      const row = await tx.db.insertInto('homework').values({
+      const row = await items(tx, 'homework').create({
         title: body.title.trim(), class_id: body.class_id, subject_id: body.subject_id ?? null, description,
-        submission_date: body.submission_date, files: JSON.stringify(files), user_id: tx.user.id, timestamp: new Date().toISOString(),
-      }).returning('id').executeTakeFirstOrThrow();
-      await audit(tx, 'homework', 'create', row.id, { title: body.title.trim(), class_id: body.class_id, subject_id: body.subject_id ?? null, files: files.length });
+        submission_date: body.submission_date, files, user_id: tx.user.id, timestamp: new Date().toISOString(),
+      });
       return { id: row.id };
     });
   },
@@ -79,12 +79,8 @@ export default defineHandlers('homework', {
   // The homework goes with its solutions; the files stay in the store (a restricted teacher removes only their own).
   remove: async (ctx, { params }) => {
     const homework = await reachedHomework(ctx, params.id);
-    return inTransaction(ctx, async (tx) => {
-      const gone = await tx.db.deleteFrom('homework_solution').where('homework_id', '=', homework.id).executeTakeFirst();
-      await tx.db.deleteFrom('homework').where('id', '=', homework.id).execute();
-      await audit(tx, 'homework', 'remove', homework.id, { title: homework.title, solutions: Number(gone.numDeletedRows) });
-      return { id: homework.id };
-    });
+    await items(ctx, 'homework').remove(homework.id, { withDependents: true });
+    return { id: homework.id };
   },
 
   // The class's students with how many solutions each sent and how many are corrected (spec 3 §3 Submission summary).

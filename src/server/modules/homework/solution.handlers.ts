@@ -1,7 +1,7 @@
 import { defineHandlers } from '../../framework/calls.js';
 import { notFound } from '../../framework/errors.js';
 import { storedFileInfo } from '../../framework/files.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
 import { storedFiles } from './files.js';
 import { reachedHomework } from './homework.handlers.js';
 import { submissionOver } from './reach.js';
@@ -16,14 +16,11 @@ export default defineHandlers('homework-solutions', {
     if (!homework) throw ctx.fail('noHomework', 404);
     if (submissionOver(homework.submission_date)) throw ctx.fail('over');
     const files = await storedFiles(ctx, body.files ?? [], 'homework-solutions', 'file');
-    return inTransaction(ctx, async (tx) => {
-      const row = await tx.db.insertInto('homework_solution').values({
-        homework_id: homework.id, student_id: student.id, description: body.description.trim(), files: JSON.stringify(files),
-        attachment: null, remarks: null, submitted_by: tx.user.id, timestamp: new Date().toISOString(),
-      }).returning('id').executeTakeFirstOrThrow();
-      await audit(tx, 'homework-solutions', 'create', row.id, { homework_id: homework.id, student_id: student.id, files: files.length });
-      return { id: row.id };
+    const row = await items(ctx, 'homework-solutions').create({
+      homework_id: homework.id, student_id: student.id, description: body.description.trim(), files,
+      attachment: null, remarks: null, submitted_by: ctx.user.id, timestamp: new Date().toISOString(),
     });
+    return { id: row.id };
   },
 
   // Staff answer a solution of homework they reach; the attachment (a corrected image) is a new file, the student's stay as sent.
@@ -37,12 +34,9 @@ export default defineHandlers('homework-solutions', {
       if (!info || info.kind !== 'homework-corrections') throw ctx.fail('attachment');
       attachment = (await storedFiles(ctx, [{ path: body.attachment }], 'homework-corrections', 'attachment'))[0]!.path;
     }
-    return inTransaction(ctx, async (tx) => {
-      await tx.db.updateTable('homework_solution').set({
-        remarks: body.remarks.trim(), attachment, remarked_by: tx.user.id, remarked_at: new Date().toISOString(),
-      }).where('id', '=', solution.id).execute();
-      await audit(tx, 'homework-solutions', 'remark', solution.id, { homework_id: homework.id, attachment: !!attachment });
-      return { id: solution.id, remarks: body.remarks.trim(), attachment };
-    });
+    await items(ctx, 'homework-solutions').update(solution.id, {
+      remarks: body.remarks.trim(), attachment, remarked_by: ctx.user.id, remarked_at: new Date().toISOString(),
+    }, { action: 'remark' });
+    return { id: solution.id, remarks: body.remarks.trim(), attachment };
   },
 });

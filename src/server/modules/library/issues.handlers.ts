@@ -14,7 +14,8 @@ import { daysLate, lateFine } from '../../../shared/library.js';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import { SCHOOL_TODAY_SQL, schoolToday } from '../../framework/periods.js';
 import { moneyColumn } from '../../framework/query.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { inTransaction } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
 import { librarySettings } from './settings.js';
 import { BOOK_ISSUE_STATUS, BOOK_STATUS } from '../../../generated/enums/library.js';
 
@@ -56,17 +57,15 @@ async function issue(ctx: CallCtx, body: BookIssuesIssuePayload) {
       .where('id', '=', borrowerId).forUpdate().executeTakeFirst();
     if (!person) throw ctx.fail(kind === 'student' ? 'noStudent' : 'noTeacher', 404);
     // Available (2) to issued (1), only if still available: the one rule that keeps a copy with one borrower.
-    const taken = await tx.db.updateTable('lib_book').set({ status: 1, updated_at: new Date() })
-      .where('id', '=', book.id).where('status', '=', BOOK_STATUS.AVAILABLE).returning('id').executeTakeFirst();
+    const [taken] = await items(tx, 'books').updateWhere({ id: book.id, status: BOOK_STATUS.AVAILABLE }, { status: BOOK_STATUS.ISSUED }, { action: 'issue' });
     if (!taken) throw ctx.fail('issued', 409);
     const { lib_max_books_allowed: max } = await librarySettings(tx.db);
     const count = Number((await openOf(tx, kind, person.id).executeTakeFirstOrThrow()).n);
     if (count >= max) throw ctx.fail('limit', 409, { name: person.fullname, count, max });
-    const row = await tx.db.insertInto('lib_book_issue').values({
+    const row = await items(tx, 'book-issues').create({
       book_id: book.id, student_id: hasStudent ? person.id : null, teacher_id: hasStudent ? null : person.id,
-      issue_date: today, last_date: body.last_date, status: 1, issued_by: tx.user.id,
-    }).returning('id').executeTakeFirstOrThrow();
-    await audit(tx, 'book-issues', 'issue', row.id, { book_id: book.id, code: book.code, [`${kind}_id`]: person.id, last_date: body.last_date });
+      issue_date: today, last_date: body.last_date, status: BOOK_ISSUE_STATUS.NOT_YET_RETURNED, issued_by: tx.user.id,
+    }, { action: 'issue' });
     return issues(tx).where('i.id', '=', row.id).executeTakeFirstOrThrow();
   });
 }
@@ -92,12 +91,10 @@ async function giveBack(ctx: CallCtx, issueId: number, body: BookIssuesReturnPay
     if (found.status !== BOOK_ISSUE_STATUS.NOT_YET_RETURNED) throw ctx.fail('notIssued', 409);
     if (returnDate < found.issue_date) throw ctx.fail('early', 400, { issue_date: found.issue_date });
     // Closed only if still open: a second return of the same issue finds nothing to close.
-    const closed = await tx.db.updateTable('lib_book_issue')
-      .set({ status: 2, return_date: returnDate, fine_amount: body.fine_amount, returned_by: tx.user.id, updated_at: new Date() })
-      .where('id', '=', issueId).where('status', '=', BOOK_ISSUE_STATUS.NOT_YET_RETURNED).returning('book_id').executeTakeFirst();
+    const [closed] = await items(tx, 'book-issues').updateWhere({ id: issueId, status: BOOK_ISSUE_STATUS.NOT_YET_RETURNED },
+      { status: BOOK_ISSUE_STATUS.RETURNED, return_date: returnDate, fine_amount: body.fine_amount, returned_by: tx.user.id }, { action: 'return' });
     if (!closed) throw ctx.fail('notIssued', 409);
-    await tx.db.updateTable('lib_book').set({ status: 2, updated_at: new Date() }).where('id', '=', closed.book_id).execute();
-    await audit(tx, 'book-issues', 'return', issueId, { book_id: closed.book_id, return_date: returnDate, fine_amount: body.fine_amount });
+    await items(tx, 'books').update(closed.book_id, { status: BOOK_STATUS.AVAILABLE }, { action: 'return' });
     return issues(tx).where('i.id', '=', issueId).executeTakeFirstOrThrow();
   });
 }

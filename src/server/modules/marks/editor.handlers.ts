@@ -77,6 +77,7 @@ export async function writeMarks(ctx: CallCtx, ts: TestSubject, entries: Entry[]
     const filled = rows.filter((r) => r.absent || r.marks_obtained !== null || r.grade !== null);
     const empty = rows.filter((r) => !filled.includes(r)).map((r) => r.student_id);
     if (filled.length) {
+      // raw write: a class's marks of a subject as one multi-row upsert (bench: marks)
       await tx.db.insertInto('marks')
         .values(filled.map((r) => ({ test_subject_id: ts.id, student_id: r.student_id, marks_obtained: r.marks_obtained, absent: r.absent, grade: r.grade, updated_by: ctx.user.id })))
         .onConflict((oc) => oc.columns(['test_subject_id', 'student_id']).doUpdateSet((eb) => ({
@@ -85,6 +86,7 @@ export async function writeMarks(ctx: CallCtx, ts: TestSubject, entries: Entry[]
         })))
         .execute();
     }
+    // raw write: the cleared cells of the same save (bench: marks)
     if (empty.length) await tx.db.deleteFrom('marks').where('test_subject_id', '=', ts.id).where('student_id', 'in', empty).execute();
     await audit(tx, 'marks', how, ts.id, { test_id: ts.test_id, class_id: ts.class_id, subject_id: ts.subject_id, saved: filled.length, cleared: empty.length });
     return { saved: filled.length, cleared: empty.length };

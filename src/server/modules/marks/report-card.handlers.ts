@@ -9,6 +9,7 @@ import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import { saveFile } from '../../framework/files.js';
 import { configOf } from '../../framework/school-config.js';
 import { audit, inTransaction } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
 import { cardPlan, gradedAreas } from '../../../shared/report-card.js';
 import { classAndYear, classCards, className, entriesOf, recordedAttendance, setupOf, type Chosen } from './report-card-data.js';
 import { renderCards } from './report-card-pdf.js';
@@ -150,18 +151,15 @@ export default defineHandlers('report-cards', {
         throw ctx.fail('notApproved', 400, { test: test?.name ?? testId });
       }
     }
-    const row = await ctx.db.updateTable('report_card_setup').set({ published: 1, published_at: new Date(), published_by: ctx.user.id, updated_at: new Date() })
-      .where('id', '=', setup.id).where('published', '<>', 1).returning(['id', 'published_at']).executeTakeFirst();
+    const [row] = await items(ctx, 'report-card-setups').updateWhere({ id: setup.id, published: 0 },
+      { published: 1, published_at: new Date().toISOString(), published_by: ctx.user.id }, { action: 'publish' });
     if (!row) throw ctx.fail('already', 409);
-    await audit(ctx, 'report-cards', 'publish', row.id, { class_id: klass.id, ac_year_id: year.id });
     return { published: true, published_at: row.published_at };
   },
 
   async unpublish(ctx, { body }) {
-    const row = await ctx.db.updateTable('report_card_setup').set({ published: 0, updated_at: new Date() })
-      .where('class_id', '=', body.class_id).where('ac_year_id', '=', body.ac_year_id).where('published', '=', 1).returning('id').executeTakeFirst();
+    const [row] = await items(ctx, 'report-card-setups').updateWhere({ class_id: body.class_id, ac_year_id: body.ac_year_id, published: 1 }, { published: 0 }, { action: 'unpublish' });
     if (!row) throw ctx.fail('notPublished', 409);
-    await audit(ctx, 'report-cards', 'unpublish', row.id, { class_id: body.class_id, ac_year_id: body.ac_year_id });
     return { published: false };
   },
 

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { ROLE_IDS } from '../../../shared/roles.js';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { inTransaction } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
 
 /** The newest this many messages answer a list. */
 const LIST_LIMIT = 500;
@@ -56,10 +56,8 @@ export default defineHandlers('messages', {
     if (m.reply !== null) throw ctx.fail('replied', 409);
     return inTransaction(ctx, async (tx) => {
       // Only the first of two replies sent together is kept.
-      const done = await tx.db.updateTable('message').set({ reply: body.reply.trim(), replied_at: sql<string>`now()` })
-        .where('id', '=', m.id).where('reply', 'is', null).executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) throw ctx.fail('replied', 409);
-      await audit(tx, 'messages', 'reply', m.id, { reply: body.reply });
+      const done = await items(tx, 'messages').updateWhere({ id: m.id, reply: null }, { reply: body.reply.trim(), replied_at: new Date().toISOString() }, { action: 'reply' });
+      if (done.length !== 1) throw ctx.fail('replied', 409);
       const row = await messageRows(tx).where('m.id', '=', m.id).executeTakeFirstOrThrow();
       return withReplyState(ctx.user.id)(row);
     });

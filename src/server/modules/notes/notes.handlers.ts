@@ -1,6 +1,7 @@
 import { defineHandlers } from '../../framework/calls.js';
 import { filePath, keyOfPath, storedFileInfo } from '../../framework/files.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { inTransaction } from '../../framework/service.js';
+import { items, pick } from '../../framework/items.js';
 
 /** The upload kind a note's file must be (resources/notes/note.ts `uploads`). */
 const NOTE_FILES = 'notes';
@@ -25,22 +26,21 @@ export default defineHandlers('notes', {
     // Only a file uploaded here as a note is accepted; its address is the store's own.
     const file = await storedFileInfo(tx, body.url);
     if (!file || file.kind !== NOTE_FILES) throw tx.fail('file');
-    const row = await tx.db.insertInto('note').values({
+    const row = await items(tx, 'notes').create({
       class_id: body.class_id, subject_id: body.subject_id ?? null, name: body.name.trim(), description: (body.description ?? '').trim(),
       url: filePath(tx.school.code, file.key, file.name), uploaded_by: tx.user.id, uploaded_on: new Date().toISOString(),
-    }).returning(['id', 'class_id', 'subject_id', 'name', 'description', 'url', 'uploaded_on']).executeTakeFirstOrThrow();
-    await audit(tx, 'notes', 'create', row.id, { class_id: row.class_id, subject_id: row.subject_id, name: row.name, file: file.name });
-    return row;
+    });
+    return pick(row, ['id', 'class_id', 'subject_id', 'name', 'description', 'url', 'uploaded_on']);
   }),
 
   remove: async (ctx, { params }) => inTransaction(ctx, async (tx) => {
-    const note = await tx.db.deleteFrom('note').where('id', '=', params.id).returningAll().executeTakeFirst();
-    if (!note) throw tx.fail('missing', 404);
+    const found = await tx.db.selectFrom('note').select('id').where('id', '=', params.id).executeTakeFirst();
+    if (!found) throw tx.fail('missing', 404);
+    const note = await items(tx, 'notes').remove(found.id);
     // The file goes with the note unless another note still offers it.
     const key = keyOfPath(tx, note.url);
     const shared = await tx.db.selectFrom('note').select('id').where('url', '=', note.url).executeTakeFirst();
     if (key && !shared) await tx.db.deleteFrom('file').where('key', '=', key).where('kind', '=', NOTE_FILES).execute();
-    await audit(tx, 'notes', 'remove', note.id, { class_id: note.class_id, name: note.name });
     return { id: note.id };
   }),
 });

@@ -1,5 +1,6 @@
 import { defineHandlers } from '../../framework/calls.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { inTransaction } from '../../framework/service.js';
+import { items as write } from '../../framework/items.js';
 import { formatINR, toPaise, toRupees } from '../../../shared/money.js';
 import { CREDIT, DEBIT, itemsTotalPaise, structureMismatch } from '../../../shared/payroll.js';
 import { itemsInPaise, salaryOf } from './salary.js';
@@ -34,10 +35,10 @@ export default defineHandlers('payroll-salaries', {
       });
     }
     return inTransaction(ctx, async (tx) => {
-      const row = await tx.db.insertInto('payroll_salary').values({ employee_id: body.employee_id, ctc: body.ctc, salary: JSON.stringify(items) })
-        .onConflict((oc) => oc.column('employee_id').doUpdateSet({ ctc: body.ctc, salary: JSON.stringify(items) }))
-        .returning('id').executeTakeFirstOrThrow();
-      await audit(tx, 'payroll-salaries', 'set', row.id, { employee_id: body.employee_id, ctc: body.ctc, salary: items });
+      // One structure an employee: set replaces it.
+      const had = await tx.db.selectFrom('payroll_salary').select('id').where('employee_id', '=', body.employee_id).forUpdate().executeTakeFirst();
+      const values = { employee_id: body.employee_id, ctc: body.ctc, salary: items };
+      const row = had ? await write(tx, 'payroll-salaries').update(had.id, values, { action: 'set' }) : await write(tx, 'payroll-salaries').create(values, { action: 'set' });
       return { id: row.id, employee_id: body.employee_id, ctc: body.ctc, salary: JSON.stringify(items) };
     });
   },

@@ -1,7 +1,8 @@
 import type { QuestionPapersCreatePayload as SavePayload } from '../../../generated/call-inputs.js';
 import { sanitizeRichText } from '../../../shared/richText.js';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { inTransaction } from '../../framework/service.js';
+import { items, pick } from '../../framework/items.js';
 
 /**
  * Question papers (spec 3 Question papers). The questions are kept only as the shared sanitiser
@@ -30,6 +31,9 @@ async function checked(ctx: CallCtx, body: SavePayload) {
   };
 }
 
+/** What a save answers: the paper without its questions. */
+const ANSWER = ['id', 'name', 'class_id', 'ac_year_id', 'subject_id', 'created', 'updated'] as const;
+
 export default defineHandlers('question-papers', {
   list: async (ctx, { params }) => papers(ctx).select(paperColumns)
     .where('q.class_id', '=', params.class_id).where('q.ac_year_id', '=', params.ac_year_id).where('q.subject_id', '=', params.subject_id)
@@ -45,26 +49,22 @@ export default defineHandlers('question-papers', {
   create: async (ctx, { body }) => inTransaction(ctx, async (tx) => {
     const values = await checked(tx, body);
     const now = new Date().toISOString();
-    const row = await tx.db.insertInto('question_paper').values({ ...values, created_by: tx.user.id, created: now, updated: now })
-      .returning(['id', 'name', 'class_id', 'ac_year_id', 'subject_id', 'created', 'updated']).executeTakeFirstOrThrow();
-    await audit(tx, 'question-papers', 'create', row.id, { name: row.name, class_id: row.class_id, ac_year_id: row.ac_year_id, subject_id: row.subject_id });
-    return row;
+    const row = await items(tx, 'question-papers').create({ ...values, created_by: tx.user.id, created: now, updated: now });
+    return pick(row, ANSWER);
   }),
 
   update: async (ctx, { params, body }) => inTransaction(ctx, async (tx) => {
     const existing = await tx.db.selectFrom('question_paper').select(['id', 'name']).where('id', '=', params.id).forUpdate().executeTakeFirst();
     if (!existing) throw tx.fail('missing', 404);
     const values = await checked(tx, body);
-    const row = await tx.db.updateTable('question_paper').set({ ...values, updated: new Date().toISOString() }).where('id', '=', params.id)
-      .returning(['id', 'name', 'class_id', 'ac_year_id', 'subject_id', 'created', 'updated']).executeTakeFirstOrThrow();
-    await audit(tx, 'question-papers', 'update', row.id, { before: existing.name, name: row.name, class_id: row.class_id, subject_id: row.subject_id });
-    return row;
+    const row = await items(tx, 'question-papers').update(existing.id, { ...values, updated: new Date().toISOString() });
+    return pick(row, ANSWER);
   }),
 
   remove: async (ctx, { params }) => inTransaction(ctx, async (tx) => {
-    const row = await tx.db.deleteFrom('question_paper').where('id', '=', params.id).returning(['id', 'name']).executeTakeFirst();
+    const row = await tx.db.selectFrom('question_paper').select('id').where('id', '=', params.id).executeTakeFirst();
     if (!row) throw tx.fail('missing', 404);
-    await audit(tx, 'question-papers', 'remove', row.id, { name: row.name });
+    await items(tx, 'question-papers').remove(row.id);
     return { id: row.id };
   }),
 });

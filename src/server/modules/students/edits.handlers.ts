@@ -2,10 +2,12 @@ import { RESOURCES, resourceByName } from '../../../shared/registry.js';
 import type { StudentsProfileItemPayload as ProfileItemPayload } from '../../../generated/call-inputs.js';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import { untypedDb, type Ctx } from '../../framework/context.js';
-import { badRequest, notFound } from '../../framework/errors.js';
+import { badRequest } from '../../framework/errors.js';
 import { keyOfPath, storedFileInfo } from '../../framework/files.js';
 import { endAllSessions } from '../../framework/sessions.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { inTransaction } from '../../framework/service.js';
+import { items, type Values } from '../../framework/items.js';
+import type { Student } from '../../../generated/entities/students.js';
 import { lockStudent, markStudentTc } from './queries.js';
 import { STUDENT_STATUS } from './student.hooks.js';
 import { STUDENT_ROLE } from './users.js';
@@ -53,22 +55,20 @@ const studentChildren = () => RESOURCES.flatMap((r) => Object.values(r.relations
 /** Reason 1: the record was a mistake, so it and everything hanging off it goes, with its login if no one else uses it. */
 async function removeStudent(ctx: CallCtx, student: Pick<Awaited<ReturnType<typeof lockStudent>>, 'id' | 'user_id' | 'profile_photo'>) {
   const removed: Record<string, number> = {};
-  // Money records are never swept away with a student.
   for (const { table, column, keep } of studentChildren()) {
-    if (keep && await untypedDb(ctx.db).selectFrom(table).select('id').where(column, '=', student.id).executeTakeFirst()) throw badRequest(keep);
+    const { n } = await untypedDb(ctx.db).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', student.id).executeTakeFirstOrThrow();
+    // Money records are never swept away with a student.
+    if (keep && Number(n)) throw badRequest(keep);
+    removed[table] = (removed[table] ?? 0) + Number(n);
   }
-  for (const { table, column } of studentChildren()) {
-    const res = await untypedDb(ctx.db).deleteFrom(table).where(column, '=', student.id).executeTakeFirst();
-    removed[table] = (removed[table] ?? 0) + Number(res.numDeletedRows);
-  }
-  await ctx.db.deleteFrom('student').where('id', '=', student.id).execute();
+  await items(ctx, 'students').remove(student.id, { withDependents: true });
 
   let userRemoved = false;
   if (student.user_id != null) {
     const shared = await ctx.db.selectFrom('student').select('id').where('user_id', '=', student.user_id).executeTakeFirst();
     const user = await ctx.db.selectFrom('user').select(['id', 'role']).where('id', '=', student.user_id).executeTakeFirst();
     if (!shared && user?.role === STUDENT_ROLE) {
-      await ctx.db.deleteFrom('message').where('to_id', '=', user.id).execute();
+      await items(ctx, 'messages').removeWhere({ to_id: user.id });
       await endAllSessions(ctx.db, ctx.school.schema, user.id);
       await ctx.db.deleteFrom('user').where('id', '=', user.id).execute();
       userRemoved = true;
@@ -79,21 +79,17 @@ async function removeStudent(ctx: CallCtx, student: Pick<Awaited<ReturnType<type
 }
 
 export default defineHandlers('students', {
-  admissionType: async (ctx, { body: b }) => inTransaction(ctx, async (tx) => {
-    const existing = await tx.db.selectFrom('student_year').selectAll().where('id', '=', b.aym_id).forUpdate().executeTakeFirst();
-    if (!existing) throw notFound('Academic Year Entry not found');
-    await tx.db.updateTable('student_year').set({ admission_type: b.admission_type, updated_at: new Date() }).where('id', '=', b.aym_id).execute();
-    await audit(tx, 'student-years', 'admission-type', b.aym_id, { before: existing.admission_type, admission_type: b.admission_type });
-    return { aym_id: b.aym_id, student_id: existing.student_id, admission_type: b.admission_type };
-  }),
+  admissionType: async (ctx, { body: b }) => {
+    const row = await items(ctx, 'student-years').update(b.aym_id, { admission_type: b.admission_type }, { action: 'admission-type' });
+    return { aym_id: b.aym_id, student_id: row.student_id, admission_type: b.admission_type };
+  },
 
   profileItem: async (ctx, { body: b }) => {
     const stored = await inTransaction(ctx, async (tx) => {
       const student = await lockStudent(tx, b.student_id);
       const value = await profileValue(tx, b.name, b.value);
-      await tx.db.updateTable('student').set({ [b.name]: value, updated_at: new Date() }).where('id', '=', b.student_id).execute();
+      await items(tx, 'students').update(b.student_id, { [b.name]: value } as Values<Student>, { action: 'profile-item' });
       if (b.name === 'profile_photo' && student.profile_photo !== value) await dropPhotoIfUnused(tx, student.profile_photo);
-      await audit(tx, 'students', 'profile-item', b.student_id, { name: b.name, before: student[b.name], value });
       return value;
     });
     return ctx.answer({ student_id: b.student_id, name: b.name, value: stored }, b.name === 'profile_photo' ? 'photo' : 'item');
@@ -109,7 +105,6 @@ export default defineHandlers('students', {
         return { id: student.id, reason: 2, status: STUDENT_STATUS.TC as number, removed: undefined, user_removed: undefined };
       }
       const outcome = await removeStudent(tx, student);
-      await audit(tx, 'students', 'remove', student.id, { reason: 1, student, ...outcome });
       return { id: student.id, reason: 1, status: undefined, ...outcome };
     });
   },

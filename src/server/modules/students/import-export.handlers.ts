@@ -1,5 +1,5 @@
-import { sql, type Insertable } from 'kysely';
-import type { DB } from '../../../generated/db.js';
+import { sql } from 'kysely';
+import type { Student } from '../../../generated/entities/students.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { createSchema } from '../../../shared/schema.js';
 import type { Ctx } from '../../framework/context.js';
@@ -10,9 +10,10 @@ import { PASSWORD_IS_USERNAME } from '../../framework/passwords.js';
 import { isRecordId } from '../../framework/route.js';
 import { defineHandlers } from '../../framework/calls.js';
 import * as service from '../../framework/service.js';
+import { items, type Values } from '../../framework/items.js';
 import { assertObject, compile, formatErrors, matchesFormat } from '../../framework/validation.js';
 import { CsvError, FORMULA_START, csvFile, decodeUtf8, parseCsv } from '../../../shared/csv.js';
-import { ACY, newYearRow, STUDENT_STATUS } from './student.hooks.js';
+import { ACY, STUDENT_STATUS } from './student.hooks.js';
 import { MOBILE_RE as MOBILE } from '../../../shared/mobile.js';
 import { idText } from '../../framework/inputs.js';
 import { assertClass, assertYear, exportScope } from '../../framework/lookups.js';
@@ -301,13 +302,13 @@ async function addRow(ctx: Ctx, row: ImportRow, classId: number, yearId: number)
   await service.inTransaction(ctx, async (tx) => {
     const mobile = row.student.mobile as string;
     const userId = await userForMobile(tx, mobile, row.father_name ?? row.fullname);
-    const student = await service.create(tx, studentRes, { ...row.student, ac_year_id: yearId, class_id: classId, user_id: userId });
-    if (row.father_name) await service.create(tx, contactRes, fatherContact(student.id, row));
+    const student = await items(tx, 'students').create({ ...(row.student as Values<Student>), ac_year_id: yearId, class_id: classId, user_id: userId });
+    if (row.father_name) await items(tx, 'student-contacts').create(fatherContact(student.id, row));
   });
 }
 
 const fatherContact = (studentId: number, row: ImportRow) => ({
-  student_id: studentId, contact_name: row.father_name, mobile: row.student.mobile, student_relation: 'Father',
+  student_id: studentId, contact_name: row.father_name!, mobile: row.student.mobile as string, student_relation: 'Father',
   ...(row.address ? { address: row.address } : {}), enable_sms: true, is_emergency_contact: true,
 });
 
@@ -315,9 +316,9 @@ const fatherContact = (studentId: number, row: ImportRow) => ({
 class OneByOne extends Error {}
 
 /**
- * Adds a batch of checked rows in one transaction with a few multi-row statements: what addRow
- * does for each row (the logins as userForMobile makes them, the students with their year rows
- * as the student hooks make them, the fathers as contacts, the audit of each), without a round
+ * Adds a batch of checked rows in one transaction with a few multi-row statements: the logins as
+ * userForMobile makes them, then the students and their fathers as contacts through the service's
+ * batch writes (the student hooks give each their year row; each row is audited), without a round
  * trip per row. Anything a row could be refused for (a mobile that is a staff login's username,
  * an admission number taken meanwhile) sends the batch back to addRow.
  */
@@ -342,22 +343,13 @@ async function addBatch(ctx: Ctx, rows: ImportRow[], classId: number, yearId: nu
       }))).returning(['id', 'username']).execute();
       for (const u of made) users.set(u.username!, u.id);
     }
-    const inputs = rows.map((r) => ({ ...r.student, ac_year_id: yearId, class_id: classId, user_id: users.get(r.student.mobile as string)! }));
-    const students = await tx.db.insertInto('student')
-      .values(inputs.map((input) => service.toColumns(resourceFor(tx, studentRes), { ...input, status: STUDENT_STATUS.ACTIVE }) as Insertable<DB['student']>))
-      .returning(['id', 'ac_year_id', 'class_id', 'roll_no']).execute();
-    await tx.db.insertInto('student_year').values(students.map(newYearRow)).execute();
-    const fathers = rows.flatMap((r, i) => (r.father_name ? [fatherContact(students[i]!.id, r)] : []));
-    const contacts = fathers.length
-      ? await tx.db.insertInto('student_contact').values(fathers.map((c) => service.toColumns(contactRes, c) as Insertable<DB['student_contact']>)).returning('id').execute()
-      : [];
-    await service.auditMany(tx, [
-      ...inputs.map((input, i) => ({ resource: studentRes.name, action: 'create', recordId: students[i]!.id, data: service.redact(studentRes, input) })),
-      ...fathers.map((c, i) => ({ resource: contactRes.name, action: 'create', recordId: contacts[i]!.id, data: service.redact(contactRes, c) })),
-    ]);
+    const students = await items(tx, 'students').createMany(rows.map((r) => ({
+      ...(r.student as Values<Student>), ac_year_id: yearId, class_id: classId, user_id: users.get(r.student.mobile as string)!,
+    })));
+    await items(tx, 'student-contacts').createMany(rows.flatMap((r, i) => (r.father_name ? [fatherContact(students[i]!.id, r)] : [])));
   }).catch((e) => {
-    // A unique index refusing a row (a race with another admission) is a row's problem, not the batch's.
-    if (e instanceof OneByOne || e?.code === '23505') throw new OneByOne();
+    // A row refused (a unique index racing another admission, a check) is that row's problem, not the batch's.
+    if (e instanceof OneByOne || e instanceof AppError || e?.code === '23505') throw new OneByOne();
     throw e;
   });
 }

@@ -4,7 +4,7 @@ import { notFound } from '../../framework/errors.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { applyScope, reaches } from '../../framework/scope.js';
 import { flattenCustom } from '../../framework/query.js';
-import { audit } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
 import { STUDENT_STATUS } from '../../../generated/enums/students.js';
 import { resourceFor } from '../../framework/school-config.js';
 
@@ -85,6 +85,5 @@ export async function lockStudent(ctx: Ctx, id: number) {
  * lists. The students list's delete with reason TC and the transfer certificate both come here.
  */
 export async function markStudentTc(ctx: Ctx, student: { id: number; status: number | null }) {
-  await ctx.db.updateTable('student').set({ status: STUDENT_STATUS.TC, updated_at: new Date() }).where('id', '=', student.id).execute();
-  await audit(ctx, 'students', 'tc', student.id, { before: student.status, status: STUDENT_STATUS.TC });
+  await items(ctx, 'students').update(student.id, { status: STUDENT_STATUS.TC }, { action: 'tc' });
 }

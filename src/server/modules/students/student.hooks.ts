@@ -1,7 +1,8 @@
 import type { Student } from '../../../generated/entities/students.js';
 import { STUDENT_STATUS, STUDENT_YEAR_STATUS } from '../../../generated/enums/students.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
-import { assertStudentUser } from './users.js';
+import { items } from '../../framework/items.js';
+import { assertStudentUsers } from './users.js';
 
 /** Year status of a student's place in a year (spec 1, 4), as schemas/students/student-year.json lists them. */
 export const ACY = STUDENT_YEAR_STATUS;
@@ -11,7 +12,7 @@ export { STUDENT_STATUS };
 /** The year row a new student gets: their class and roll number in the year they join. */
 export const newYearRow = (row: Pick<Student, 'ac_year_id' | 'class_id' | 'roll_no'> & { id: number }) => ({
   student_id: row.id, ac_year_id: row.ac_year_id, class_id: row.class_id, roll_no: row.roll_no ?? null,
-  status: ACY.CURRENT, admission_type: 'NEW',
+  status: ACY.CURRENT, admission_type: 'NEW' as const,
 });
 
 /**
@@ -20,24 +21,32 @@ export const newYearRow = (row: Pick<Student, 'ac_year_id' | 'class_id' | 'roll_
  */
 export const studentHooks: ResourceHooks<Student> = {
   async beforeCreate(ctx, data) {
-    if (data.user_id != null) await assertStudentUser(ctx, data.user_id);
+    if (data.user_id != null) await assertStudentUsers(ctx, [data.user_id]);
     return { ...data, status: STUDENT_STATUS.ACTIVE };
   },
+  // The import adds students a few hundred at a time: one query for their logins, one statement for their year rows.
+  async beforeCreateMany(ctx, rows) {
+    await assertStudentUsers(ctx, rows.flatMap((r) => (r.user_id != null ? [r.user_id] : [])));
+    return rows.map((r) => ({ ...r, status: STUDENT_STATUS.ACTIVE }));
+  },
   async afterCreate(ctx, row) {
-    await ctx.db.insertInto('student_year').values(newYearRow(row)).execute();
+    await items(ctx, 'student-years').create(newYearRow(row));
+  },
+  async afterCreateMany(ctx, rows) {
+    await items(ctx, 'student-years').createMany(rows.map(newYearRow));
   },
   async beforeUpdate(ctx, data) {
-    if (data.user_id != null) await assertStudentUser(ctx, data.user_id);
+    if (data.user_id != null) await assertStudentUsers(ctx, [data.user_id]);
     return data;
   },
   async afterUpdate(ctx, row, existing) {
     if (row.class_id === existing.class_id && row.ac_year_id === existing.ac_year_id && row.roll_no === existing.roll_no) return;
     // Moving the latest year's place: the year row follows the record.
-    const updated = await ctx.db.updateTable('student_year').set({ ac_year_id: row.ac_year_id, class_id: row.class_id, roll_no: row.roll_no ?? null })
-      .where('student_id', '=', row.id).where('ac_year_id', '=', existing.ac_year_id).where('status', '<>', ACY.SHUFFLED).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) {
-      await ctx.db.insertInto('student_year').values({ student_id: row.id, ac_year_id: row.ac_year_id, class_id: row.class_id, roll_no: row.roll_no ?? null, status: ACY.CURRENT, admission_type: 'NEW' }).execute();
-    }
+    const place = { ac_year_id: row.ac_year_id, class_id: row.class_id, roll_no: row.roll_no ?? null };
+    const years = await ctx.db.selectFrom('student_year').select('id')
+      .where('student_id', '=', row.id).where('ac_year_id', '=', existing.ac_year_id).where('status', '<>', ACY.SHUFFLED).execute();
+    if (years.length) await items(ctx, 'student-years').updateWhere({ id: years.map((y) => y.id) }, place);
+    else await items(ctx, 'student-years').create({ student_id: row.id, ...place, status: ACY.CURRENT, admission_type: 'NEW' });
   },
 };
 

@@ -45,9 +45,11 @@ export async function userForMobile(ctx: Ctx, mobile: string, name: string): Pro
   return createStudentUser(ctx, { name, username: mobile, mobile, password: mobile });
 }
 
-/** A user given for a student must exist and be a student/parent login. */
-export async function assertStudentUser(ctx: Ctx, userId: number): Promise<void> {
-  const u = await ctx.db.selectFrom('user').select('role').where('id', '=', userId).executeTakeFirst();
-  if (!u) throw badRequest('User not found');
-  if (u.role !== STUDENT_ROLE) throw badRequest('Only a student or parent login can be linked to a student');
+/** Users given for students must exist and be student/parent logins (one query for a batch). */
+export async function assertStudentUsers(ctx: Ctx, userIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return;
+  const found = await ctx.db.selectFrom('user').select('role').where('id', 'in', ids).execute();
+  if (found.length < ids.length) throw badRequest('User not found');
+  if (found.some((u) => u.role !== STUDENT_ROLE)) throw badRequest('Only a student or parent login can be linked to a student');
 }

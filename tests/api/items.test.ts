@@ -1,0 +1,59 @@
+/**
+ * The write path of hand-written code (src/server/framework/items.ts): batch writes run the same
+ * rules as one write (references, uniqueness, hooks, audit) inside the caller's transaction.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Ctx } from '../../src/server/framework/context.js';
+import { createIntegrations } from '../../src/server/integrations/index.js';
+import { items } from '../../src/server/framework/items.js';
+import { inTransaction } from '../../src/server/framework/service.js';
+import { openTestSchool, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
+import { createRecord } from '../support/samples.js';
+
+let t: TestApp;
+let s: TestSchool;
+let ctx: Ctx;
+let year: number;
+let klass: number;
+
+beforeAll(async () => {
+  ({ t, s } = await openTestSchool());
+  const db = schoolDb(t, s);
+  const admin = await db.selectFrom('user').select(['id', 'name', 'email', 'username', 'mobile', 'role']).where('id', '=', s.users['4']!).executeTakeFirstOrThrow();
+  ctx = { db, school: { code: s.code, name: s.code, schema: s.schema }, user: admin, config: t.config, integrations: createIntegrations(t.config) };
+  year = (await createRecord(t, s, 'acyears', { name: '2026-27', start_date: '2026-06-01', end_date: '2027-03-31' })).id;
+  klass = (await createRecord(t, s, 'classes', { class: '4', section: 'B' })).id;
+});
+afterAll(() => t?.close());
+
+const student = (n: number) => ({ fullname: `Batch ${n}`, mobile: '9876543210', dob: '2016-01-01', admission_no: `B-${n}`, admission_date: '2026-06-01', ac_year_id: year, class_id: klass });
+const audits = (resource: string, ids: number[]) => schoolDb(t, s).selectFrom('audit').select(['action', 'record_id']).where('resource', '=', resource).where('record_id', 'in', ids.map(String)).execute();
+
+it('creates a batch with its hooks (year rows by afterCreateMany) and an audit record a row', async () => {
+  const rows = await items(ctx, 'students').createMany([student(1), student(2)]);
+  expect(rows.map((r) => [r.admission_no, r.status])).toEqual([['B-1', 1], ['B-2', 1]]);
+  const years = await schoolDb(t, s).selectFrom('student_year').select(['student_id', 'class_id']).where('student_id', 'in', rows.map((r) => r.id)).execute();
+  expect(years).toHaveLength(2);
+  expect((await audits('students', rows.map((r) => r.id))).map((a) => a.action)).toEqual(['create', 'create']);
+});
+
+it('refuses a batch with a repeated unique value, an existing one or a missing reference, writing nothing', async () => {
+  await expect(items(ctx, 'students').createMany([student(3), student(3)])).rejects.toMatchObject({ status: 409, message: 'Admission number already used' });
+  await expect(items(ctx, 'students').createMany([student(4), student(1)])).rejects.toMatchObject({ status: 409 });
+  await expect(items(ctx, 'students').createMany([{ ...student(5), class_id: 999999 }])).rejects.toMatchObject({ status: 400 });
+  const left = await schoolDb(t, s).selectFrom('student').select('id').where('admission_no', 'in', ['B-3', 'B-4', 'B-5']).execute();
+  expect(left).toEqual([]);
+});
+
+it('updates the rows a where selects, audited under the given action, and joins the caller\'s transaction', async () => {
+  const [a] = await items(ctx, 'students').createMany([student(6)]);
+  await expect(inTransaction(ctx, async (tx) => {
+    await items(tx, 'students').updateWhere({ id: [a!.id] }, { religion: 'None' }, { action: 'tidy' });
+    throw new Error('undone');
+  })).rejects.toThrow('undone');
+  expect((await schoolDb(t, s).selectFrom('student').select('religion').where('id', '=', a!.id).executeTakeFirstOrThrow()).religion).toBeNull();
+  const done = await items(ctx, 'students').updateWhere({ id: [a!.id], admission_no: 'B-6' }, { religion: 'None' }, { action: 'tidy' });
+  expect(done.map((r) => r.religion)).toEqual(['None']);
+  expect(await items(ctx, 'students').updateWhere({ id: [] }, { religion: 'x' })).toEqual([]);
+  expect((await audits('students', [a!.id])).map((x) => x.action)).toEqual(['create', 'tidy']);
+});
