@@ -36,12 +36,9 @@ const NOT_YET_MOVED: Record<string, number> = {
   'src/server/modules/fees/online.ts': 3,
   'src/server/modules/finance/expenses.ts': 3,
   'src/server/modules/finance/ledger.ts': 4,
-  'src/server/modules/hr/attendance.handlers.ts': 1,
-  'src/server/modules/marks/report-card.handlers.ts': 2,
-  'src/server/modules/marks/viewer.handlers.ts': 4,
   'src/server/modules/payroll/installment.ts': 2,
-  'src/server/modules/students/promotion.handlers.ts': 5,
-  'src/server/modules/timetable/write.handlers.ts': 5,
+  'src/server/modules/students/promotion.handlers.ts': 3,
+  'src/server/modules/timetable/write.handlers.ts': 2,
 };
 
 export interface RawWrite { line: number; table: string | null; text: string }

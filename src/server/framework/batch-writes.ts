@@ -20,40 +20,50 @@ import { auditMany, inTransaction, notFoundFor, redact, remove, toColumns, uniqu
 /** Which rows a batch update or remove touches: column = value, column in [values], column is null. */
 export type Where = Record<string, unknown>;
 
-/** Every value pointing at another record points at one that exists: one query per relation for the batch. */
-async function checkReferencesMany(ctx: Ctx, r: ResourceDef, rows: Row[]) {
-  const seen = new Set<string>();
+/**
+ * The batch's checks in one query: every value pointing at another record points at one that
+ * exists (a count per relation), and no stored row shares a declared unique field with a row of
+ * the batch (no two rows of the batch share one either). Stored rows are looked up by the field
+ * with the most distinct values in the batch (`in`, an index's lead column), the others compared here.
+ */
+async function checkMany(ctx: Ctx, r: ResourceDef, refRows: Row[], uniqueRows: Row[], selfIds: number[] = []) {
+  const key = (x: unknown[]) => JSON.stringify(x.map((v) => (v == null ? null : String(v))));
+  const refs: Array<{ field: string; table: string; n: number }> = [];
   for (const rel of Object.values(r.relations ?? {})) {
     // Two relations read from one column (a class's name and its section): one check.
-    if (!rel.from || seen.has(rel.from)) continue;
-    seen.add(rel.from);
-    const ids = [...new Set(rows.map((x) => x[rel.from!]).filter((v) => v != null))];
-    if (!ids.length) continue;
-    const found = await untypedDb(ctx.db).selectFrom(resourceByName(rel.resource!).table!).select('id').where('id', 'in', ids).execute();
-    if (found.length < ids.length) throw badRequest(`${r.schema.properties?.[rel.from]?.title ?? rel.from} not found`);
+    if (!rel.from || refs.some((x) => x.field === rel.from)) continue;
+    const ids = [...new Set(refRows.map((x) => x[rel.from!]).filter((v) => v != null))];
+    if (ids.length) refs.push({ field: rel.from, table: resourceByName(rel.resource!).table!, n: ids.length });
   }
-}
-
-/**
- * The declared unique fields: no two rows of the batch, and no stored row, share them. Stored rows
- * are looked up by the field with the most distinct values in the batch (`in`, an index's lead
- * column), the others compared here: one short query however many fields and rows.
- */
-async function checkUniqueMany(ctx: Ctx, r: ResourceDef, rows: Row[], selfIds: number[] = []) {
-  const key = (x: Row, fields: string[]) => JSON.stringify(fields.map((f) => x[f] ?? null));
+  const uniques: Array<{ fields: string[]; message: string; keys: Set<string>; lead: { f: string; values: unknown[] } }> = [];
   for (const u of r.unique ?? []) {
-    const keyed = rows.filter((x) => u.fields.every((f) => f in x));
+    const keyed = uniqueRows.filter((x) => u.fields.every((f) => f in x));
     if (!keyed.length) continue;
-    const keys = new Set(keyed.map((x) => key(x, u.fields)));
+    const keys = new Set(keyed.map((x) => key(u.fields.map((f) => x[f]))));
     if (keys.size < keyed.length) throw conflict(u.message);
     const distinct = u.fields.map((f) => ({ f, values: [...new Set(keyed.map((x) => x[f]).filter((v) => v != null))] }));
-    const lead = distinct.sort((a, b) => b.values.length - a.values.length)[0]!;
-    if (!lead.values.length) continue;
-    let qb = untypedDb(ctx.db).selectFrom(r.table!).select(u.fields).where(lead.f, 'in', lead.values);
-    if (selfIds.length) qb = qb.where('id', 'not in', selfIds);
-    const stored = await qb.execute();
-    if (stored.some((x: Row) => keys.has(key(x, u.fields)))) throw conflict(u.message);
+    const lead = distinct.sort((p, q) => q.values.length - p.values.length)[0]!;
+    if (lead.values.length) uniques.push({ fields: u.fields, message: u.message, keys, lead });
   }
+  if (!refs.length && !uniques.length) return;
+  const db = untypedDb(ctx.db);
+  const found = await db.selectNoFrom((eb) => [
+    ...refs.map((x, i) => eb.selectFrom(x.table).select(sql<number>`count(*)::int`.as('n'))
+      .where('id', 'in', [...new Set(refRows.map((row) => row[x.field]).filter((v) => v != null))]).as(`r${i}`)),
+    ...uniques.map((u, i) => {
+      let qb = eb.selectFrom(r.table!).select(sql<string[][] | null>`json_agg(json_build_array(${sql.join(u.fields.map((f) => sql`${sql.ref(f)}::text`))}))`.as('v'))
+        .where(u.lead.f, 'in', u.lead.values);
+      if (selfIds.length) qb = qb.where('id', 'not in', selfIds);
+      return qb.as(`u${i}`);
+    }),
+  ]).executeTakeFirstOrThrow() as Record<string, unknown>;
+  refs.forEach((x, i) => {
+    if (Number(found[`r${i}`]) < x.n) throw badRequest(`${r.schema.properties?.[x.field]?.title ?? x.field} not found`);
+  });
+  uniques.forEach((u, i) => {
+    const stored = (found[`u${i}`] ?? []) as unknown[][];
+    if (stored.some((x) => u.keys.has(key(x)))) throw conflict(u.message);
+  });
 }
 
 /** A person with a row scope (a teacher) writes only rows they could then read; another's is answered as missing. */
@@ -70,11 +80,10 @@ export async function createMany(ctx: Ctx, base: ResourceDef, inputs: Row[], opt
   const r = resourceFor(ctx, base);
   return inTransaction(ctx, async (tx) => {
     const hooks = hooksOf(r);
-    await checkReferencesMany(tx, r, inputs);
     let data = inputs.map((x) => ({ ...x }));
     if (hooks.beforeCreateMany) data = await hooks.beforeCreateMany(tx, data);
     else if (hooks.beforeCreate) { for (let i = 0; i < data.length; i++) data[i] = await hooks.beforeCreate(tx, data[i]!); }
-    await checkUniqueMany(tx, r, data);
+    await checkMany(tx, r, inputs, data);
     const rows = await untypedDb(tx.db).insertInto(r.table!).values(data.map((x) => toColumns(r, x))).returningAll().execute().catch((e) => uniqueClash(r, e)) as Row[];
     await assertReached(tx, r, rows.map((x) => x.id));
     if (hooks.afterCreateMany) await hooks.afterCreateMany(tx, rows, inputs);
@@ -116,10 +125,10 @@ export async function updateWhere(ctx: Ctx, base: ResourceDef, where: Where, cha
     for (const f of r.form?.fixedAfterCreate ?? []) {
       if (f in changes && existing.some((e) => e[f] !== changes[f])) throw badRequest(`${r.schema.properties?.[f]?.title ?? f} cannot be changed`);
     }
-    await checkReferencesMany(tx, r, [changes]);
     const ids = existing.map((e) => e.id);
     // Only a change to a unique field can make a clash.
-    if ((r.unique ?? []).some((u) => u.fields.some((f) => f in changes))) await checkUniqueMany(tx, r, existing.map((e) => ({ ...e, ...changes })), ids);
+    const clashable = (r.unique ?? []).some((u) => u.fields.some((f) => f in changes));
+    await checkMany(tx, r, [changes], clashable ? existing.map((e) => ({ ...e, ...changes })) : [], ids);
     const values: Row = toColumns(r, changes);
     if (values.custom) values.custom = sql`coalesce("custom", '{}'::jsonb) || ${values.custom}::jsonb`;
     const rows = Object.keys(values).length

@@ -127,9 +127,29 @@ async function withChildRows(ctx: Ctx, r: ResourceDef, row: Row): Promise<Row> {
   return row;
 }
 
-/** Runs `fn` in a transaction whose ctx.db is that transaction; the events it publishes are delivered after the commit. */
+type AuditEntry = { resource: string; action: string; recordId: unknown; data: unknown };
+/** The batch audit records of each transaction the service opened, written in one statement just before it commits. */
+const pendingAudits = new WeakMap<object, { userId: number | null; entries: AuditEntry[] }>();
+
+/**
+ * Runs `fn` in a transaction whose ctx.db is that transaction; the events it publishes are
+ * delivered after the commit. The batch writes' audit records (auditMany) of the whole
+ * transaction go in as one statement at its end: a refused write rolls them back with the rest.
+ */
 export function inTransaction<T, C extends Ctx = Ctx>(ctx: C, fn: (tx: C) => Promise<T>): Promise<T> {
-  return withTransaction(ctx.db, (trx) => fn({ ...ctx, db: trx }));
+  if (ctx.db.isTransaction) return fn(ctx);
+  return withTransaction(ctx.db, async (trx) => {
+    const tx = { ...ctx, db: trx };
+    const pending = { userId: ctx.user.id || null, entries: [] as AuditEntry[] };
+    pendingAudits.set(trx, pending);
+    try {
+      const out = await fn(tx);
+      await insertAudits(tx, pending.userId, pending.entries);
+      return out;
+    } finally {
+      pendingAudits.delete(trx);
+    }
+  });
 }
 
 export async function audit(ctx: Ctx, resource: string, action: string, recordId: unknown, data: unknown) {
@@ -138,12 +158,22 @@ export async function audit(ctx: Ctx, resource: string, action: string, recordId
   }).execute();
 }
 
-/** Audit records of many writes in one statement (bulk paths such as the student import). */
-export async function auditMany(ctx: Ctx, entries: Array<{ resource: string; action: string; recordId: unknown; data: unknown }>) {
+/** Audit records of many writes: kept for the end of the service's transaction when in one (bulk paths such as the student import), else written now. */
+export async function auditMany(ctx: Ctx, entries: AuditEntry[]) {
+  const pending = pendingAudits.get(ctx.db);
+  if (pending && pending.userId === (ctx.user.id || null)) pending.entries.push(...entries);
+  else await insertAudits(ctx, ctx.user.id || null, entries);
+}
+
+/** Many audit records in one statement with one parameter (a JSON array): cheaper than thousands of bound values. */
+async function insertAudits(ctx: Ctx, userId: number | null, entries: AuditEntry[]) {
   if (!entries.length) return;
-  await ctx.db.insertInto('audit').values(entries.map((e) => ({
-    user_id: ctx.user.id, resource: e.resource, action: e.action, record_id: e.recordId == null ? null : String(e.recordId), data: JSON.stringify(e.data ?? null),
-  }))).execute();
+  const rows = JSON.stringify(entries.map((e) => ({
+    resource: e.resource, action: e.action, record_id: e.recordId == null ? null : String(e.recordId), data: e.data ?? null,
+  })));
+  await ctx.db.insertInto('audit').columns(['user_id', 'resource', 'action', 'record_id', 'data'])
+    .expression(sql`select ${userId}::int, x.resource, x.action, x.record_id, x.data from jsonb_to_recordset(${rows}::jsonb) as x(resource text, action text, record_id text, data jsonb)`)
+    .execute();
 }
 
 /** What the audit keeps of a payload: write-only fields (passwords) are never stored. */

@@ -5,14 +5,16 @@
  * of pay is counted from it. Saving the day writes, in one transaction, the rows not yet saved;
  * a row for an employee already saved that day may come back only unchanged and named by its
  * `id` (the whole sheet sent again as read). A row naming its record with another mark is
- * refused, and so is one that does not name it (someone else saved meanwhile): nothing saved
- * is ever overwritten. Present clears the leave type; a row left unmarked (present null) is
+ * refused, and so is one that does not name it (someone else saved before): nothing saved
+ * is ever overwritten. Saves of one day take one lock; each new record is audited. Present clears the leave type; a row left unmarked (present null) is
  * not recorded.
  */
+import { sql } from 'kysely';
 import type { EmployeeAttendanceSavePayload } from '../../../generated/call-inputs.js';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import { schoolToday } from '../../framework/periods.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
+import { inTransaction } from '../../framework/service.js';
 import { matchesFormat } from '../../framework/validation.js';
 
 type Entry = EmployeeAttendanceSavePayload['data'][number];
@@ -39,6 +41,8 @@ async function save(ctx: CallCtx, body: EmployeeAttendanceSavePayload) {
   const marked = body.data.filter((e) => e.present !== null);
 
   return inTransaction(ctx, async (tx) => {
+    // Saves of one day run one after another, so the saved records read below are all there are.
+    await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':employee-attendance:' || ${body.date}))`.execute(tx.db);
     const ids = marked.map((e) => e.emp_id);
     const known = new Set((ids.length ? await tx.db.selectFrom('hr_employee').select('id').where('id', 'in', ids).execute() : []).map((r) => r.id));
     const stray = marked.find((e) => !known.has(e.emp_id));
@@ -46,7 +50,6 @@ async function save(ctx: CallCtx, body: EmployeeAttendanceSavePayload) {
     // The day's saved records, locked against a concurrent save of the same day.
     const saved = new Map((ids.length ? await tx.db.selectFrom('hr_employee_attendance').selectAll()
       .where('date', '=', body.date).where('emp_id', 'in', ids).forUpdate().execute() : []).map((r) => [r.emp_id, r]));
-    let created = 0;
     for (const e of marked) {
       const record = saved.get(e.emp_id);
       if (e.id != null && record?.id !== e.id) throw ctx.fail('wrongRecord', 400, { id: e.id, name: await nameOf(tx, e.emp_id) });
@@ -56,20 +59,7 @@ async function save(ctx: CallCtx, body: EmployeeAttendanceSavePayload) {
       if (record.present !== next.present || record.leave_type !== next.leave_type) throw ctx.fail('saved', 409, { name: await nameOf(tx, e.emp_id) });
     }
     const fresh = marked.filter((e) => !saved.has(e.emp_id));
-    if (fresh.length) {
-      // A row another save wrote since we read the day is left alone, and this save refused.
-      const written = await tx.db.insertInto('hr_employee_attendance')
-        .values(fresh.map((e) => ({ emp_id: e.emp_id, date: body.date, ...stored(e) })))
-        .onConflict((oc) => oc.columns(['emp_id', 'date']).doNothing())
-        .returning('emp_id').execute();
-      if (written.length < fresh.length) {
-        const done = new Set(written.map((r) => r.emp_id));
-        throw ctx.fail('locked', 409, { name: await nameOf(tx, fresh.find((e) => !done.has(e.emp_id))!.emp_id) });
-      }
-      created = written.length;
-    }
-    const absent = marked.filter((e) => e.present === 0).length;
-    await audit(tx, 'employee-attendance', 'save', null, { date: body.date, created, present: marked.length - absent, absent });
+    const created = (await items(tx, 'employee-attendance').createMany(fresh.map((e) => ({ emp_id: e.emp_id, date: body.date, ...stored(e) })), { action: 'save' })).length;
     return { date: body.date, created, rows: await daySheet(tx, body.date) };
   });
 }

@@ -8,8 +8,8 @@ import { sql } from 'kysely';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import { saveFile } from '../../framework/files.js';
 import { configOf } from '../../framework/school-config.js';
-import { audit, inTransaction } from '../../framework/service.js';
-import { items } from '../../framework/items.js';
+import { inTransaction } from '../../framework/service.js';
+import { items, type Values } from '../../framework/items.js';
 import { cardPlan, gradedAreas } from '../../../shared/report-card.js';
 import { classAndYear, classCards, className, entriesOf, recordedAttendance, setupOf, type Chosen } from './report-card-data.js';
 import { renderCards } from './report-card-pdf.js';
@@ -90,12 +90,10 @@ export default defineHandlers('report-cards', {
     const ofYear = ids.length ? await ctx.db.selectFrom('test').select('id').where('id', 'in', ids).where('ac_year', '=', year.id).execute() : [];
     const stray = ids.find((id) => !ofYear.some((t) => t.id === id));
     if (stray !== undefined) throw ctx.fail('test', 400, { test: stray });
-    const components = JSON.stringify(chosen);
     await inTransaction(ctx, async (tx) => {
-      const row = await tx.db.insertInto('report_card_setup').values({ class_id: klass.id, ac_year_id: year.id, components, published: 0 })
-        .onConflict((oc) => oc.columns(['class_id', 'ac_year_id']).doUpdateSet({ components, updated_at: new Date() }))
-        .returning('id').executeTakeFirstOrThrow();
-      await audit(tx, 'report-cards', 'setup', row.id, { class_id: klass.id, ac_year_id: year.id, components: chosen });
+      const setups = items(tx, 'report-card-setups');
+      const [row] = await setups.updateWhere({ class_id: klass.id, ac_year_id: year.id }, { components: chosen }, { action: 'setup' });
+      if (!row) await setups.create({ class_id: klass.id, ac_year_id: year.id, components: chosen, published: 0 }, { action: 'setup' });
     });
     return { components: chosen };
   },
@@ -121,21 +119,27 @@ export default defineHandlers('report-cards', {
       if (s.promoted_to_class_id != null && !classes.some((c) => c.id === s.promoted_to_class_id)) throw ctx.fail('promotedTo');
     }
     await inTransaction(ctx, async (tx) => {
+      const cards = items(tx, 'report-cards');
+      const ids = body.students.map((s) => s.student_id);
+      const stored = new Map(ids.length ? (await tx.db.selectFrom('report_card').select(['id', 'student_id'])
+        .where('student_id', 'in', ids).where('ac_year_id', '=', year.id).forUpdate().execute()).map((r) => [r.student_id, r.id]) : []);
+      const fresh: Array<Values<ReportCard>> = [];
       for (const s of body.students) {
         // Only what the screen sends changes; a field left out keeps its value.
-        const set = {
-          ...('co_scholastic' in s ? { co_scholastic: JSON.stringify(s.co_scholastic ?? {}) } : {}),
+        const set: Values<ReportCard> = {
+          ...('co_scholastic' in s ? { co_scholastic: (s.co_scholastic ?? {}) as ReportCard['co_scholastic'] } : {}),
           ...('days_present' in s ? { days_present: s.days_present ?? null } : {}),
           ...('working_days' in s ? { working_days: s.working_days ?? null } : {}),
           ...('remarks' in s ? { remarks: s.remarks?.trim() || null } : {}),
           ...('result' in s ? { result: s.result ?? null } : {}),
           ...('promoted_to_class_id' in s ? { promoted_to_class_id: s.promoted_to_class_id ?? null } : {}),
+          class_id: klass.id, updated_by: ctx.user.id,
         };
-        await tx.db.insertInto('report_card').values({ student_id: s.student_id, class_id: klass.id, ac_year_id: year.id, ...set, updated_by: ctx.user.id })
-          .onConflict((oc) => oc.columns(['student_id', 'ac_year_id']).doUpdateSet({ ...set, class_id: klass.id, updated_by: ctx.user.id, updated_at: new Date() }))
-          .execute();
+        const id = stored.get(s.student_id);
+        if (id !== undefined) await cards.update(id, set, { action: 'save' });
+        else fresh.push({ ...set, student_id: s.student_id, ac_year_id: year.id });
       }
-      await audit(tx, 'report-cards', 'save', null, { class_id: klass.id, ac_year_id: year.id, students: body.students.length });
+      await cards.createMany(fresh, { action: 'save' });
     });
     return { saved: body.students.length };
   },

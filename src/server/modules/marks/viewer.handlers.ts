@@ -3,9 +3,10 @@
  * closes the marks to edits until an admin re-opens them, and tells each family once, by SMS
  * when the school's SMS switch is on (spec 2 §4); approving again is refused and texts no one.
  */
-import { sql } from 'kysely';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { AppError } from '../../framework/errors.js';
+import { items } from '../../framework/items.js';
+import { inTransaction } from '../../framework/service.js';
 import { publish } from '../../framework/events.js';
 import { sendAll, type SmsMessage } from '../../integrations/sms/index.js';
 import { schoolName } from '../../platform/settings.js';
@@ -51,35 +52,33 @@ export default defineHandlers('marks', {
     const approval = await inTransaction(ctx, async (tx) => {
       const any = await tx.db.selectFrom('marks').select('id').where('test_subject_id', 'in', subjects.map((s) => s.test_subject_id)).limit(1).executeTakeFirst();
       if (!any) throw ctx.fail('noMarks');
-      // One statement decides: of two approvals at once, only one turns the status to 1.
-      const row = await tx.db.insertInto('marks_approval')
-        .values({ test_id: test.id, class_id: params.class, status: 1, approved_by: ctx.user.id, approved_at: new Date() })
-        .onConflict((oc) => oc.columns(['test_id', 'class_id']).doUpdateSet({ status: 1, approved_by: ctx.user.id, approved_at: new Date(), updated_at: new Date() })
-          .where('marks_approval.status', '<>', APPROVAL_STATUS.APPROVED))
-        .returning(['id', 'notified_at']).executeTakeFirst();
-      if (!row) throw ctx.fail('already', 409);
-      await audit(tx, 'marks', 'approve', row.id, { test_id: test.id, class_id: params.class });
+      // A re-opened approval is approved again; else one is created. Of two approvals at once the
+      // second finds the row locked and then approved, or its create refused by the unique (test, class).
+      const approvals = items(tx, 'marks-approvals');
+      const now = new Date().toISOString();
+      const [again] = await approvals.updateWhere({ test_id: test.id, class_id: params.class, status: APPROVAL_STATUS.RE_OPENED },
+        { status: APPROVAL_STATUS.APPROVED, approved_by: ctx.user.id, approved_at: now }, { action: 'approve' });
+      const row = again ?? await approvals.create({ test_id: test.id, class_id: params.class, status: APPROVAL_STATUS.APPROVED, approved_by: ctx.user.id, approved_at: now }, { action: 'approve' })
+        .catch((e) => { throw e instanceof AppError && e.status === 409 ? ctx.fail('already', 409) : e; });
       await publish(tx, 'marks.approved', { test_id: test.id, class_id: params.class });
       return row;
     });
     if (approval.notified_at !== null || !await smsAllowed(ctx.db, 'sms')) return ctx.answer({ approved: true, sms_sent: 0 }, 'quiet');
     // Families are told once: the first approval claims the notice, a later one (after a re-open) does not.
-    const claimed = await ctx.db.updateTable('marks_approval').set({ notified_at: new Date() })
-      .where('id', '=', approval.id).where('notified_at', 'is', null).returning('id').executeTakeFirst();
+    const [claimed] = await items(ctx, 'marks-approvals').updateWhere({ id: approval.id, notified_at: null }, { notified_at: new Date().toISOString() }, { action: 'notify' });
     if (!claimed) return ctx.answer({ approved: true, sms_sent: 0 }, 'quiet');
     const texts = await resultTexts(ctx, test, params.class);
     await sendAll(ctx.integrations.sms, ctx.db, texts);
-    await ctx.db.updateTable('marks_approval').set({ sms_sent: sql<number>`sms_sent + ${texts.length}` }).where('id', '=', approval.id).execute();
-    await audit(ctx, 'marks', 'approval-sms', approval.id, { sent: texts.length });
+    // The claim is made once per approval, so no other write adds to its count meanwhile.
+    await items(ctx, 'marks-approvals').update(approval.id, { sms_sent: (claimed.sms_sent ?? 0) + texts.length }, { action: 'approval-sms' });
     return ctx.answer({ approved: true, sms_sent: texts.length }, texts.length ? 'sent' : 'quiet');
   },
 
   async reopen(ctx, { params }) {
     const row = await inTransaction(ctx, async (tx) => {
-      const r = await tx.db.updateTable('marks_approval').set({ status: 0, updated_at: new Date() })
-        .where('test_id', '=', params.test).where('class_id', '=', params.class).where('status', '=', APPROVAL_STATUS.APPROVED).returning('id').executeTakeFirst();
+      const [r] = await items(tx, 'marks-approvals').updateWhere({ test_id: params.test, class_id: params.class, status: APPROVAL_STATUS.APPROVED },
+        { status: APPROVAL_STATUS.RE_OPENED }, { action: 'reopen' });
       if (!r) throw ctx.fail('notApproved', 409);
-      await audit(tx, 'marks', 'reopen', r.id, { test_id: params.test, class_id: params.class });
       return r;
     });
     return { reopened: row.id };

@@ -4,6 +4,8 @@ import type { Ctx } from '../../framework/context.js';
 import { badRequest, conflict } from '../../framework/errors.js';
 import { defineHandlers } from '../../framework/calls.js';
 import { audit, inTransaction } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
+import type { StudentYear } from '../../../generated/entities/students.js';
 import { PROMOTE_WITH_TO, lowerClassProblem, promoteProblem, type PromoteAction } from '../../../shared/promotion.js';
 import { assertClass, assertYear } from '../../framework/lookups.js';
 import { ACY, STUDENT_STATUS } from './student.hooks.js';
@@ -104,20 +106,29 @@ async function assertNoPlaceIn(ctx: Ctx, year: { id: number; name: string }, pla
   if (taken.length) throw conflict(`Already in a class in ${year.name}: ${names(taken.map((t) => t.fullname))}`);
 }
 
+type AdmissionType = StudentYear['admission_type'];
+
 /** Adds (or, for a class the student was shuffled out of, reopens) the students' rows in a year and class. */
-async function addPlaces(ctx: Ctx, yearId: number, classId: number, places: Place[], admissionType: (p: Place) => string | null) {
-  await ctx.db.insertInto('student_year')
-    .values(places.map((p) => ({ student_id: p.student_id, ac_year_id: yearId, class_id: classId, roll_no: null, status: ACY.CURRENT, admission_type: admissionType(p) })))
-    .onConflict((oc) => oc.columns(['student_id', 'ac_year_id', 'class_id']).doUpdateSet((eb) => ({
-      status: ACY.CURRENT, roll_no: null, admission_type: eb.ref('excluded.admission_type'), updated_at: sql`now()`,
-    })))
-    .execute();
+async function addPlaces(ctx: Ctx, yearId: number, classId: number, places: Place[], admissionType: (p: Place) => string | null, action: string) {
+  if (!places.length) return;
+  const years = items(ctx, 'student-years');
+  const shuffledOut = new Map((await ctx.db.selectFrom('student_year').select(['id', 'student_id'])
+    .where('ac_year_id', '=', yearId).where('class_id', '=', classId).where('student_id', 'in', places.map((p) => p.student_id)).execute())
+    .map((r) => [r.student_id, r.id]));
+  // Reopened rows take their admission type: one write per type (a few at most).
+  const reopened = new Map<string | null, number[]>();
+  for (const p of places) {
+    const id = shuffledOut.get(p.student_id);
+    if (id !== undefined) reopened.set(admissionType(p), [...(reopened.get(admissionType(p)) ?? []), id]);
+  }
+  for (const [type, ids] of reopened) await years.updateWhere({ id: ids }, { status: ACY.CURRENT, roll_no: null, admission_type: type as AdmissionType }, { action });
+  await years.createMany(places.filter((p) => !shuffledOut.has(p.student_id)).map((p) => ({
+    student_id: p.student_id, ac_year_id: yearId, class_id: classId, roll_no: null, status: ACY.CURRENT, admission_type: admissionType(p) as AdmissionType,
+  })), { action });
 }
 
-async function setYearStatus(ctx: Ctx, places: Place[], status: number) {
-  const ids = places.map((p) => p.aym_id);
-  if (!ids.length) return;
-  await ctx.db.updateTable('student_year').set({ status, updated_at: sql`now()` }).where('id', 'in', ids).execute();
+async function setYearStatus(ctx: Ctx, places: Place[], status: number, action: string) {
+  await items(ctx, 'student-years').updateWhere({ id: places.map((p) => p.aym_id) }, { status: status as StudentYear['status'] }, { action });
 }
 
 export default defineHandlers('student-years', {
@@ -137,8 +148,9 @@ export default defineHandlers('student-years', {
       if (lower) throw badRequest(lower);
       await assertNoPlaceIn(tx, to, places);
       // A year break stays a year break in the history; a current year ends promoted or detained.
-      await setYearStatus(tx, places.filter((p) => p.status === ACY.CURRENT), detain ? ACY.DETAINED : ACY.PROMOTED);
-      await addPlaces(tx, b.to_ac_year, b.to_class, places, () => 'RE ADM.');
+      const action = detain ? 'detain' : 'promote';
+      await setYearStatus(tx, places.filter((p) => p.status === ACY.CURRENT), detain ? ACY.DETAINED : ACY.PROMOTED, action);
+      await addPlaces(tx, b.to_ac_year, b.to_class, places, () => 'RE ADM.', action);
       await tx.db.updateTable('student')
         .set({ class_id: b.to_class, ac_year_id: b.to_ac_year, roll_no: null, status: STUDENT_STATUS.ACTIVE, updated_at: sql`now()` })
         .where('id', 'in', b.students).execute();
@@ -157,8 +169,8 @@ export default defineHandlers('student-years', {
     const count = await inTransaction(ctx, async (tx) => {
       const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
       await assertClass(tx, b.to_class, TO);
-      await setYearStatus(tx, places, ACY.SHUFFLED);
-      await addPlaces(tx, b.to_ac_year, b.to_class, places, (p) => p.admission_type);
+      await setYearStatus(tx, places, ACY.SHUFFLED, 'shuffle');
+      await addPlaces(tx, b.to_ac_year, b.to_class, places, (p) => p.admission_type, 'shuffle');
       // The student's record follows when this year is their latest one (it is, for a Current row).
       await tx.db.updateTable('student').set({ class_id: b.to_class, roll_no: null, updated_at: sql`now()` })
         .where('id', 'in', b.students).where('ac_year_id', '=', b.to_ac_year).execute();
@@ -173,7 +185,7 @@ export default defineHandlers('student-years', {
 async function endYear(ctx: Ctx, b: FromOnly, yearStatus: number, studentStatus: number, auditName: string) {
   const count = await inTransaction(ctx, async (tx) => {
     const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
-    await setYearStatus(tx, places, yearStatus);
+    await setYearStatus(tx, places, yearStatus, auditName);
     await tx.db.updateTable('student').set({ status: studentStatus, updated_at: sql`now()` }).where('id', 'in', b.students).execute();
     await audit(tx, 'student-years', auditName, null, b);
     return places.length;

@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import { conflict, notFound } from '../../framework/errors.js';
+import { items } from '../../framework/items.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { DAYS, DAY_LABELS, minutesOf, timingProblem, type Day } from '../../../shared/timetable.js';
 import { timings, week } from './week.js';
@@ -53,11 +54,10 @@ export default defineHandlers('timetable', {
       });
       if (same) return { timing: before, cleared: 0 };
       // Entries point at the old periods: a new school day starts with an empty timetable.
-      const cleared = await tx.db.deleteFrom('timetable').executeTakeFirst();
-      await tx.db.deleteFrom('timetable_timing').execute();
-      if (rows.length) await tx.db.insertInto('timetable_timing').values(rows).execute();
-      await audit(tx, 'timetable-timings', 'update', null, { timing: rows, cleared: Number(cleared.numDeletedRows) });
-      return { timing: await timings(tx), cleared: Number(cleared.numDeletedRows) };
+      const cleared = (await items(tx, 'timetable').removeWhere({})).length;
+      await items(tx, 'timetable-timings').removeWhere({});
+      await items(tx, 'timetable-timings').createMany(rows);
+      return { timing: await timings(tx), cleared };
     });
   },
 
