@@ -67,7 +67,10 @@ async function audit(page: Page, screens: string[], links: string[], label: stri
       const before = new URL(page.url()).pathname;
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await openFromMenu(page, { href: path });
-      if (path !== before) await page.waitForURL((u) => u.pathname !== before);
+      if (path !== before) {
+        await page.waitForURL((u) => u.pathname !== before, { timeout: 30_000 })
+          .catch((e: Error) => { throw new Error(`${label}: the menu's ${path} left the screen at ${before}: ${e.message}`); });
+      }
     } else {
       await page.goto(path);
     }
