@@ -22,6 +22,7 @@ export async function seedDemoAdmissionsPublic(ctx: Ctx) {
   const gateway = new TestGateway(await ensureTestSecret(ctx.db));
   for (const [i, [student, klass, parent, mobile, email, mother, paid]] of APPLICATIONS.entries()) {
     const at = new Date(Date.now() - (APPLICATIONS.length - i) * 86_400_000);
+    // raw write: the demo school's past, stored as it happened (demo data)
     const row = await ctx.db.insertInto('adm_application').values({
       student_name: student, application_class: klass, parent_name: parent, mobile, email, timestamp: at, status: 0,
       payment_status: paid ? 1 : -1, fee_amount: FEE_PAISE / 100, student_photo: null, fee_payment: null,
@@ -32,6 +33,7 @@ export async function seedDemoAdmissionsPublic(ctx: Ctx) {
       }),
     }).returning('id').executeTakeFirstOrThrow();
     const number = applicationNumber(ctx.school.code, row.id);
+    // raw write: the demo school's past, stored as it happened (demo data)
     await ctx.db.updateTable('adm_application').set({ application_no: number }).where('id', '=', row.id).execute();
     if (!paid) continue;
     const order = await gateway.createOrder({
@@ -39,9 +41,11 @@ export async function seedDemoAdmissionsPublic(ctx: Ctx) {
       customer: { id: `A${row.id}`, name: student, email, mobile }, returnUrl: '/admissions/apply/payment-status/',
     });
     const verified = gateway.verifyResult({ orderId: order.orderId, amountPaise: FEE_PAISE }, gateway.outcome({ orderId: order.orderId, amountPaise: FEE_PAISE }, 'success'));
+    // raw write: the demo school's past, stored as it happened (demo data)
     const saved = await ctx.db.insertInto('adm_application_order').values({
       application_id: row.id, amount: FEE_PAISE / 100, gateway: 'test', order_id: order.orderId, status: 'paid', gateway_payment_id: verified.paymentId, extras: JSON.stringify({}),
     }).returning('id').executeTakeFirstOrThrow();
+    // raw write: the demo school's past, stored as it happened (demo data)
     await ctx.db.updateTable('adm_application').set({
       fee_payment: JSON.stringify({ id: saved.id, payment_mode: 'test', order_id: order.orderId, payment_id: verified.paymentId, timestamp: at.toISOString(), currency: 'INR', total_amount: FEE_PAISE }),
     }).where('id', '=', row.id).execute();

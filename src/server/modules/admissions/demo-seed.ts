@@ -37,6 +37,7 @@ export async function seedDemoAdmissions(ctx: Ctx): Promise<void> {
     const { contacts, ...fields } = l;
     const lead = await service.create(ctx, resourceByName('leads'), fields);
     const came = new Date(Date.now() - (contacts[0]?.[0] ?? 1) * day - (i + 1) * 3_600_000).toISOString();
+    // raw write: the demo school's past, stored as it happened (demo data)
     await ctx.db.updateTable('adm_lead').set({ created: came }).where('id', '=', lead.id).execute();
     for (const [daysAgo, mode, summary, details] of contacts) {
       await service.create(ctx, resourceByName('lead-contacts'), {

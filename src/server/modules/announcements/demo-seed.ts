@@ -29,6 +29,7 @@ export async function seedDemoAnnouncements(ctx: Ctx, input: DemoAnnouncementsIn
   for (const a of made) {
     const classIds = a.classes.map((k) => input.classIds[k]!);
     const base = { title: a.title, content: a.message, to_role: a.to, files: '[]', sent_by: a.by, timestamp: new Date(now - a.days * DAY).toISOString() };
+    // raw write: the demo school's past, stored as it happened (demo data)
     await ctx.db.insertInto('announcement').values(classIds.length ? classIds.map((class_id) => ({ ...base, class_id })) : [{ ...base, class_id: null }]).execute();
     await notifyAudience(ctx, { title: a.title, message: a.message, to: a.to, classIds });
   }

@@ -11,7 +11,9 @@ import { holidayDays } from '../../../shared/calendar.js';
  */
 export async function seedDemoAttendance(ctx: Ctx, opts: { officeUserId: number }): Promise<void> {
   const holidays = holidayDays(configOf(ctx).config?.calendar, '2026-06-01', '2027-03-31').map((h) => h.date);
+  // raw write: the demo school's past, stored as it happened (demo data)
   if (holidays.length) await ctx.db.deleteFrom('attendance').where('date', 'in', holidays).execute();
+  // raw write: the demo school's past, stored as it happened (demo data)
   await ctx.db.updateTable('attendance').set({ alerted_at: sql<Date>`(date::timestamp + interval '4 hours')`, alert_sent_at: sql<Date>`(date::timestamp + interval '4 hours')` }).where('present', '=', 0).execute();
   await ctx.db.insertInto('admin_module_access').values({ user_id: opts.officeUserId, module_key: 'attendance', create: true, read: true, update: true, delete: false }).execute();
 }

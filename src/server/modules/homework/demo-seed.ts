@@ -101,6 +101,7 @@ export async function seedDemoHomework(ctx: Ctx, input: DemoHomeworkInput): Prom
     const files = h.file === 'pdf'
       ? [await stored(ctx, `${h.title.replace(/\s+/g, '-')}.pdf`, 'application/pdf', pdf(h.title), 'homework-files')]
       : h.file === 'png' ? [await stored(ctx, 'leaf-example.png', 'image/png', png(320, 240, leaf), 'homework-files')] : [];
+    // raw write: the demo school's past, stored as it happened (demo data)
     const row = await ctx.db.insertInto('homework').values({
       title: h.title, class_id: input.classIds[h.cls]!, subject_id: await subjectOf(h.cls, h.subject), description: sanitizeRichText(h.text),
       submission_date: schoolToday(new Date(now + h.due * DAY)), files: JSON.stringify(files),
@@ -110,6 +111,7 @@ export async function seedDemoHomework(ctx: Ctx, input: DemoHomeworkInput): Prom
   }
   const photo = await stored(ctx, 'aarav-leaf.png', 'image/png', png(320, 240, leaf), 'homework-solutions');
   const correction = await stored(ctx, 'aarav-leaf-corrected.png', 'image/png', png(320, 240, corrected), 'homework-corrections');
+  // raw write: the demo school's past, stored as it happened (demo data)
   await ctx.db.insertInto('homework_solution').values([
     {
       homework_id: ids['Draw and label a leaf']!, student_id: son, description: 'My leaf from the mango tree.', files: JSON.stringify([photo]),

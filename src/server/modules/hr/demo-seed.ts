@@ -71,6 +71,7 @@ export async function seedDemoHr(ctx: Ctx, opts: { yearId: number }): Promise<vo
     const [present, leave_type] = marks.get(`${name}|${date}`) ?? [1, null];
     return { emp_id: id, date, present, leave_type };
   }));
+  // raw write: the demo school's past, stored as it happened (demo data)
   if (rows.length) await ctx.db.insertInto('hr_employee_attendance').values(rows).execute();
 }
 

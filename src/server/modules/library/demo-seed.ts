@@ -40,6 +40,7 @@ const day = (offset: number) => new Date(Date.parse(`${schoolToday()}T00:00:00Z`
  * default settings (two books a borrower, ₹1 a late day).
  */
 export async function seedDemoLibrary(ctx: Ctx, opts: { librarianUserId: number }): Promise<void> {
+  // raw write: the demo school's past, stored as it happened (demo data)
   const books = await ctx.db.insertInto('lib_book').values(Array.from({ length: BOOKS }, (_, i) => {
     const [title, author, publisher, category] = TITLES[i % TITLES.length]!;
     return {
@@ -67,7 +68,9 @@ export async function seedDemoLibrary(ctx: Ctx, opts: { librarianUserId: number 
     return_date: i < 2 ? day(-26 + 2 + i) : day(-28), status: BOOK_ISSUE_STATUS.RETURNED, fine_amount: i < 2 ? String(2 + i) : '0',
   }));
   if (!issues.length) return;
+  // raw write: the demo school's past, stored as it happened (demo data)
   await ctx.db.insertInto('lib_book_issue').values(issues.map((x) => ({ ...x, issued_by: by, returned_by: x.status === BOOK_ISSUE_STATUS.RETURNED ? by : null }))).execute();
   const out = issues.filter((x) => x.status === BOOK_ISSUE_STATUS.NOT_YET_RETURNED).map((x) => x.book_id);
+  // raw write: the demo school's past, stored as it happened (demo data)
   await ctx.db.updateTable('lib_book').set({ status: BOOK_STATUS.ISSUED }).where('id', 'in', out).execute();
 }

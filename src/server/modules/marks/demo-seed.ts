@@ -81,19 +81,23 @@ export async function seedDemoMarks(ctx: Ctx, input: DemoMarksInput): Promise<vo
   };
   for (const ts of midTerm5) for (const s of five) mark(ts.id, ts.max, s.student_id);
   for (const t of tests10) for (const ts of t.subjects) for (const s of ten) mark(ts.id, ts.max, s.student_id);
+  // raw write: the demo school's past, stored as it happened (demo data)
   for (let i = 0; i < marks.length; i += CHUNK) await db.insertInto('marks').values(marks.slice(i, i + CHUNK) as any).execute();
 
   const now = new Date();
+  // raw write: the demo school's past, stored as it happened (demo data)
   await db.insertInto('marks_approval').values(tests10.map((t) => ({ test_id: t.test, class_id: class10, status: 1, approved_by: ctx.user.id, approved_at: now, sms_sent: 0 }))).execute();
 
   const components = [
     { term: 'Term 1', component: 'PT', test_id: term1.PT }, { term: 'Term 1', component: 'NB', test_id: term1.NB },
     { term: 'Term 1', component: 'SE', test_id: term1.SE }, { term: 'Term 1', component: 'EX', test_id: input.midTermId },
   ];
+  // raw write: the demo school's past, stored as it happened (demo data)
   await db.insertInto('report_card_setup').values({
     class_id: class10, ac_year_id: input.yearId, components: JSON.stringify(components), published: 1, published_at: now, published_by: ctx.user.id,
   }).execute();
   const grade = () => (rand() < 0.55 ? 'A' : rand() < 0.8 ? 'B' : 'C');
+  // raw write: the demo school's past, stored as it happened (demo data)
   await db.insertInto('report_card').values(ten.map((s, i) => ({
     student_id: s.student_id, class_id: class10, ac_year_id: input.yearId, updated_by: ctx.user.id,
     co_scholastic: JSON.stringify({ 'Term 1': { 'Work Education': grade(), 'Art Education': grade(), 'Health & Physical Education': grade(), Discipline: grade() } }),

@@ -30,6 +30,7 @@ export async function seedDemoOffice(ctx: Ctx, input: DemoOfficeInput): Promise<
     { hours: 20, by: input.teacherUserId, student: second, subject: 'Parent-teacher meeting', message: 'The parent-teacher meeting is on Saturday at 10 am. Please reply if you can come.', reply_enabled: true, reply: null },
     { hours: 3, by: input.adminUserId, student: first, subject: 'Bus route change', message: 'From Monday the school bus will reach your stop 10 minutes earlier, at 7:20 am. Please confirm you have seen this.', reply_enabled: true, reply: null },
   ];
+  // raw write: the demo school's past, stored as it happened (demo data)
   await ctx.db.insertInto('message').values(messages.map((m) => ({
     sent_by: m.by, to_id: input.parentUserId, student_id: m.student, subject: m.subject, message: m.message,
     reply_enabled: m.reply_enabled, reply: m.reply, replied_at: m.reply ? new Date(now - (m.hours - 2) * HOUR).toISOString() : null,

@@ -48,12 +48,14 @@ export async function seedDemoNotes(ctx: Ctx, input: DemoNotesInput): Promise<vo
   let minutes = 0;
   for (const n of notes) {
     const saved = await saveFile(ctx, { name: n.file, contentType: n.file.endsWith('.pdf') ? 'application/pdf' : 'text/plain', bytes: n.bytes, kind: 'notes' });
+    // raw write: the demo school's past, stored as it happened (demo data)
     await ctx.db.insertInto('note').values({
       class_id: input.classIds[n.klass]!, subject_id: await subjectOf(n.klass, n.subject), name: n.name, description: n.description,
       url: saved.path, uploaded_by: input.teacherUserId, uploaded_on: new Date(Date.now() - (3 - minutes++) * 86_400_000).toISOString(),
     }).execute();
   }
   const now = new Date().toISOString();
+  // raw write: the demo school's past, stored as it happened (demo data)
   await ctx.db.insertInto('question_paper').values({
     name: 'Unit Test 2: Science', class_id: input.classIds['10A']!, ac_year_id: input.yearId, subject_id: await subjectOf('10A', 'Science'),
     questions: sanitizeRichText('<h3>Section A (1 mark each)</h3><ol><li>What is the chemical formula of water?</li><li>Name the gas plants take in for photosynthesis.</li></ol>'

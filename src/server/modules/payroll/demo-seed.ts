@@ -1,18 +1,18 @@
 import { sql } from 'kysely';
 import type { Ctx } from '../../framework/context.js';
 import * as service from '../../framework/service.js';
-import { audit } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
 import { SCHOOL_TZ } from '../../framework/periods.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { toPaise, toRupees } from '../../../shared/money.js';
-import { CREDIT, DEBIT } from '../../../shared/payroll.js';
+import { CREDIT, DEBIT, type ItemType } from '../../../shared/payroll.js';
 import { payInstallment } from './installment.js';
 
 /** The demo CTCs (monthly, whole rupees), by HR employee in the order HR made them. */
 const CTCS = [48000, 42000, 38000, 35000, 32000, 30000, 28000, 24000, 20000, 16000];
 
 /** A usual Indian structure: basic half the CTC, HRA a fifth, PF 12% of basic (at most ₹1,800), the special allowance making the net the CTC. */
-function structure(ctc: number) {
+function structure(ctc: number): Array<{ item_name: string; type: ItemType; value: number }> {
   const basic = Math.round(ctc * 0.5);
   const hra = Math.round(ctc * 0.2);
   const pf = Math.min(Math.round(basic * 0.12), 1800);
@@ -42,8 +42,7 @@ export async function seedDemoPayroll(ctx: Ctx) {
   for (const [i, e] of employees.entries()) {
     const ctc = CTCS[i]!;
     const salary = structure(ctc);
-    const row = await ctx.db.insertInto('payroll_salary').values({ employee_id: e.id, ctc, salary: JSON.stringify(salary) }).returning('id').executeTakeFirstOrThrow();
-    await audit(ctx, 'payroll-salaries', 'set', row.id, { employee_id: e.id, ctc, salary });
+    await items(ctx, 'payroll-salaries').create({ employee_id: e.id, ctc, salary }, { action: 'set' });
   }
   const payrolls = resourceByName('payrolls');
   const [before, last] = [monthBefore(2), monthBefore(1)];
@@ -57,9 +56,9 @@ export async function seedDemoPayroll(ctx: Ctx) {
   const bank = await ctx.db.selectFrom('fin_account').select('id').where('type', '=', 'bank').orderBy('id').executeTakeFirst();
   if (!bank) return;
   const mode = await ctx.db.selectFrom('fin_payment_mode').select('id').orderBy(sql`name ilike '%bank%'`, 'desc').orderBy('id').executeTakeFirst()
-    ?? await ctx.db.insertInto('fin_payment_mode').values({ name: 'Bank Transfer' }).returning('id').executeTakeFirstOrThrow();
+    ?? await items(ctx, 'finance-payment-modes').create({ name: 'Bank Transfer' });
   const category = await ctx.db.selectFrom('fin_expense_category').select('id').where('name', 'ilike', '%salar%').orderBy('id').executeTakeFirst()
-    ?? await ctx.db.insertInto('fin_expense_category').values({ name: 'Salaries' }).returning('id').executeTakeFirstOrThrow();
+    ?? await items(ctx, 'finance-expense-categories').create({ name: 'Salaries' });
   const payDay = monthBefore(0);
   const today = new Date().toLocaleDateString('en-CA', { timeZone: SCHOOL_TZ });
   const balanceDay = [`${payDay.slice(0, 8)}05`, today].sort()[0]!;

@@ -24,6 +24,7 @@ const CHUNK = 200;
 async function insertMany(db: Kysely<any>, table: string, rows: Array<Record<string, unknown>>, returning = false): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
+    // raw write: the demo school's past, stored as it happened (demo data)
     const q = db.insertInto(table).values(rows.slice(i, i + CHUNK));
     if (returning) ids.push(...(await q.returning('id').execute()).map((r: any) => r.id));
     else await q.execute();

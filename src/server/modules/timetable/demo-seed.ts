@@ -23,6 +23,7 @@ const CLASSES: Array<[string, string]> = [['5A', '105'], ['10A', '210']];
  * with its subject teacher, rotating so a teacher is never in both classes at once.
  */
 export async function seedDemoTimetable(ctx: Ctx, input: { classIds: Record<string, number> }): Promise<void> {
+  // raw write: the demo school's past, stored as it happened (demo data)
   const periods = await ctx.db.insertInto('timetable_timing').values(TIMINGS).returning(['id', 'period_type']).execute();
   const teaching = periods.filter((p) => p.period_type === 1);
   const busy = new Set<string>();
@@ -42,5 +43,6 @@ export async function seedDemoTimetable(ctx: Ctx, input: { classIds: Record<stri
       }
     }));
   }
+  // raw write: the demo school's past, stored as it happened (demo data)
   await ctx.db.insertInto('timetable').values(rows).execute();
 }
