@@ -57,3 +57,16 @@ it('updates the rows a where selects, audited under the given action, and joins 
   expect(await items(ctx, 'students').updateWhere({ id: [] }, { religion: 'x' })).toEqual([]);
   expect((await audits('students', [a!.id])).map((x) => x.action)).toEqual(['create', 'tidy']);
 });
+
+it('lets rows share a unique set whose field is empty, as the unique index does, one at a time and in a batch', async () => {
+  const period = await items(ctx, 'timetable-timings').create({ name: 'P1', period_type: 1, start_time: '09:00', end_time: '09:40' });
+  const entry = (day: string, room: string | null) => ({ class_id: klass, day, period_id: period.id, room });
+  const a = await items(ctx, 'timetable').create(entry('monday', null));
+  const klass2 = (await createRecord(t, s, 'classes', { class: '4', section: 'C' })).id;
+  await items(ctx, 'timetable').create({ ...entry('monday', null), class_id: klass2 });
+  await items(ctx, 'timetable').createMany([entry('tuesday', null), { ...entry('tuesday', null), class_id: klass2 }]);
+  // A room is still one class's at a time.
+  await items(ctx, 'timetable').update(a.id, { room: '12' });
+  await expect(items(ctx, 'timetable').create({ ...entry('monday', '12'), class_id: (await createRecord(t, s, 'classes', { class: '4', section: 'D' })).id }))
+    .rejects.toMatchObject({ status: 409, message: 'This room is taken in that period' });
+});

@@ -37,11 +37,12 @@ async function checkMany(ctx: Ctx, r: ResourceDef, refRows: Row[], uniqueRows: R
   }
   const uniques: Array<{ fields: string[]; message: string; keys: Set<string>; lead: { f: string; values: unknown[] } }> = [];
   for (const u of r.unique ?? []) {
-    const keyed = uniqueRows.filter((x) => u.fields.every((f) => f in x));
+    // A set with an empty field never clashes, as in the unique index.
+    const keyed = uniqueRows.filter((x) => u.fields.every((f) => x[f] != null));
     if (!keyed.length) continue;
     const keys = new Set(keyed.map((x) => key(u.fields.map((f) => x[f]))));
     if (keys.size < keyed.length) throw conflict(u.message);
-    const distinct = u.fields.map((f) => ({ f, values: [...new Set(keyed.map((x) => x[f]).filter((v) => v != null))] }));
+    const distinct = u.fields.map((f) => ({ f, values: [...new Set(keyed.map((x) => x[f]))] }));
     const lead = distinct.sort((p, q) => q.values.length - p.values.length)[0]!;
     if (lead.values.length) uniques.push({ fields: u.fields, message: u.message, keys, lead });
   }

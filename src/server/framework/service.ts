@@ -212,11 +212,15 @@ async function checkReferences(ctx: Ctx, r: ResourceDef, data: Row) {
   }
 }
 
+/**
+ * No stored row may share a declared unique set of fields with `data`. A set with an empty field
+ * never clashes, as in the unique index: two timetable entries without a room share no room.
+ */
 async function checkUnique(ctx: Ctx, r: ResourceDef, data: Row, selfId?: number) {
   for (const u of r.unique ?? []) {
-    if (!u.fields.every((f) => f in data)) continue;
+    if (!u.fields.every((f) => data[f] != null)) continue;
     let qb = untypedDb(ctx.db).selectFrom(r.table!).select('id');
-    for (const f of u.fields) qb = data[f] === null ? qb.where(f, 'is', null) : qb.where(f, '=', data[f]);
+    for (const f of u.fields) qb = qb.where(f, '=', data[f]);
     if (selfId !== undefined) qb = qb.where('id', '!=', selfId);
     if (await qb.executeTakeFirst()) throw conflict(u.message);
   }
