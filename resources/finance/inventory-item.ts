@@ -7,7 +7,7 @@ import { defineResource } from '../../src/shared/resource.js';
  * (tax / amount × 100) and the total as the spec computes them.
  */
 export default defineResource({
-  name: 'finance-inventory', module: 'finance', schema, table: 'fin_inventory_item',
+  name: 'finance-inventory-items', module: 'finance', schema, table: 'fin_inventory_item',
   label: 'Inventory', singular: 'Inventory Item', icon: 'AppstoreOutlined',
   routes: { list: '/finance/inventory/', create: '/finance/inventory/new', edit: '/finance/inventory/:id' },
   api: {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbTables } from '../../src/build/gen-db.js';
 import { MIGRATIONS } from '../../src/generated/migrations.js';
 import { MigrationError } from '../../src/server/db/migrate.js';
+import { forgetModuleStates } from '../../src/server/framework/modules.js';
 import { syncSchool } from '../../src/server/db/sync.js';
 import { declaredForeignKeys } from '../../src/server/db/foreign-keys.js';
 import { RELATIONS } from '../../src/server/db/migrations/0002-foreign-keys.js';
@@ -191,5 +192,30 @@ describe('the notification time rename', () => {
     expect(res.body.data.find((n: any) => n.title === 'Sports day')).toMatchObject({ body: 'Friday', timestamp: new Date('2026-01-15T10:00:00Z').toISOString() });
     const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = ${s.schema} and indexname = 'notification_user_created_ix'`.execute(db());
     expect(rows[0]!.indexdef).toMatch(/\(user_id, created_at DESC\)/);
+  });
+});
+
+describe('the module renames', () => {
+  it('carries a store\'s switches, admin permissions and audit history from the old module and resource names to the new ones', async () => {
+    const sdb = schoolDb(t, s);
+    const admin2 = s.users['admin-none']!;
+    // The store as the previous release left it: the simple ledger switched off under its old key, an admin's grant on it, an audit row.
+    await sdb.deleteFrom('setting').where('key', '=', 'modules').execute();
+    await sdb.insertInto('setting').values({ key: 'modules', value: JSON.stringify({ accounts: { enabled: false, hidden: true }, fees: { enabled: true, hidden: false } }) }).execute();
+    await sdb.deleteFrom('admin_module_access').where('user_id', '=', admin2).execute();
+    await sdb.insertInto('admin_module_access').values({ user_id: admin2, module_key: 'inventory', create: false, read: true, update: false, delete: false }).execute();
+    await sdb.insertInto('audit').values({ resource: 'finance-inventory', action: 'create', record_id: '1' }).execute();
+    await sdb.deleteFrom('migration').where('name', '=', '0007-module-names').execute();
+
+    await syncSchool(db(), s.schema);
+    const switches = (await sdb.selectFrom('setting').select('value').where('key', '=', 'modules').executeTakeFirstOrThrow()).value;
+    expect(switches).toEqual({ simple_accounts: { enabled: false, hidden: true }, fees: { enabled: true, hidden: false } });
+    expect(await sdb.selectFrom('admin_module_access').select(['module_key', 'read', 'create']).where('user_id', '=', admin2).execute())
+      .toEqual([{ module_key: 'simple_inventory', read: true, create: false }]);
+    expect(await sdb.selectFrom('audit').select('resource').where('record_id', '=', '1').where('action', '=', 'create').where('resource', 'like', 'finance-inventory%').execute())
+      .toEqual([{ resource: 'finance-inventory-items' }]);
+    forgetModuleStates(s.schema);
+    const modules = (await call('GET /settings/modules/')).body.data;
+    expect(modules.find((m: any) => m.module_key === 'simple_accounts')).toMatchObject({ enabled: false, hidden: true });
   });
 });

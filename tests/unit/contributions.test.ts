@@ -22,7 +22,7 @@ it('runs the demo school\'s steps in one declared order, the students first', ()
   const students = SERVER_MODULES.contributions.find((c) => c.module === 'students')!.contributes.demo![0]!;
   expect(Math.min(...orders)).toBe(students.order);
   expect(SERVER_MODULES.contributions.filter((c) => c.contributes.demo).map((c) => c.module).sort()).toEqual([
-    'accounts', 'admissions', 'announcements', 'attendance', 'fees', 'finance', 'homework', 'hr', 'library', 'marks', 'messages',
-    'notes', 'payroll', 'students', 'timetable', 'visitors',
+    'admissions', 'announcements', 'attendance', 'fees', 'finance', 'homework', 'hr', 'library', 'marks', 'messages',
+    'notes', 'payroll', 'simple_accounts', 'students', 'timetable', 'visitors',
   ]);
 });

@@ -9,7 +9,7 @@ import { valueImports } from '../support/import-graph.js';
 import { DASHBOARD_CARDS, SETTINGS_TABS } from '../../src/client/framework/contributed.js';
 
 const PAGES = path.join(ROOT, 'src/client/pages');
-const HUBS = ['account/SettingsPage.tsx', 'dashboard/StaffDashboard.tsx'];
+const HUBS = ['settings/SettingsPage.tsx', 'dashboard/StaffDashboard.tsx'];
 
 it.each(HUBS)('%s imports no page of another folder', (hub) => {
   const own = path.dirname(path.join(PAGES, hub));

@@ -16,9 +16,9 @@ import { resourceRoutes } from './routes.js';
 import { MODULES_SETTINGS_ROUTE } from './routePaths.js';
 
 const Dashboard = lazy(() => import('../pages/dashboard/Dashboard.js'));
-const ProfilePage = lazy(() => import('../pages/account/ProfilePage.js'));
-const SettingsPage = lazy(() => import('../pages/account/SettingsPage.js'));
-const ModulesSettings = lazy(() => import('../pages/account/ModulesSettings.js'));
+const ProfilePage = lazy(() => import('../pages/settings/ProfilePage.js'));
+const SettingsPage = lazy(() => import('../pages/settings/SettingsPage.js'));
+const ModulesSettings = lazy(() => import('../pages/settings/ModulesSettings.js'));
 const ModuleHome = lazy(() => import('../pages/ModuleHome.js'));
 
 /** Roles that have a shell here. */

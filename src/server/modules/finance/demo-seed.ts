@@ -63,7 +63,7 @@ export async function seedDemoFinance(ctx: Ctx): Promise<void> {
   const furniture = await create(ctx, 'finance-inventory-categories', { name: 'Furniture' });
   const electrical = await create(ctx, 'finance-inventory-categories', { name: 'Electrical' });
   await create(ctx, 'finance-inventory-categories', { name: 'Lab equipment' });
-  await create(ctx, 'finance-inventory', { name: 'Student desk (dual)', inv_cat_id: furniture, expense_id: desks.id, quantity: 40, unit: 'pcs', amount: 60000, tax: 10800, details: 'Steel frame, laminated top' });
-  await create(ctx, 'finance-inventory', { name: 'Ceiling fan 1200 mm', inv_cat_id: electrical, expense_id: fans.id, quantity: 8, unit: 'pcs', amount: 16000, tax: 2880 });
-  await create(ctx, 'finance-inventory', { name: 'Long notebooks (stock)', inv_cat_id: null, expense_id: notebooks.id, quantity: 500, unit: 'pcs', amount: 12500, tax: 1500 });
+  await create(ctx, 'finance-inventory-items', { name: 'Student desk (dual)', inv_cat_id: furniture, expense_id: desks.id, quantity: 40, unit: 'pcs', amount: 60000, tax: 10800, details: 'Steel frame, laminated top' });
+  await create(ctx, 'finance-inventory-items', { name: 'Ceiling fan 1200 mm', inv_cat_id: electrical, expense_id: fans.id, quantity: 8, unit: 'pcs', amount: 16000, tax: 2880 });
+  await create(ctx, 'finance-inventory-items', { name: 'Long notebooks (stock)', inv_cat_id: null, expense_id: notebooks.id, quantity: 500, unit: 'pcs', amount: 12500, tax: 1500 });
 }

@@ -1,4 +1,4 @@
-import type { SimpleAccount } from '../../../generated/entities/accounts.js';
+import type { SimpleAccount } from '../../../generated/entities/simple_accounts.js';
 import type { Ctx } from '../../framework/context.js';
 import { badRequest } from '../../framework/errors.js';
 import { storedUploads } from '../../framework/files.js';

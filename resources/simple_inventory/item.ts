@@ -1,4 +1,4 @@
-import schema from '../../schemas/inventory/item.json' with { type: 'json' };
+import schema from '../../schemas/simple_inventory/item.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
 
 /**
@@ -7,7 +7,7 @@ import { defineResource } from '../../src/shared/resource.js';
  * refuses a change).
  */
 export default defineResource({
-  name: 'inventory-items', module: 'inventory', schema, table: 'inv_item',
+  name: 'inventory-items', module: 'simple_inventory', schema, table: 'inv_item',
   label: 'Items', singular: 'Item', icon: 'AppstoreOutlined',
   routes: { list: '/inventory/list', create: '/inventory/new', edit: '/inventory/edit/:id' },
   api: {

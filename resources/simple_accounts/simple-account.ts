@@ -1,5 +1,5 @@
-import schema from '../../schemas/accounts/simple-account.json' with { type: 'json' };
-import reportQuery from '../../schemas/accounts/calls/report-query.json' with { type: 'json' };
+import schema from '../../schemas/simple_accounts/simple-account.json' with { type: 'json' };
+import reportQuery from '../../schemas/simple_accounts/calls/report-query.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
 
 /** What an entry may carry as an attachment (spec 2 §5, simple accounts). */
@@ -12,10 +12,10 @@ const ATTACHMENT_TYPES = ['jpg', 'jpeg', 'png', 'pdf', 'docx', 'doc', 'odt'];
  *
  * The simple finance dashboard and its reports panel (/simple-finance/, also
  * /finance/dashboard/) belong to this module too: they add these entries to the fees collected,
- * the simple expenses and the salaries paid (src/server/modules/accounts/simple-finance.ts).
+ * the simple expenses and the salaries paid (src/server/modules/simple_accounts/simple-finance.ts).
  */
 export default defineResource({
-  name: 'simple-accounts', module: 'accounts', schema, table: 'simple_account',
+  name: 'simple-accounts', module: 'simple_accounts', schema, table: 'simple_account',
   label: 'Accounts', singular: 'Entry', icon: 'AccountBookOutlined',
   routes: { create: '/accounts/new', edit: '/accounts/:id' },
   api: {

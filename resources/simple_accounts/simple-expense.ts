@@ -1,4 +1,4 @@
-import schema from '../../schemas/accounts/simple-expense.json' with { type: 'json' };
+import schema from '../../schemas/simple_accounts/simple-expense.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
 
 /**
@@ -6,7 +6,7 @@ import { defineResource } from '../../src/shared/resource.js';
  * a delete; the simple finance dashboard counts them among the school's expenses.
  */
 export default defineResource({
-  name: 'simple-expenses', module: 'accounts', schema, table: 'simple_expense',
+  name: 'simple-expenses', module: 'simple_accounts', schema, table: 'simple_expense',
   label: 'Expenses', singular: 'Expense', icon: 'ShoppingCartOutlined',
   routes: { list: '/expenses/', create: '/expenses/new' },
   api: { list: 'GET /simple/expenses/', create: 'PUT /simple/expenses/', remove: 'DELETE /simple/expense/{id}/' },

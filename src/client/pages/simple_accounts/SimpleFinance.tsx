@@ -2,7 +2,7 @@
  * The simple finance dashboard (/simple-finance/, also /finance/dashboard/): the Today, This
  * Week, This Month and Total cards, each with Fees Collected, Other Credit, Total Credit,
  * Expenses, Salary Paid (payroll installments paid; salaries owed are not in it), Total Debit and Net Total (the server's sums; what each sums is written in
- * src/server/modules/accounts/simple-finance.ts), and the reports panel: a category, an
+ * src/server/modules/simple_accounts/simple-finance.ts), and the reports panel: a category, an
  * interval and a period, then the report's rows 50 a page.
  */
 import { useState } from 'react';

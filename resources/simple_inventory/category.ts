@@ -1,9 +1,9 @@
-import schema from '../../schemas/inventory/category.json' with { type: 'json' };
+import schema from '../../schemas/simple_inventory/category.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
 
 /** The categories the simple inventory's items are kept under (Furniture, Sports, Lab). The spec lists and adds them. */
 export default defineResource({
-  name: 'inventory-categories', module: 'inventory', schema, table: 'inv_category',
+  name: 'inventory-categories', module: 'simple_inventory', schema, table: 'inv_category',
   label: 'Categories', singular: 'Category', icon: 'UnorderedListOutlined',
   // The spec adds from the list; the form also has an address of its own.
   routes: { list: '/inventory/category', create: '/inventory/category/new' },
