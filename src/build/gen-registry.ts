@@ -6,7 +6,7 @@
  *   src/server/modules/<module>/*.handlers.ts        handlers of declared calls (default export)
  *   src/server/modules/<module>/routes.ts           calls registered by hand (default export)
  *   src/server/modules/<module>/contributes.ts      what else it adds: derived tables, start-up work,
- *                                                   jobs, commands, event subscribers (defineContributions)
+ *                                                   jobs, commands, event subscribers, services (defineContributions)
  * Hand-written browser pages are found by import.meta.glob (src/client/pages/registry.ts).
  */
 import fs from 'node:fs';

@@ -11,6 +11,7 @@ import type { DerivedTable } from '../db/derived.js';
 import type { CallCtx } from './calls.js';
 import type { Ctx } from './context.js';
 import type { EventName, Subscriber } from './events.js';
+import type { ProvidedServices } from './services.js';
 
 /** What start-up work and scheduled jobs are handed: the whole store (every school) and the settings. */
 export interface PlatformEnv { db: Kysely<any>; config: Config }
@@ -70,6 +71,14 @@ export interface FamilyDashboardQuery {
   limit: number;
 }
 
+/**
+ * The sections other modules add to the admin's dashboard (GET /dashboard/admin/), by key: lists,
+ * answered empty while the admin may not use the module. A module contributing one adds its
+ * list's type here (declaration merging).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AdminDashboardSections {}
+
 export interface Contributions {
   /** Tables the server keeps from other tables (running totals): the schema sync creates and fills them. */
   derivedTables?: DerivedTable[];
@@ -80,8 +89,12 @@ export interface Contributions {
   demo?: DemoSeed[];
   /** Sections of the family dashboard; null in the answer while the module is off for the person. */
   familyDashboard?: { [K in keyof FamilyDashboardSections]?: (ctx: CallCtx, q: FamilyDashboardQuery) => Promise<FamilyDashboardSections[K]> };
+  /** Lists on the admin's dashboard; empty in the answer while the admin may not use the module. */
+  adminDashboard?: { [K in keyof AdminDashboardSections]?: (ctx: CallCtx) => Promise<AdminDashboardSections[K]> };
   /** Subscribers to events other modules publish (src/server/framework/events.ts), run after their commit. */
   on?: { [E in EventName]?: Subscriber<E> };
+  /** Functions the module offers the others by name (src/server/framework/services.ts); each declared in `Services`. */
+  services?: ProvidedServices;
 }
 
 export const defineContributions = (c: Contributions): Contributions => c;

@@ -10,6 +10,7 @@ import type { RouteEnv } from './route.js';
 import type { HandlerSet } from './calls.js';
 import type { ContributionSet, Contributions } from './contributions.js';
 import { installSubscribers, type EventName, type Subscriber } from './events.js';
+import { installServices } from './services.js';
 import { installDerivedTables } from '../db/derived-tables.js';
 
 /** Calls a module registers by hand (login, online payment callbacks): `routes.ts`'s default export. */
@@ -37,6 +38,7 @@ export function installModules(m: ServerModules) {
   installDerivedTables(contributed('derivedTables'));
   installSubscribers(m.contributions.flatMap(({ contributes }) => Object.entries(contributes.on ?? {})
     .map(([event, run]) => ({ event: event as EventName, run: run as Subscriber<any> }))));
+  installServices(m.contributions.map(({ module, contributes }) => ({ module, services: contributes.services ?? {} })));
 }
 
 let CONTRIBUTIONS: ContributionSet[] = [];
@@ -50,6 +52,12 @@ export function contributed<K extends 'derivedTables' | 'startup' | 'jobs' | 'de
 export function familyDashboardSections(): Array<{ module: string; key: string; read: (ctx: any, q: any) => Promise<unknown> }> {
   return CONTRIBUTIONS.flatMap(({ module, contributes }) => Object.entries(contributes.familyDashboard ?? {})
     .map(([key, read]) => ({ module, key, read: read as (ctx: any, q: any) => Promise<unknown> })));
+}
+
+/** The admin dashboard's sections, each with the module that answers it. */
+export function adminDashboardSections(): Array<{ module: string; key: string; read: (ctx: any) => Promise<unknown[]> }> {
+  return CONTRIBUTIONS.flatMap(({ module, contributes }) => Object.entries(contributes.adminDashboard ?? {})
+    .map(([key, read]) => ({ module, key, read: read as (ctx: any) => Promise<unknown[]> })));
 }
 
 /** The modules' operator commands by name; two modules may not name one command alike. */

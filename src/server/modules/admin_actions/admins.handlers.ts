@@ -1,9 +1,9 @@
 import { MODULES } from '../../../shared/registry.js';
 import { ROLE_IDS } from '../../../shared/roles.js';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
+import { usernameTaken } from '../../framework/login-identity.js';
 import { hashPassword } from '../../framework/passwords.js';
 import { audit, inTransaction } from '../../framework/service.js';
-import { usernameTaken } from '../students/users.js';
 
 type Grant = { module_key: string; create: boolean; read: boolean; update: boolean; delete: boolean };
 

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../framework/context.js';
 import { audit } from '../../framework/service.js';
 import { TestGateway } from '../../integrations/payments/index.js';
-import { ensureTestSecret } from '../fees/online.js';
+import { ensureTestSecret } from '../../platform/payment-gateways.js';
 import { applicationNumber, getAdmissionSettings, putAdmissionSettings } from './settings.js';
 
 /** Two parents' applications through the public form: name, class, parent, mobile, e-mail, mother, paid. */

@@ -4,7 +4,7 @@ import { defineHandlers } from '../../framework/calls.js';
 import { storedUploads } from '../../framework/files.js';
 import { isModuleEnabled, moduleStates } from '../../framework/modules.js';
 import { audit, inTransaction } from '../../framework/service.js';
-import { getFeeSettings } from '../fees/settings.js';
+import { service } from '../../framework/services.js';
 import { defaultDetails, getSetting } from '../../platform/settings.js';
 import { issuePass, type AdmissionPass } from './guest.js';
 import { applicationNumber, getAdmissionSettings } from './settings.js';
@@ -35,7 +35,7 @@ export default defineHandlers('admission-apply', {
       school_address: school.school_address || null,
       adm_classes_list: settings.adm_classes_list, adm_application_fees: settings.adm_application_fees,
       // The gateways the school takes fees through, for the fee's payment step.
-      payment_modes: (await getFeeSettings(ctx.db)).payment_gateway_list.filter((g) => g.enabled).map((g) => ({ value: g.value as string, name: g.name as string })),
+      payment_modes: (await service('fees.enabledGateways')(ctx.db)).map((g) => ({ value: g.value as string, name: g.name as string })),
     };
   },
 

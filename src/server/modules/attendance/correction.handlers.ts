@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../framework/errors.js';
 import { inTransaction } from '../../framework/service.js';
 import { items, pick, type Values } from '../../framework/items.js';
 import type { Attendance } from '../../../generated/entities/attendance.js';
-import { lockStudent } from '../students/queries.js';
+import { service } from '../../framework/services.js';
 import { matchesFormat } from '../../framework/validation.js';
 
 /**
@@ -43,7 +43,7 @@ async function saveAttendance(ctx: Ctx, body: AttendanceBody) {
     // No record yet ("Attendance Not Taken"): the student and the day say which one to write.
     if (body.student_id === undefined) throw badRequest('Select the attendance record or the student');
     if (body.date === undefined) throw badRequest('Date is required');
-    const student = await lockStudent(tx, body.student_id);
+    const student = await service('students.lockStudent')(tx, body.student_id);
     const existing = await tx.db.selectFrom('attendance').select([...COLUMNS]).where('student_id', '=', student.id).where('date', '=', body.date).executeTakeFirst();
     if (existing) {
       const changes = { present: body.present, ...(body.reason !== undefined ? { reason: body.reason } : {}) };

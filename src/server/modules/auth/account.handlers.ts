@@ -2,7 +2,7 @@ import { defineHandlers } from '../../framework/calls.js';
 import { loginIdentity } from '../../framework/login-identity.js';
 import { hashPassword, passwordIsUsername, randomToken, sha256, verifyPassword } from '../../framework/passwords.js';
 import { endAllSessions, endSession, startSession } from '../../framework/sessions.js';
-import { teacherAccessMode } from '../homework/reach.js';
+import { service } from '../../framework/services.js';
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 // Verified when no account matches, so a wrong identifier costs as long as a wrong password.
@@ -92,6 +92,6 @@ export default defineHandlers('account', {
       ? await ctx.db.selectFrom('class').select(['id', 'class', 'section']).where('class_teacher_id', '=', teacher.id).execute()
       : [];
     // The school's teacher access setting (spec 3 §6): 'restricted' keeps a teacher to the homework they set.
-    return { class_teacher_of: classes, teacher_access_mode: await teacherAccessMode(ctx.db) };
+    return { class_teacher_of: classes, teacher_access_mode: await service('homework.teacherAccessMode')(ctx.db) };
   },
 });

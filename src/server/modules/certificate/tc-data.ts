@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import type { Ctx } from '../../framework/context.js';
 import { notFound } from '../../framework/errors.js';
-import { ownRows } from '../students/queries.js';
+import { applyScope } from '../../framework/scope.js';
+import { resourceByName } from '../../../shared/registry.js';
 
 /** What a transfer certificate says: the student's record, the class they left from, and the certificate once issued. */
 export async function certificateOf(ctx: Ctx, studentId: number) {
-  const student = await ownRows(ctx, ctx.db.selectFrom('student as s').leftJoin('class as c', 'c.id', 's.class_id').leftJoin('ac_year as y', 'y.id', 's.ac_year_id'))
+  // Through the students' row scope: a parent reaches only their own children.
+  const rows = ctx.db.selectFrom('student as s').leftJoin('class as c', 'c.id', 's.class_id').leftJoin('ac_year as y', 'y.id', 's.ac_year_id');
+  const student = await applyScope(ctx, resourceByName('students'), rows, 's')
     .select([
       's.id', 's.fullname', 's.admission_no', 's.dob', 's.admission_date', 's.gender', 's.religion', 's.caste', 's.status',
       sql<string | null>`s.extras->>'father_name'`.as('father_name'), sql<string | null>`s.extras->>'mother_name'`.as('mother_name'),

@@ -5,7 +5,9 @@ import { inTransaction } from '../../framework/service.js';
 import { items } from '../../framework/items.js';
 import type { Ctx } from '../../framework/context.js';
 import { schoolHeader } from '../../platform/school-header.js';
-import { lockStudent, markStudentTc, ownRows } from '../students/queries.js';
+import { applyScope } from '../../framework/scope.js';
+import { service } from '../../framework/services.js';
+import { resourceByName } from '../../../shared/registry.js';
 import { classText } from '../../../shared/transfer-certificate.js';
 import { certificateOf } from './tc-data.js';
 import { renderTransferCertificate } from './tc-pdf.js';
@@ -33,8 +35,8 @@ const fileWord = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/
 
 export default defineHandlers('transfer-certificates', {
   find: async (ctx, { params }) => {
-    const rows = await ownRows(ctx, ctx.db.selectFrom('student as s').leftJoin('class as c', 'c.id', 's.class_id')
-      .leftJoin('transfer_certificate as tc', 'tc.student_id', 's.id'))
+    const students = ctx.db.selectFrom('student as s').leftJoin('class as c', 'c.id', 's.class_id').leftJoin('transfer_certificate as tc', 'tc.student_id', 's.id');
+    const rows = await applyScope(ctx, resourceByName('students'), students, 's')
       .select(['s.id', 's.fullname', 's.admission_no', 's.status', 'c.class', 'c.section', 'tc.serial'])
       .where(sql`lower(s.admission_no)`, '=', params.admission_no.trim().toLowerCase()).execute();
     if (!rows.length) throw ctx.fail('missing', 404, { admission_no: params.admission_no.trim() });
@@ -46,7 +48,7 @@ export default defineHandlers('transfer-certificates', {
   issue: async (ctx, { body }) => {
     const out = await inTransaction(ctx, async (tx) => {
       // The student's lock makes a second issue for the same student wait, then find the first.
-      const student = await lockStudent(tx, body.student_id);
+      const student = await service('students.lockStudent')(tx, body.student_id);
       const existing = await tx.db.selectFrom('transfer_certificate').select(['id', 'serial']).where('student_id', '=', student.id).executeTakeFirst();
       if (existing) return { ...existing, already: true };
       const admitted = student.admission_date ? dayOf(student.admission_date) : null;
@@ -60,7 +62,7 @@ export default defineHandlers('transfer-certificates', {
         leaving_date: body.leaving_date, reason: body.reason.trim(), conduct: body.conduct.trim(), fees_paid_upto: body.fees_paid_upto.trim(),
         remarks: (body.remarks ?? '').trim(), issued_by: tx.user.id, issued_at: issuedAt.toISOString(),
       }, { action: 'issue' });
-      await markStudentTc(tx, student);
+      await service('students.markStudentTc')(tx, student);
       return { ...row, already: false };
     });
     return ctx.answer({ id: out.id, serial: out.serial, student_id: body.student_id }, out.already ? 'already' : 'issued');

@@ -1,10 +1,18 @@
 import { defineContributions } from '../../framework/contributions.js';
 import { feeItemTotalsTable } from './item-totals.js';
+import type { enabledGateways } from './settings.js';
 
 /** Events fees publishes (src/server/framework/events.ts): a bill written, after its commit. */
 declare module '../../framework/events.js' {
   interface Events {
     'fees.bill.created': { bill_id: number; student_id: number; ac_year_id: number };
+  }
+}
+
+/** What fees answers other modules (src/server/framework/services.ts). */
+declare module '../../framework/services.js' {
+  interface Services {
+    'fees.enabledGateways': typeof enabledGateways;
   }
 }
 
@@ -30,5 +38,9 @@ export default defineContributions({
       // Loaded when run: the build reads this file for its derived tables alone.
       run: async (env) => (await import('./fee-settings-command.js')).feeSettingsCommand(env),
     },
+  },
+  // Loaded when called, like the rest: the build reads this file.
+  services: {
+    'fees.enabledGateways': async (db) => (await import('./settings.js')).enabledGateways(db),
   },
 });

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../generated/db.js';
 import { badRequest } from '../../framework/errors.js';
 import { GATEWAY_NAMES, type GatewayName, type GatewaySecrets } from '../../integrations/payments/index.js';
+import { readSecrets, SECRETS_KEY } from '../../platform/payment-gateways.js';
 import { putSetting } from '../../platform/settings.js';
-import { readSecrets, SECRETS_KEY } from './online.js';
 import { FEE_SETTINGS_KEY, getFeeSettings, type FeeSettings, type GatewayCharges } from './settings.js';
 
 /**

@@ -3,11 +3,10 @@ import { defineHandlers } from '../../framework/calls.js';
 import { badRequest, notFound } from '../../framework/errors.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { TestGateway, type GatewayOrder, type VerifiedResult } from '../../integrations/payments/index.js';
+import { asAppError, ensureTestSecret, gatewayOf, isGatewayName } from '../../platform/payment-gateways.js';
 import { defaultDetails, getSetting } from '../../platform/settings.js';
 import { PENDING_EXCEEDED, visibleBill } from './ledger.js';
-import {
-  amountPaise, asAppError, ensureTestSecret, gatewayOf, isGatewayName, ORDER_NOT_FOUND, ORDER_REF, orderPaise, ownOrder, paidAnswer, settleOrder, tdrRate,
-} from './online.js';
+import { amountPaise, ORDER_NOT_FOUND, ORDER_REF, orderPaise, ownOrder, paidAnswer, settleOrder, tdrRate } from './online.js';
 import { getFeeSettings } from './settings.js';
 
 /**

@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../../generated/db.js';
 import { toRupees } from '../../../shared/money.js';
 import { onlineAmountPaise, type PayAnswer } from '../../../shared/online-pay.js';
 import type { AuthUser, Ctx } from '../../framework/context.js';
@@ -9,11 +7,8 @@ import { ok } from '../../framework/envelope.js';
 import { AppError, badRequest, notFound } from '../../framework/errors.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
 import { audit, inTransaction } from '../../framework/service.js';
-import {
-  GATEWAY_NAMES, GatewayError, paiseFromText, verifyRazorpayWebhook,
-  type GatewayName, type GatewaySecrets, type PaymentGateway, type VerifiedResult,
-} from '../../integrations/payments/index.js';
-import { getSetting } from '../../platform/settings.js';
+import { paiseFromText, verifyRazorpayWebhook, type GatewayName, type VerifiedResult } from '../../integrations/payments/index.js';
+import { readSecrets } from '../../platform/payment-gateways.js';
 import { addInstallment, PENDING_EXCEEDED, visibleBill } from './ledger.js';
 import type { FeeSettings } from './settings.js';
 
@@ -25,7 +20,6 @@ import type { FeeSettings } from './settings.js';
  * arrives. The amount credited is always the stored order's, never one sent by the browser.
  */
 
-export const SECRETS_KEY = 'fees_gateway_secrets';
 export const ORDER_NOT_FOUND = 'Order not found';
 
 export interface FeeOrder {
@@ -34,39 +28,10 @@ export interface FeeOrder {
   extras: Record<string, unknown> | null;
 }
 
-export const readSecrets = (db: Kysely<DB>) => getSetting<GatewaySecrets>(db, SECRETS_KEY, {});
-
-/** The school's test-gateway secret, made on first use (concurrent first uses agree on one). */
-export async function ensureTestSecret(db: Kysely<DB>): Promise<string> {
-  const current = (await readSecrets(db)).test?.secret;
-  if (current) return current;
-  const fresh = crypto.randomBytes(32).toString('hex');
-  await db.insertInto('setting').values({ key: SECRETS_KEY, value: JSON.stringify({}) }).onConflict((oc) => oc.column('key').doNothing()).execute();
-  await db.updateTable('setting')
-    .set({ value: sql`jsonb_set(value, '{test}', coalesce(value->'test', '{}'::jsonb) || ${JSON.stringify({ secret: fresh })}::jsonb)` })
-    .where('key', '=', SECRETS_KEY).where(sql<boolean>`coalesce(value->'test'->>'secret', '') = ''`).execute();
-  const made = (await readSecrets(db)).test?.secret;
-  if (!made) throw new Error('The test gateway secret could not be stored');
-  return made;
-}
-
-/** The school's gateway by name, or null when it has no keys for it. */
-export async function gatewayOf(ctx: Ctx, name: GatewayName): Promise<PaymentGateway | null> {
-  if (name === 'test') await ensureTestSecret(ctx.db);
-  return ctx.integrations.payments.gateway(name, await readSecrets(ctx.db));
-}
-
-export const isGatewayName = (v: unknown): v is GatewayName => typeof v === 'string' && (GATEWAY_NAMES as readonly string[]).includes(v);
-
 /** The TDR rate shown beside a gateway ('{tdr_rate}% + taxes will be charged extra'), 0 when none. */
 export function tdrRate(settings: FeeSettings, gateway: GatewayName): number {
   const details = (settings as unknown as Record<string, { tdr_rate?: number } | undefined>)[`${gateway}_gateway_details`];
   return Number(details?.tdr_rate ?? 0) || 0;
-}
-
-/** A gateway's refusal as an answer the payer reads. */
-export function asAppError(e: unknown): unknown {
-  return e instanceof GatewayError ? new AppError(e.status, e.message) : e;
 }
 
 /** The amount of a pay request, as paise: exact to the paisa, or refused with a message. */

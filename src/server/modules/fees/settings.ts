@@ -50,3 +50,8 @@ export async function getFeeSettings(db: Kysely<DB>): Promise<FeeSettings> {
 }
 
 export const enabled = (flag: Flag) => flag === '1';
+
+/** The gateways the school has switched on, in its list's order: the public admission form pays through them too. */
+export async function enabledGateways(db: Kysely<DB>): Promise<Array<{ value: GatewayKey; name: string }>> {
+  return (await getFeeSettings(db)).payment_gateway_list.filter((g) => g.enabled).map(({ value, name }) => ({ value, name }));
+}

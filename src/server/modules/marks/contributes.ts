@@ -1,4 +1,5 @@
 import { defineContributions } from '../../framework/contributions.js';
+import type { studentYearMarks } from './sheet.js';
 
 /** Events marks publishes: a test's marks of a class approved (families may now see them). */
 declare module '../../framework/events.js' {
@@ -7,6 +8,16 @@ declare module '../../framework/events.js' {
   }
 }
 
+/** What marks answers other modules (src/server/framework/services.ts). */
+declare module '../../framework/services.js' {
+  interface Services {
+    'marks.studentYearMarks': typeof studentYearMarks;
+  }
+}
+
 export default defineContributions({
   demo: [{ order: 30, seed: async (d) => (await import('./demo-seed.js')).seedDemoMarks(d.ctx, { yearId: d.years.current, midTermId: d.midTermId, classIds: d.classIds, teacherIds: d.teacherIds }) }],
+  services: {
+    'marks.studentYearMarks': async (ctx, studentId, yearId, approvedOnly) => (await import('./sheet.js')).studentYearMarks(ctx, studentId, yearId, approvedOnly),
+  },
 });

@@ -4,7 +4,7 @@ import type { Payroll } from '../../../generated/entities/payroll.js';
 import { badRequest } from '../../framework/errors.js';
 import { toRupees } from '../../../shared/money.js';
 import { computePayslip, daysInMonth, daysProblem, monthStart } from '../../../shared/payroll.js';
-import { hrAbsentDays } from '../hr/absence.js';
+import { service } from '../../framework/services.js';
 import { itemsInPaise, salaryOf } from './salary.js';
 
 export const SALARY_NOT_SET = 'Employee salary is not set';
@@ -26,7 +26,7 @@ export async function entryFigures(
   const salary = await salaryOf(db, employeeId);
   if (!salary) throw badRequest(SALARY_NOT_SET);
   const total = given.total_days ?? daysInMonth(month);
-  const hr = given.absent_days == null ? await hrAbsentDays(db, employeeId, month.slice(0, 7)) : null;
+  const hr = given.absent_days == null ? await service('hr.absentDays')(db, employeeId, month.slice(0, 7)) : null;
   const absent = given.absent_days ?? hr ?? 0;
   const problem = daysProblem(total, absent);
   if (problem) throw badRequest(problem);

@@ -5,7 +5,7 @@ import { audit, inTransaction } from '../../framework/service.js';
 import { toPaise, toRupees } from '../../../shared/money.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { INSTALLMENT_THRESHOLD_PAISE, monthLabel } from '../../../shared/payroll.js';
-import { createExpense } from '../finance/expenses.js';
+import { service } from '../../framework/services.js';
 import { dayOf } from './payslip.js';
 
 export interface InstallmentInput {
@@ -43,7 +43,7 @@ export async function payInstallment(ctx: Ctx, body: InstallmentInput, now = new
     if (!mode) throw badRequest('Payment mode not found');
     const month = monthLabel(dayOf(entry.month_year));
     const details = body.payment_mode_details?.trim() || null;
-    const expense = await createExpense(tx, {
+    const expense = await service('finance.createExpense')(tx, {
       name: `Salary ${month}: ${entry.name}`, exp_cat_id: body.exp_category, account_id: body.exp_debit_account,
       amountPaise: amount, taxPaise: 0, firstPaymentPaise: amount, date: body.payment_date,
       payment_mode_id: body.exp_payment_mode, payment_details: details, description: `Payroll entry ${entry.id}`,

@@ -1,4 +1,13 @@
 import { defineContributions } from '../../framework/contributions.js';
+import type { lockStudent, markStudentTc } from './queries.js';
+
+/** What students answers other modules (src/server/framework/services.ts). */
+declare module '../../framework/services.js' {
+  interface Services {
+    'students.lockStudent': typeof lockStudent;
+    'students.markStudentTc': typeof markStudentTc;
+  }
+}
 
 export default defineContributions({
   demo: [{
@@ -12,4 +21,8 @@ export default defineContributions({
         .filter(([, f]) => f.enum).map(([k, f]) => [k, f.enum!])),
     }),
   }],
+  services: {
+    'students.lockStudent': async (ctx, id) => (await import('./queries.js')).lockStudent(ctx, id),
+    'students.markStudentTc': async (ctx, student) => (await import('./queries.js')).markStudentTc(ctx, student),
+  },
 });

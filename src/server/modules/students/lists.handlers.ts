@@ -9,7 +9,7 @@ import { flattenCustom } from '../../framework/query.js';
 import { resourceFor } from '../../framework/school-config.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { ROLE_IDS } from '../../../shared/roles.js';
-import { studentYearMarks } from '../marks/sheet.js';
+import { service } from '../../framework/services.js';
 import { STUDENT_STATUS } from '../../../generated/enums/students.js';
 
 const SEARCH_LIMIT = 20;
@@ -135,6 +135,6 @@ async function studentDetails(ctx: Ctx, id: number, yearId: number) {
     .where('student_id', '=', id).where('ac_year_id', '=', yearId)
     .groupBy(sql`to_char(date, 'YYYY-MM')`).orderBy(sql`to_char(date, 'YYYY-MM')`)
     .execute();
-  const marks = await studentYearMarks(ctx, id, yearId, ctx.user.role === ROLE_IDS.parent);
+  const marks = await service('marks.studentYearMarks')(ctx, id, yearId, ctx.user.role === ROLE_IDS.parent);
   return { student, marks: { tests, subjects, marks }, attendance, monthly_attendance: monthly };
 }

@@ -4,9 +4,10 @@ import { hashPassword } from '../../framework/passwords.js';
 import { endAllSessions } from '../../framework/sessions.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { items } from '../../framework/items.js';
+import { usernameTaken } from '../../framework/login-identity.js';
 import { lockStudent } from './queries.js';
 import { likePattern } from '../../framework/paging.js';
-import { createStudentUser, STUDENT_ROLE, usernameTaken } from './users.js';
+import { createStudentUser, STUDENT_ROLE } from './users.js';
 import { ALL_ROLES, roleId } from '../../../shared/roles.js';
 
 /**

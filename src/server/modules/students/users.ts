@@ -1,18 +1,10 @@
 import { badRequest, conflict } from '../../framework/errors.js';
 import type { Ctx } from '../../framework/context.js';
+import { usernameTaken } from '../../framework/login-identity.js';
 import { storedPassword } from '../../framework/passwords.js';
 
 /** Students and parents log in as role 1 (spec 1, 6). */
 export const STUDENT_ROLE = 1;
-
-/** A username is taken when any user (of any role) has it as username or e-mail. */
-export async function usernameTaken(ctx: Ctx, username: string, exceptUserId?: number): Promise<boolean> {
-  const u = username.trim().toLowerCase();
-  let qb = ctx.db.selectFrom('user').select('id')
-    .where((eb) => eb.or([eb(eb.fn('lower', ['username']), '=', u), eb(eb.fn('lower', ['email']), '=', u)]));
-  if (exceptUserId !== undefined) qb = qb.where('id', '!=', exceptUserId);
-  return !!(await qb.executeTakeFirst());
-}
 
 export interface NewStudentUser { name: string; email?: string | null; username?: string | null; mobile?: string | null; password: string }
 
