@@ -353,6 +353,11 @@ async function clearOptional(tx: Ctx, r: ResourceDef, ids: (db: Kysely<any>) => 
 export interface RemoveOptions extends WriteOptions {
   /** A record entered by mistake: every row pointing at it goes with it, except where its relation says `keep`. */
   withDependents?: boolean;
+  /**
+   * The rows that go with the record, read by the caller under its lock (a bill's lines,
+   * installments and online orders), kept in the remove's audit record beside the record's own.
+   */
+  dependents?: Row;
 }
 
 export async function remove(ctx: Ctx, r: ResourceDef, id: number, opts: RemoveOptions = {}): Promise<Row> {
@@ -373,7 +378,7 @@ export async function remove(ctx: Ctx, r: ResourceDef, id: number, opts: RemoveO
     await clearOptional(tx, r, self, refs);
     await untypedDb(tx.db).deleteFrom(r.table!).where('id', '=', id).execute();
     await hooksOf(r).afterRemove?.(tx, existing);
-    await audit(tx, r.name, opts.action ?? 'remove', id, existing);
+    await audit(tx, r.name, opts.action ?? 'remove', id, opts.dependents ? { ...existing, ...opts.dependents } : existing);
     return existing;
   });
 }
