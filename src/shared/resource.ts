@@ -279,6 +279,11 @@ export interface ResourceDef {
     /** Fields filled with a fresh random value on create, e.g. a generated password. */
     generated?: Record<string, 'password8'>;
   };
+  /**
+   * `false`: writes leave no audit record. Only for rows that record no person's action and that
+   * anyone may cause, so that they would flood the audit: an anonymous visitor's guest pass.
+   */
+  audit?: false;
   /** Extra indexes for the queries reports run (columns in order); relations index their own columns. */
   indexes?: string[][];
   /**

@@ -287,6 +287,13 @@ describe('the application fee', () => {
     expect(row.fee_payment).toMatchObject({ payment_mode: 'test', order_id: order.order_id, currency: 'INR', total_amount: 25000 });
     const orders = await db().selectFrom('adm_application_order').selectAll().where('application_id', '=', made.application_id).execute();
     expect(orders.filter((o) => o.status === 'paid')).toHaveLength(1);
+    // Each write audited once, by the service, under its own action.
+    const actions = async (resource: string, id: number) => (await db().selectFrom('audit').select('action')
+      .where('resource', '=', resource).where('record_id', '=', String(id)).orderBy('id').execute()).map((a) => a.action);
+    expect(await actions('applications', made.application_id)).toEqual(['create', 'number', 'paid']);
+    expect(await actions('application-orders', order.id)).toEqual(['create', 'paid']);
+    // A visitor's guest pass is a session, not an action: no audit record, however many visitors come.
+    expect(await db().selectFrom('audit').select('id').where('resource', '=', 'admission-guests').execute()).toEqual([]);
     // A new order for a paid application: 'Payment already done!'.
     const more = await call('PUT /admissions/application/fees/', { application_id: made.application_id, payment_mode: 'test' }, pass);
     expect(more.body.error).toBe('Payment already done!');

@@ -235,6 +235,8 @@ describe('paying through the test gateway', () => {
     expect(await orderRow(order.id)).toMatchObject({ status: 'paid', gateway_payment_id: result.payment_id, installment_id: paid.body.data.installment_id });
     const trail = await db().selectFrom('audit').select(['user_id', 'action', 'data']).where('resource', '=', 'fee-payments').where('record_id', '=', String(bill)).execute();
     expect(trail).toEqual(expect.arrayContaining([expect.objectContaining({ user_id: s.users['1'], action: 'online' })]));
+    const orderTrail = await db().selectFrom('audit').select(['user_id', 'action']).where('resource', '=', 'fee-orders').where('record_id', '=', String(order.id)).orderBy('id').execute();
+    expect(orderTrail).toEqual([{ user_id: s.users['1'], action: 'create' }, { user_id: s.users['1'], action: 'paid' }]);
 
     // The same result again (by order id or by our order's id): the same receipt, nothing more credited.
     const again = await call('POST /fees/online/pay/', { id: order.id, fee_id: bill, mode: 'test', result });
@@ -316,6 +318,8 @@ describe('paying through the test gateway', () => {
     const kept = await orderRow(second.id);
     expect(kept.status).toBe('failed');
     expect(kept.extras.refund_due).toMatchObject({ payment_id: late.payment_id });
+    const keptTrail = await db().selectFrom('audit').select('action').where('resource', '=', 'fee-orders').where('record_id', '=', String(second.id)).orderBy('id').execute();
+    expect(keptTrail.map((a) => a.action)).toEqual(['create', 'refund-due']);
     // The school sees the payment it owes back on the bill, and so does the parent.
     for (const token of [s.tokens['4'], s.tokens['1']]) {
       const history = (await t.call(s.code, `GET /fees/history/${aarav.id}/`, undefined, token)).body.data;

@@ -152,14 +152,20 @@ export function inTransaction<T, C extends Ctx = Ctx>(ctx: C, fn: (tx: C) => Pro
   });
 }
 
+/** Resources declared `audit: false`: their rows are no person's action (an anonymous visitor's guest pass). */
+const UNAUDITED = new Set(RESOURCES.filter((r) => r.audit === false).map((r) => r.name));
+
 export async function audit(ctx: Ctx, resource: string, action: string, recordId: unknown, data: unknown) {
+  if (UNAUDITED.has(resource)) return;
   await ctx.db.insertInto('audit').values({
     user_id: ctx.user.id || null, resource, action, record_id: recordId == null ? null : String(recordId), data: JSON.stringify(data ?? null),
   }).execute();
 }
 
 /** Audit records of many writes: kept for the end of the service's transaction when in one (bulk paths such as the student import), else written now. */
-export async function auditMany(ctx: Ctx, entries: AuditEntry[]) {
+export async function auditMany(ctx: Ctx, all: AuditEntry[]) {
+  const entries = all.filter((e) => !UNAUDITED.has(e.resource));
+  if (!entries.length) return;
   const pending = pendingAudits.get(ctx.db);
   if (pending && pending.userId === (ctx.user.id || null)) pending.entries.push(...entries);
   else await insertAudits(ctx, ctx.user.id || null, entries);
@@ -353,6 +359,11 @@ async function clearOptional(tx: Ctx, r: ResourceDef, ids: (db: Kysely<any>) => 
 export interface RemoveOptions extends WriteOptions {
   /** A record entered by mistake: every row pointing at it goes with it, except where its relation says `keep`. */
   withDependents?: boolean;
+  /**
+   * The rows that go with the record, read by the caller under its lock (a bill's lines,
+   * installments and online orders), kept in the remove's audit record beside the record's own.
+   */
+  dependents?: Row;
 }
 
 export async function remove(ctx: Ctx, r: ResourceDef, id: number, opts: RemoveOptions = {}): Promise<Row> {
@@ -373,7 +384,7 @@ export async function remove(ctx: Ctx, r: ResourceDef, id: number, opts: RemoveO
     await clearOptional(tx, r, self, refs);
     await untypedDb(tx.db).deleteFrom(r.table!).where('id', '=', id).execute();
     await hooksOf(r).afterRemove?.(tx, existing);
-    await audit(tx, r.name, opts.action ?? 'remove', id, existing);
+    await audit(tx, r.name, opts.action ?? 'remove', id, opts.dependents ? { ...existing, ...opts.dependents } : existing);
     return existing;
   });
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../generated/db.js';
-import type { School } from '../../framework/context.js';
-import { defineGuestPass, type GuestPass } from '../../framework/guests.js';
+import type { Ctx, School } from '../../framework/context.js';
+import { defineGuestPass, GUEST_USER, type GuestPass } from '../../framework/guests.js';
+import { items } from '../../framework/items.js';
 import { isModuleEnabled, moduleStates } from '../../framework/modules.js';
 import { randomToken, sha256 } from '../../framework/passwords.js';
 import { getAdmissionSettings } from './settings.js';
@@ -17,12 +18,20 @@ export const NO_GUEST = 'Something went wrong. Please try again later';
 
 export interface AdmissionPass extends GuestPass { application_id: number | null }
 
-export async function issuePass(db: Kysely<DB>, linkToken: string): Promise<{ token: string; expires_at: string }> {
+/** How many spent passes one new pass clears at most: each call stays short, and the table still shrinks faster than it grows. */
+const SPENT_PER_PASS = 20;
+
+/** A new pass from the share link, written as the guest's (the call is public: there may be no one signed in). */
+export async function issuePass(base: Ctx, linkToken: string): Promise<{ token: string; expires_at: string }> {
+  const ctx: Ctx = { ...base, user: GUEST_USER };
   const token = randomToken();
   const expires = new Date(Date.now() + GUEST_PASS_HOURS * 3600 * 1000);
-  await db.insertInto('adm_guest').values({ token_hash: sha256(token), link_token: linkToken, expires_at: expires, application_id: null }).execute();
+  const passes = items(ctx, 'admission-guests');
+  await passes.create({ token_hash: sha256(token), link_token: linkToken, expires_at: expires.toISOString(), application_id: null });
   // Spent passes are of no further use: the table keeps only the last day's.
-  await db.deleteFrom('adm_guest').where('expires_at', '<', new Date(Date.now() - 24 * 3600 * 1000)).execute();
+  const spent = await ctx.db.selectFrom('adm_guest').select('id').where('expires_at', '<', new Date(Date.now() - 24 * 3600 * 1000))
+    .orderBy('id').limit(SPENT_PER_PASS).execute();
+  await passes.removeWhere({ id: spent.map((p) => p.id) }, { action: 'expire' });
   return { token, expires_at: expires.toISOString() };
 }
 

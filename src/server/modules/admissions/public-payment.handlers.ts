@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { toRupees } from '../../../shared/money.js';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { inTransaction } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
 import { TestGateway, type GatewayOrder, type VerifiedResult } from '../../integrations/payments/index.js';
 import { service } from '../../framework/services.js';
 import { asAppError, ensureTestSecret, gatewayOf, isGatewayName } from '../../platform/payment-gateways.js';
@@ -78,12 +79,8 @@ export default defineHandlers('admission-apply', {
     } catch (e) {
       throw asAppError(e);
     }
-    const row = await inTransaction(ctx, async (tx) => {
-      const order = await tx.db.insertInto('adm_application_order').values({
-        application_id: app.id, amount: toRupees(paise), gateway: mode, order_id: created.orderId, status: 'created', gateway_payment_id: null, extras: JSON.stringify({}),
-      }).returning('id').executeTakeFirstOrThrow();
-      await audit(tx, 'application-orders', 'create', order.id, { application_id: app.id, amount: toRupees(paise), gateway: mode, order_id: created.orderId });
-      return order;
+    const row = await items(ctx, 'application-orders').create({
+      application_id: app.id, amount: toRupees(paise), gateway: mode, order_id: created.orderId, status: 'created', gateway_payment_id: null, extras: {},
     });
     const c = created.checkout;
     const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -125,9 +122,9 @@ export default defineHandlers('admission-apply', {
       if (current.status === 'paid') return paidAnswer(locked, current);
       const extras = current.extras && typeof current.extras === 'object' ? current.extras : {};
       if (verified.status !== 'success') {
-        await tx.db.updateTable('adm_application_order').set({
-          status: 'failed', updated_at: new Date(), extras: JSON.stringify({ ...extras, last_result: { status: verified.status, message: verified.message, payment_id: verified.paymentId } }),
-        }).where('id', '=', current.id).execute();
+        await items(tx, 'application-orders').update(current.id, {
+          status: 'failed', extras: { ...extras, last_result: { status: verified.status, message: verified.message, payment_id: verified.paymentId } },
+        }, { action: 'failed' });
         return {
           status: (verified.status === 'cancelled' ? RESULT.cancelled : RESULT.failed) as number, order_id: current.order_id, payment_id: verified.paymentId,
           amount: toRupees(paiseOf(current.amount)), application_no: locked.application_no ?? '', message: verified.message,
@@ -138,22 +135,19 @@ export default defineHandlers('admission-apply', {
       if (locked.payment_status === APPLICATION_PAYMENT_STATUS.PAID && locked.fee_payment) {
         // Paid before through another order: this money is kept for the school to refund.
         alreadyPaid = true;
-        await tx.db.updateTable('adm_application_order').set({
-          status: 'failed', gateway_payment_id: verified.paymentId, updated_at: new Date(), extras: JSON.stringify({ ...extras, refund_due: { payment_id: verified.paymentId, reason: 'Payment already done!' } }),
-        }).where('id', '=', current.id).execute();
-        await audit(tx, 'application-orders', 'refund-due', current.id, { application_id: locked.id, payment_id: verified.paymentId, amount: toRupees(paise) });
+        await items(tx, 'application-orders').update(current.id, {
+          status: 'failed', gateway_payment_id: verified.paymentId, extras: { ...extras, refund_due: { payment_id: verified.paymentId, reason: 'Payment already done!' } },
+        }, { action: 'refund-due' });
         return null;
       }
-      const paidAt = new Date();
-      await tx.db.updateTable('adm_application_order').set({ status: 'paid', gateway_payment_id: verified.paymentId, updated_at: paidAt }).where('id', '=', current.id).execute();
-      await tx.db.updateTable('adm_application').set({
-        payment_status: 1, updated_at: paidAt,
-        fee_payment: JSON.stringify({
+      await items(tx, 'application-orders').update(current.id, { status: 'paid', gateway_payment_id: verified.paymentId }, { action: 'paid' });
+      await items(tx, 'applications').update(locked.id, {
+        payment_status: APPLICATION_PAYMENT_STATUS.PAID,
+        fee_payment: {
           id: current.id, payment_mode: current.gateway, order_id: current.order_id, payment_id: verified.paymentId ?? '',
-          timestamp: paidAt.toISOString(), currency: 'INR', total_amount: paise,
-        }),
-      }).where('id', '=', locked.id).execute();
-      await audit(tx, 'application-orders', 'paid', current.id, { application_id: locked.id, order_id: current.order_id, payment_id: verified.paymentId, amount: toRupees(paise) });
+          timestamp: new Date().toISOString(), currency: 'INR', total_amount: paise,
+        },
+      }, { action: 'paid' });
       return paidAnswer(locked, { ...current, gateway_payment_id: verified.paymentId });
     });
     if (alreadyPaid || !answer) throw ctx.fail('paid', 409);

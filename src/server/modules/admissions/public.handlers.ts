@@ -3,7 +3,8 @@ import { toPaise, toRupees } from '../../../shared/money.js';
 import { defineHandlers } from '../../framework/calls.js';
 import { storedUploads } from '../../framework/files.js';
 import { isModuleEnabled, moduleStates } from '../../framework/modules.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { inTransaction } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
 import { service } from '../../framework/services.js';
 import { defaultDetails, getSetting } from '../../platform/settings.js';
 import { issuePass, type AdmissionPass } from './guest.js';
@@ -27,7 +28,7 @@ export default defineHandlers('admission-apply', {
     if (token !== settings.adm_application_token) throw ctx.fail('invalid');
     const on = isModuleEnabled(await moduleStates(ctx.db, ctx.school.schema), 'admissions');
     if (!on || settings.adm_enabled !== '1' || !settings.adm_classes_list.length) throw ctx.fail('notOpen');
-    const pass = await issuePass(ctx.db, settings.adm_application_token);
+    const pass = await issuePass(ctx, settings.adm_application_token);
     const school = await getSetting(ctx.db, 'school', defaultDetails(ctx.school.name));
     return {
       ...pass,
@@ -69,17 +70,17 @@ export default defineHandlers('admission-apply', {
       // The pass's row, locked: one application per pass, however many submits race.
       const own = await tx.db.selectFrom('adm_guest').select('application_id').where('id', '=', pass.id).forUpdate().executeTakeFirst();
       if (!own || own.application_id != null) throw ctx.fail('submitted', 409);
-      const row = await tx.db.insertInto('adm_application').values({
+      const row = await items(tx, 'applications').create({
         student_name: body.student_name.trim(), application_class: body.application_class, parent_name: body.parent_name.trim(),
-        mobile: body.mobile.trim(), email: body.email.trim(), timestamp: new Date(), status: 0,
+        mobile: body.mobile.trim(), email: body.email.trim(), timestamp: new Date().toISOString(), status: 0,
         payment_status: feePaise > 0 ? -1 : 0, fee_amount: toRupees(feePaise),
-        student_photo: photo ? JSON.stringify({ name: photo.name, path: photo.path, url: photo.url }) : null,
-        details: JSON.stringify(details), fee_payment: null,
-      }).returning('id').executeTakeFirstOrThrow();
+        student_photo: photo ? { name: photo.name, path: photo.path, url: photo.url } : null,
+        details, fee_payment: null,
+      });
+      // The number is made of the id, so it is written once the row has one.
       const number = applicationNumber(ctx.school.code, row.id);
-      await tx.db.updateTable('adm_application').set({ application_no: number }).where('id', '=', row.id).execute();
-      await tx.db.updateTable('adm_guest').set({ application_id: row.id }).where('id', '=', pass.id).execute();
-      await audit(tx, 'applications', 'create', row.id, { application_no: number, by: 'public form' });
+      await items(tx, 'applications').update(row.id, { application_no: number }, { action: 'number' });
+      await items(tx, 'admission-guests').update(pass.id, { application_id: row.id }, { action: 'apply' });
       return { application_id: row.id, application_no: number, fee_amount: toRupees(feePaise), payment_required: feePaise > 0 };
     });
   },

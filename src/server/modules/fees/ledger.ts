@@ -4,6 +4,7 @@ import type { Ctx } from '../../framework/context.js';
 import { badRequest, notFound } from '../../framework/errors.js';
 import { moneyColumn } from '../../framework/query.js';
 import { audit, inTransaction } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
 import { publish } from '../../framework/events.js';
 import { resourceByName } from '../../../shared/registry.js';
 import { ONLINE_MESSAGES } from '../../../shared/online-pay.js';
@@ -20,6 +21,9 @@ import type { EntityRow } from '../../../shared/wire.js';
  * whole paise in JavaScript and numeric(14,2) in the database; paid_amount is changed in the
  * same statement order as the installment it sums, so the bill and its installments never disagree.
  * The fee item totals (item-totals.ts) follow a bill's lines in the same transaction.
+ * A new bill and the money moved on one are raw writes, measured by the billing benchmark
+ * (tests/bench/run.ts, PUT /fees/pay/), with audit records of their own; a discount change and
+ * a bill's deletion go through the service (items), which audits them.
  */
 
 /** An installment's kind, as schemas/fees/fee-installment.json lists them. */
@@ -149,24 +153,23 @@ export async function setDiscount(ctx: Ctx, billId: number, discount: number): P
     const total = billTotalPaise(lines as LineInput[], discount);
     if (total < 0) throw badRequest('Discount cannot be more than the bill amount');
     if (total < toPaise(bill.paid_amount)) throw badRequest('Discount cannot bring the total below the amount already paid');
-    await tx.db.updateTable('fee_payment').set({ discount_amount: discount, total_amount: toRupees(total), updated_at: new Date() }).where('id', '=', billId).execute();
-    await audit(tx, 'fee-payments', 'discount', billId, { before: { discount_amount: bill.discount_amount, total_amount: bill.total_amount }, discount_amount: discount, total_amount: toRupees(total) });
+    await items(tx, 'fee-payments').update(billId, { discount_amount: discount, total_amount: toRupees(total) }, { action: 'discount' });
     return { ...bill, discount_amount: discount, total_amount: toRupees(total) };
   });
 }
 
-/** Deletes a bill with its lines, installments and online orders; the audit keeps all of it. Receipt numbers are not given again. */
+/**
+ * Deletes a bill with its lines, installments and online orders (the service's remove with its
+ * dependents); its audit record keeps all of them. Receipt numbers are not given again.
+ */
 export async function deleteBill(ctx: Ctx, billId: number): Promise<void> {
   await inTransaction(ctx, async (tx) => {
-    const bill = await visibleBill(tx, billId, { lock: true });
+    await visibleBill(tx, billId, { lock: true });
     const lines = await tx.db.selectFrom('fee_payment_detail').selectAll().where('payment_id', '=', billId).execute();
     const installments = await tx.db.selectFrom('fee_installment').selectAll().where('payment_id', '=', billId).execute();
     const orders = await tx.db.selectFrom('fee_order').selectAll().where('payment_id', '=', billId).execute();
+    // The totals are taken away while the lines are still there to sum.
     await countBillLines(tx.db, billId, -1);
-    await tx.db.deleteFrom('fee_order').where('payment_id', '=', billId).execute();
-    await tx.db.deleteFrom('fee_installment').where('payment_id', '=', billId).execute();
-    await tx.db.deleteFrom('fee_payment_detail').where('payment_id', '=', billId).execute();
-    await tx.db.deleteFrom('fee_payment').where('id', '=', billId).execute();
-    await audit(tx, 'fee-payments', 'remove', billId, { bill, lines, installments, orders });
+    await items(tx, 'fee-payments').remove(billId, { withDependents: true, dependents: { lines, installments, orders } });
   });
 }

@@ -1,7 +1,7 @@
 import { toPaise, toRupees } from '../../../shared/money.js';
 import { defineHandlers } from '../../framework/calls.js';
 import { badRequest, notFound } from '../../framework/errors.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
 import { TestGateway, type GatewayOrder, type VerifiedResult } from '../../integrations/payments/index.js';
 import { asAppError, ensureTestSecret, gatewayOf, isGatewayName } from '../../platform/payment-gateways.js';
 import { defaultDetails, getSetting } from '../../platform/settings.js';
@@ -44,13 +44,9 @@ export default defineHandlers('fee-payments', {
     } catch (e) {
       throw asAppError(e);
     }
-    const row = await inTransaction(ctx, async (tx) => {
-      const order = await tx.db.insertInto('fee_order').values({
-        payment_id: bill.id, student_id: bill.student_id, user_id: ctx.user.id, amount: toRupees(paise), gateway: mode,
-        order_id: created.orderId, status: 'created', gateway_payment_id: null, installment_id: null, extras: JSON.stringify({ reference }),
-      }).returning('id').executeTakeFirstOrThrow();
-      await audit(tx, 'fee-orders', 'create', order.id, { payment_id: bill.id, amount: toRupees(paise), gateway: mode, order_id: created.orderId });
-      return order;
+    const row = await items(ctx, 'fee-orders').create({
+      payment_id: bill.id, student_id: bill.student_id, user_id: ctx.user.id, amount: toRupees(paise), gateway: mode,
+      order_id: created.orderId, status: 'created', gateway_payment_id: null, installment_id: null, extras: { reference },
     });
     const c = created.checkout;
     return {

@@ -6,7 +6,8 @@ import type { AuthUser, Ctx } from '../../framework/context.js';
 import { ok } from '../../framework/envelope.js';
 import { AppError, badRequest, notFound } from '../../framework/errors.js';
 import { addRoute, type RouteEnv } from '../../framework/route.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { inTransaction } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
 import { paiseFromText, verifyRazorpayWebhook, type GatewayName, type VerifiedResult } from '../../integrations/payments/index.js';
 import { readSecrets } from '../../platform/payment-gateways.js';
 import { addInstallment, PENDING_EXCEEDED, visibleBill } from './ledger.js';
@@ -74,10 +75,9 @@ export async function settleOrder(ctx: Ctx, orderId: number, verified: VerifiedR
     if (order.status === 'paid') return paidAnswer(tx, order);
     const paise = orderPaise(order);
     if (verified.status !== 'success') {
-      await tx.db.updateTable('fee_order').set({
-        status: 'failed', updated_at: new Date(),
-        extras: JSON.stringify({ ...extrasOf(order), last_result: { status: verified.status, message: verified.message, payment_id: verified.paymentId, source } }),
-      }).where('id', '=', order.id).execute();
+      await items(tx, 'fee-orders').update(order.id, {
+        status: 'failed', extras: { ...extrasOf(order), last_result: { status: verified.status, message: verified.message, payment_id: verified.paymentId, source } },
+      }, { action: 'failed' });
       return {
         status: 'TXN_FAILED' as const, order_id: order.order_id, amount: toRupees(paise), payment_id: verified.paymentId, installment_id: null, receipt_no: null,
         fee_id: order.payment_id, message: verified.message, cancelled: verified.status === 'cancelled',
@@ -96,11 +96,9 @@ export async function settleOrder(ctx: Ctx, orderId: number, verified: VerifiedR
       if (e instanceof AppError && e.message === PENDING_EXCEEDED) { refused = paymentId; return null; }
       throw e;
     }
-    await tx.db.updateTable('fee_order').set({
-      status: 'paid', gateway_payment_id: paymentId, installment_id: credited.installment_id, updated_at: new Date(),
-      extras: JSON.stringify({ ...extrasOf(order), paid_via: source }),
-    }).where('id', '=', order.id).execute();
-    await audit(tx, 'fee-orders', 'paid', order.id, { order_id: order.order_id, gateway: order.gateway, payment_id: paymentId, amount: toRupees(paise), source, ...credited });
+    await items(tx, 'fee-orders').update(order.id, {
+      status: 'paid', gateway_payment_id: paymentId, installment_id: credited.installment_id, extras: { ...extrasOf(order), paid_via: source },
+    }, { action: 'paid' });
     return {
       status: 'TXN_SUCCESS' as const, order_id: order.order_id, amount: toRupees(paise), payment_id: paymentId, ...credited,
       fee_id: order.payment_id, message: verified.message, cancelled: false,
@@ -110,11 +108,9 @@ export async function settleOrder(ctx: Ctx, orderId: number, verified: VerifiedR
   await inTransaction(ctx, async (tx) => {
     const order = await tx.db.selectFrom('fee_order').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow() as FeeOrder;
     if (order.status === 'paid') return;
-    await tx.db.updateTable('fee_order').set({
-      status: 'failed', updated_at: new Date(),
-      extras: JSON.stringify({ ...extrasOf(order), refund_due: { payment_id: refused, source, reason: PENDING_EXCEEDED } }),
-    }).where('id', '=', order.id).execute();
-    await audit(tx, 'fee-orders', 'refund-due', order.id, { order_id: order.order_id, payment_id: refused, amount: toRupees(orderPaise(order)) });
+    await items(tx, 'fee-orders').update(order.id, {
+      status: 'failed', extras: { ...extrasOf(order), refund_due: { payment_id: refused, source, reason: PENDING_EXCEEDED } },
+    }, { action: 'refund-due' });
   });
   throw badRequest(PENDING_EXCEEDED);
 }
