@@ -9,6 +9,7 @@ import { items } from '../../src/server/framework/items.js';
 import { inTransaction } from '../../src/server/framework/service.js';
 import { openTestSchool, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { createRecord } from '../support/samples.js';
+import type { Day } from '../../src/shared/timetable.js';
 
 let t: TestApp;
 let s: TestSchool;
@@ -60,7 +61,7 @@ it('updates the rows a where selects, audited under the given action, and joins 
 
 it('lets rows share a unique set whose field is empty, as the unique index does, one at a time and in a batch', async () => {
   const period = await items(ctx, 'timetable-timings').create({ name: 'P1', period_type: 1, start_time: '09:00', end_time: '09:40' });
-  const entry = (day: string, room: string | null) => ({ class_id: klass, day, period_id: period.id, room });
+  const entry = (day: Day, room: string | null) => ({ class_id: klass, day, period_id: period.id, room });
   const a = await items(ctx, 'timetable').create(entry('monday', null));
   const klass2 = (await createRecord(t, s, 'classes', { class: '4', section: 'C' })).id;
   await items(ctx, 'timetable').create({ ...entry('monday', null), class_id: klass2 });
