@@ -37,7 +37,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   'src/server/modules/finance/expenses.ts': 3,
   'src/server/modules/finance/ledger.ts': 4,
   'src/server/modules/payroll/installment.ts': 2,
-  'src/server/modules/students/promotion.handlers.ts': 3,
   'src/server/modules/timetable/write.handlers.ts': 2,
 };
 
