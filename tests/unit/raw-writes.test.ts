@@ -34,7 +34,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   'src/server/modules/fees/ledger.ts': 5,
   'src/server/modules/fees/online.handlers.ts': 1,
   'src/server/modules/fees/online.ts': 3,
-  'src/server/modules/timetable/write.handlers.ts': 2,
 };
 
 export interface RawWrite { line: number; table: string | null; text: string }
