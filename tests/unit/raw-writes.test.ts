@@ -30,7 +30,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   'src/server/modules/admissions/guest.ts': 2,
   'src/server/modules/admissions/public-payment.handlers.ts': 5,
   'src/server/modules/admissions/public.handlers.ts': 3,
-  'src/server/modules/attendance/absence-alerts.ts': 1,
   'src/server/modules/fees/ledger.ts': 5,
   'src/server/modules/fees/online.handlers.ts': 1,
   'src/server/modules/fees/online.ts': 3,
