@@ -130,6 +130,9 @@ describe('expenses', () => {
     expect(txns).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Notebooks', amount: 500, txn_type: 1, date: '2026-11-02' })]));
     expect(await audits('finance-expenses', 'create')).not.toHaveLength(0);
     expect((await audits('finance-transactions', 'create')).some((a) => (a.data as any).source_id === e.id)).toBe(true);
+    // The account's debit moved through the service too, audited with the figure before and after.
+    const debited = (await audits('finance-accounts', 'debit')).filter((a) => a.record_id === String(bank)).sort((a, b) => a.id - b.id).at(-1)!;
+    expect([Number((debited.data as any).before.debit), (debited.data as any).changes.debit]).toEqual([before.debit, after.debit]);
   });
 
   it('computes the total on the server: a wrong total, missing name or installment, or too big a first payment is refused, nothing stored', async () => {
@@ -212,6 +215,7 @@ describe('expenses', () => {
     expect(await schoolDb(t, s).selectFrom('fin_transaction').select('id').where('source', '=', 'expense').where('source_id', '=', id).execute()).toHaveLength(0);
     expect(await schoolDb(t, s).selectFrom('fin_expense_installment').select('id').where('expense_id', '=', id).execute()).toHaveLength(0);
     expect(await audits('finance-expenses', 'remove')).not.toHaveLength(0);
+    expect((await audits('finance-accounts', 'reverse')).filter((a) => a.record_id === String(bank)).sort((a, b) => a.id - b.id).at(-1)!.data).toMatchObject({ changes: { debit: before.debit } });
   });
 });
 

@@ -9,6 +9,7 @@ import { items } from '../../src/server/framework/items.js';
 import { inTransaction } from '../../src/server/framework/service.js';
 import { openTestSchool, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { createRecord } from '../support/samples.js';
+import type { Day } from '../../src/shared/timetable.js';
 
 let t: TestApp;
 let s: TestSchool;
@@ -58,9 +59,29 @@ it('updates the rows a where selects, audited under the given action, and joins 
   expect((await audits('students', [a!.id])).map((x) => x.action)).toEqual(['create', 'tidy']);
 });
 
+it('updates many rows in one statement with the hooks\' batch variants: the students\' year rows follow them', async () => {
+  const rows = await items(ctx, 'students').createMany([student(7), student(8)]);
+  const ids = rows.map((r) => r.id);
+  const other = (await createRecord(t, s, 'classes', { class: '4', section: 'E' })).id;
+  const studentUpdates: unknown[] = [];
+  const counted: Ctx = { ...ctx, db: ctx.db.withPlugin({
+    transformQuery: ({ node }) => {
+      if (node.kind === 'UpdateQueryNode' && JSON.stringify(node.table).includes('"name":"student"')) studentUpdates.push(node);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  }) };
+  const moved = await items(counted, 'students').updateWhere({ id: ids }, { class_id: other }, { action: 'move' });
+  expect(moved.map((r) => [r.id, r.class_id])).toEqual(ids.map((id) => [id, other]));
+  expect(studentUpdates).toHaveLength(1);
+  const years = await schoolDb(t, s).selectFrom('student_year').select(['student_id', 'class_id']).where('student_id', 'in', ids).orderBy('student_id').execute();
+  expect(years).toEqual(ids.map((id) => ({ student_id: id, class_id: other })));
+  expect((await audits('students', ids)).map((a) => a.action)).toEqual(['create', 'create', 'move', 'move']);
+});
+
 it('lets rows share a unique set whose field is empty, as the unique index does, one at a time and in a batch', async () => {
   const period = await items(ctx, 'timetable-timings').create({ name: 'P1', period_type: 1, start_time: '09:00', end_time: '09:40' });
-  const entry = (day: 'monday' | 'tuesday', room: string | null) => ({ class_id: klass, day, period_id: period.id, room });
+  const entry = (day: Day, room: string | null) => ({ class_id: klass, day, period_id: period.id, room });
   const a = await items(ctx, 'timetable').create(entry('monday', null));
   const klass2 = (await createRecord(t, s, 'classes', { class: '4', section: 'C' })).id;
   await items(ctx, 'timetable').create({ ...entry('monday', null), class_id: klass2 });

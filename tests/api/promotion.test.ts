@@ -77,6 +77,21 @@ describe('promote', () => {
     expect((await history(s1)).map((h) => [h.ac_year_id, h.class_id, h.status])).toEqual([[y1, a, 2], [y2, c, 2], [y3, d, 1]]);
   });
 
+  it('writes the students and their year rows through the service, each audited under the call\'s action', async () => {
+    const a = await cls('5', 'AU');
+    const c = await cls('6', 'AU');
+    const ids = [await admit(a), await admit(a), await admit(a)];
+    const res = await call('POST /promote/students/', { from_class: a, from_ac_year: y1, to_class: c, to_ac_year: y2, students: ids });
+    expect(res.body.data).toMatchObject({ count: 3 });
+    const audited = (resource: string, records: number[]) => db().selectFrom('audit').select('record_id')
+      .where('action', '=', 'promote').where('resource', '=', resource).where('record_id', 'in', records.map(String)).orderBy('record_id').execute();
+    expect(await audited('students', ids)).toHaveLength(3);
+    // Each student's old year row (now Promoted) and new one (Current).
+    const years = await db().selectFrom('student_year').select('id').where('student_id', 'in', ids).execute();
+    expect(years).toHaveLength(6);
+    expect(await audited('student-years', years.map((y) => y.id))).toHaveLength(6);
+  });
+
   it('detains when the From and To class are the same', async () => {
     const a = await cls('5', 'DT');
     const [s1, s2] = [await admit(a), await admit(a)];

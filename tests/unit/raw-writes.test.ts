@@ -21,20 +21,6 @@ const MODULES = path.join(ROOT, 'src/server/modules');
 const BENCHES = new Set(fs.readdirSync(path.join(ROOT, 'tests/bench')).filter((f) => f.endsWith('.ts')).map((f) => path.basename(f, '.ts')));
 const DECLARED = new Set(RESOURCES.flatMap((r) => (r.table ? [r.table] : [])));
 
-/**
- * Files whose raw writes to declared tables are still to be moved onto the service, with how many
- * each has. The list only shrinks: a file not listed may have none, a listed one no more than its
- * count, and a count higher than what the file has must be lowered.
- */
-const NOT_YET_MOVED: Record<string, number> = {
-  'src/server/modules/attendance/absence-alerts.ts': 1,
-  'src/server/modules/finance/expenses.ts': 3,
-  'src/server/modules/finance/ledger.ts': 4,
-  'src/server/modules/payroll/installment.ts': 2,
-  'src/server/modules/students/promotion.handlers.ts': 3,
-  'src/server/modules/timetable/write.handlers.ts': 2,
-};
-
 export interface RawWrite { line: number; table: string | null; text: string }
 
 const WRITE = /\.(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*([^)]*?)\s*\)/g;
@@ -65,7 +51,6 @@ export function rawWrites(text: string): Array<RawWrite & { bench: string | null
 const moduleFiles = () => fs.readdirSync(MODULES, { recursive: true }).map(String).filter((f) => f.endsWith('.ts')).sort();
 
 it('src/server/modules writes declared tables only through the service, or with a declared benchmark', () => {
-  const offending = new Map<string, string[]>();
   const problems: string[] = [];
   for (const f of moduleFiles()) {
     const rel = path.join('src/server/modules', f);
@@ -79,18 +64,9 @@ it('src/server/modules writes declared tables only through the service, or with 
         if (!BENCHES.has(w.bench)) problems.push(`${rel}:${w.line}: the marker names the benchmark ${w.bench}, which tests/bench does not have`);
         continue;
       }
-      offending.set(rel, [...(offending.get(rel) ?? []), `${rel}:${w.line}: ${w.text}${w.table ? '' : ' (a table the test cannot read)'}`]);
+      problems.push(`${rel}:${w.line}: ${w.text}${w.table ? '' : ' (a table the test cannot read)'} writes a declared table raw: `
+        + 'write through items(ctx, \'<resource>\') (src/server/framework/items.ts), or mark a benchmarked write "// raw write: <why> (bench: <name>)"');
     }
-  }
-  for (const [rel, writes] of offending) {
-    const allowed = NOT_YET_MOVED[rel] ?? 0;
-    if (writes.length > allowed) {
-      problems.push(`${rel} has ${writes.length} raw write(s) to declared tables${allowed ? ` (${allowed} still to be moved)` : ''}; write through items(ctx, '<resource>') (src/server/framework/items.ts) or mark a benchmarked one "// raw write: <why> (bench: <name>)":\n    ${writes.join('\n    ')}`);
-    }
-  }
-  for (const [rel, n] of Object.entries(NOT_YET_MOVED)) {
-    const has = offending.get(rel)?.length ?? 0;
-    if (has < n) problems.push(`${rel} is listed with ${n} raw write(s) still to be moved but has ${has}: lower its count in NOT_YET_MOVED${has ? '' : ' (remove it)'}`);
   }
   expect(problems, problems.join('\n')).toEqual([]);
 });

@@ -3,7 +3,7 @@
  * class's marks): the same rules as one create, update or remove (the row scope, the hooks,
  * references, uniqueness, the audit), with a statement per rule for the whole batch instead of
  * one per row. A resource's hooks may have batch variants (`beforeCreateMany`,
- * `afterCreateMany`); without them each row's own hooks run.
+ * `afterCreateMany`, `beforeUpdateMany`, `afterUpdateMany`); without them each row's own hooks run.
  */
 import { sql } from 'kysely';
 import { resourceByName } from '../../shared/registry.js';
@@ -107,8 +107,9 @@ function selected(ctx: Ctx, r: ResourceDef, where: Where) {
 const selectsNothing = (where: Where) => Object.values(where).some((v) => Array.isArray(v) && !v.length);
 
 /**
- * Sets `changes` on every row `where` selects, as one statement when the resource has no update
- * hooks (else row by row, each with its hooks); returns the rows as they now are.
+ * Sets `changes` on every row `where` selects, as one statement when the resource's update hooks
+ * (if any) have batch variants (beforeUpdateMany, afterUpdateMany), else row by row, each with
+ * its hooks; returns the rows as they now are.
  */
 export async function updateWhere(ctx: Ctx, base: ResourceDef, where: Where, changes: Row, opts: WriteOptions = {}): Promise<Row[]> {
   const r = resourceFor(ctx, base);
@@ -117,7 +118,8 @@ export async function updateWhere(ctx: Ctx, base: ResourceDef, where: Where, cha
     const existing = await selected(tx, r, where).orderBy('id').forUpdate().execute() as Row[];
     if (!existing.length) return [];
     const hooks = hooksOf(r);
-    if (hooks.beforeUpdate || hooks.afterUpdate || existing.length === 1) {
+    const rowByRow = (hooks.beforeUpdate && !hooks.beforeUpdateMany) || (hooks.afterUpdate && !hooks.afterUpdateMany);
+    if (rowByRow || existing.length === 1) {
       const out: Row[] = [];
       for (const e of existing) out.push(await update(tx, r, e.id, changes, opts));
       return out;
@@ -127,16 +129,19 @@ export async function updateWhere(ctx: Ctx, base: ResourceDef, where: Where, cha
       if (f in changes && existing.some((e) => e[f] !== changes[f])) throw badRequest(`${r.schema.properties?.[f]?.title ?? f} cannot be changed`);
     }
     const ids = existing.map((e) => e.id);
+    const data = hooks.beforeUpdateMany ? await hooks.beforeUpdateMany(tx, { ...changes }, existing as Array<Row & { id: number }>) : changes;
     // Only a change to a unique field can make a clash.
-    const clashable = (r.unique ?? []).some((u) => u.fields.some((f) => f in changes));
-    await checkMany(tx, r, [changes], clashable ? existing.map((e) => ({ ...e, ...changes })) : [], ids);
-    const values: Row = toColumns(r, changes);
+    const clashable = (r.unique ?? []).some((u) => u.fields.some((f) => f in data));
+    await checkMany(tx, r, [changes], clashable ? existing.map((e) => ({ ...e, ...data })) : [], ids);
+    const values: Row = toColumns(r, data);
     if (values.custom) values.custom = sql`coalesce("custom", '{}'::jsonb) || ${values.custom}::jsonb`;
     const rows = Object.keys(values).length
-      ? await untypedDb(tx.db).updateTable(r.table!).set({ ...values, updated_at: new Date() }).where('id', 'in', ids).returningAll().execute().catch((e) => uniqueClash(r, e)) as Row[]
+      ? (await untypedDb(tx.db).updateTable(r.table!).set({ ...values, updated_at: new Date() }).where('id', 'in', ids).returningAll().execute().catch((e) => uniqueClash(r, e)) as Row[])
+        .sort((a, b) => a.id - b.id)
       : existing;
-    const data = redact(r, changes);
-    await auditMany(tx, existing.map((e) => ({ resource: r.name, action: opts.action ?? 'update', recordId: e.id, data: { before: e, changes: data } })));
+    await hooks.afterUpdateMany?.(tx, rows as Array<Row & { id: number }>, existing as Array<Row & { id: number }>);
+    const audited = redact(r, changes);
+    await auditMany(tx, existing.map((e) => ({ resource: r.name, action: opts.action ?? 'update', recordId: e.id, data: { before: e, changes: audited } })));
     return rows;
   });
 }

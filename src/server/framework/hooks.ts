@@ -22,6 +22,10 @@ export interface ResourceHooks<T extends object = Row> {
   summarizeCreate?(ctx: Ctx, data: T): Maybe<string>;
   beforeUpdate?(ctx: Ctx, data: Partial<T>, existing: Stored<T>): Maybe<Partial<T>>;
   afterUpdate?(ctx: Ctx, row: Stored<T>, existing: Stored<T>): Maybe<void>;
+  /** A batch update's beforeUpdate (updateWhere, the same changes on every row): one query for all rows. Without it, the rows are updated one by one with beforeUpdate. */
+  beforeUpdateMany?(ctx: Ctx, data: Partial<T>, existing: Array<Stored<T>>): Maybe<Partial<T>>;
+  /** A batch update's afterUpdate, rows as stored now, in the order of `existing`. Without it, the rows are updated one by one with afterUpdate. */
+  afterUpdateMany?(ctx: Ctx, rows: Array<Stored<T>>, existing: Array<Stored<T>>): Maybe<void>;
   beforeRemove?(ctx: Ctx, existing: Stored<T>): Maybe<void>;
   afterRemove?(ctx: Ctx, existing: Stored<T>): Maybe<void>;
   /** Handlers of the declared row actions, by action name. */

@@ -8,6 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { Ctx } from '../../framework/context.js';
+import { items } from '../../framework/items.js';
 import { audit } from '../../framework/service.js';
 import { sendAll } from '../../integrations/sms/index.js';
 import { schoolName } from '../../platform/settings.js';
@@ -38,7 +39,8 @@ export async function sendAbsenceAlerts(ctx: Ctx, studentIds: number[], date: st
     ...templatedSms(ctx, 'absent_today', { school, student: s.fullname, date: day }, `Dear Parent, ${s.fullname} was absent from school on ${day}. - ${school}`),
   })));
   await sendAll(ctx.integrations.sms, ctx.db, texts);
-  await ctx.db.updateTable('attendance').set({ alert_sent_at: new Date() }).where('date', '=', date).where('student_id', 'in', studentIds).execute();
+  await items(ctx, 'attendance').updateWhere({ date, student_id: studentIds }, { alert_sent_at: new Date().toISOString() }, { action: 'alert-sent' });
+  // The texts themselves (how many went, for whom): no row records them, so the call does.
   await audit(ctx, 'attendance', 'absence-sms', null, { date, students: studentIds, sent: texts.length });
   return texts.length;
 }

@@ -2,14 +2,17 @@ import { resourceByName } from '../../../shared/registry.js';
 import { toPaise, toRupees } from '../../../shared/money.js';
 import type { Ctx } from '../../framework/context.js';
 import { badRequest, notFound } from '../../framework/errors.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { items } from '../../framework/items.js';
+import { inTransaction } from '../../framework/service.js';
 import { DEBIT, postTransaction, removeTransactions } from './ledger.js';
 
 /**
  * Expenses and their installments. An expense's paid_amount is the sum of its installments, and
  * each installment debits its account through the ledger, all in one transaction under the
  * expense's row lock (taken before any account's, always in that order): two payments on one
- * expense happen one after the other, and the second sees the first.
+ * expense happen one after the other, and the second sees the first. Every row is written through
+ * the service and audited there: the expense's create, each installment's create, and a payment
+ * as the expense's `pay` (its paid amount).
  */
 
 /** The declared texts (resources/finance/expense.ts), so the API and these functions say the same. */
@@ -56,15 +59,15 @@ async function mustExist(ctx: Ctx, table: 'fin_account' | 'fin_expense_category'
 }
 
 async function writeInstallment(ctx: Ctx, expense: { id: number; name: string }, input: Omit<InstallmentInput, 'expense_id'>): Promise<number> {
-  const inst = await ctx.db.insertInto('fin_expense_installment').values({
+  const inst = await items(ctx, 'finance-expense-installments').create({
     expense_id: expense.id, paid_amount: toRupees(input.paise), payment_date: input.payment_date, account_id: input.account_id,
     payment_mode_id: input.payment_mode_id ?? null, payment_details: input.payment_details ?? null,
-  }).returning('id').executeTakeFirstOrThrow();
+  });
   await postTransaction(ctx, {
     account_id: input.account_id, paise: input.paise, txn_type: DEBIT, date: input.payment_date,
     name: expense.name, source: EXPENSE_SOURCE, source_id: expense.id,
   });
-  return inst.id as number;
+  return inst.id;
 }
 
 /** Records an expense, its first installment and the account's debit transaction. */
@@ -78,20 +81,19 @@ export async function createExpense(ctx: Ctx, input: ExpenseInput): Promise<{ id
     await mustExist(tx, 'fin_vendor', input.vendor_id, ERR.vendor!);
     await mustExist(tx, 'fin_payment_mode', input.payment_mode_id, ERR.mode!);
     const name = input.name.trim();
-    const row = await tx.db.insertInto('fin_expense').values({
+    const row = await items(tx, 'finance-expenses').create({
       name, exp_cat_id: input.exp_cat_id, account_id: input.account_id, vendor_id: input.vendor_id ?? null,
       amount: toRupees(input.amountPaise), tax: toRupees(input.taxPaise), total_amount: toRupees(total),
       paid_amount: toRupees(input.firstPaymentPaise), date: input.date, payment_mode_id: input.payment_mode_id ?? null,
-      payment_details: input.payment_details ?? null, description: input.description ?? null, files: JSON.stringify(input.files ?? []),
-    }).returning('id').executeTakeFirstOrThrow();
-    const expense = { id: row.id as number, name };
+      payment_details: input.payment_details ?? null, description: input.description ?? null, files: input.files ?? [],
+    });
+    const expense = { id: row.id, name };
     if (input.firstPaymentPaise > 0) {
       await writeInstallment(tx, expense, {
         paise: input.firstPaymentPaise, account_id: input.account_id, payment_mode_id: input.payment_mode_id,
         payment_details: input.payment_details, payment_date: input.date,
       });
     }
-    await audit(tx, 'finance-expenses', 'create', expense.id, { ...input, total_amount: toRupees(total) });
     return { id: expense.id };
   });
 }
@@ -108,8 +110,7 @@ export async function payInstallment(ctx: Ctx, input: InstallmentInput): Promise
     await mustExist(tx, 'fin_payment_mode', input.payment_mode_id, ERR.mode!);
     const id = await writeInstallment(tx, expense, input);
     const paid = toPaise(Number(expense.paid_amount)) + input.paise;
-    await tx.db.updateTable('fin_expense').set({ paid_amount: toRupees(paid), updated_at: new Date() }).where('id', '=', expense.id).execute();
-    await audit(tx, 'finance-expenses', 'pay', expense.id, { installment_id: id, ...input, amount: toRupees(input.paise) });
+    await items(tx, 'finance-expenses').update(expense.id, { paid_amount: toRupees(paid) }, { action: 'pay' });
     return { id, paid_amount: toRupees(paid), balance: toRupees(due - input.paise) };
   });
 }

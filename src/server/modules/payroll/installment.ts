@@ -1,6 +1,7 @@
 import type { Ctx } from '../../framework/context.js';
 import { badRequest, notFound } from '../../framework/errors.js';
 import { SCHOOL_TZ } from '../../framework/periods.js';
+import { items } from '../../framework/items.js';
 import { audit, inTransaction } from '../../framework/service.js';
 import { toPaise, toRupees } from '../../../shared/money.js';
 import { resourceByName } from '../../../shared/registry.js';
@@ -48,11 +49,13 @@ export async function payInstallment(ctx: Ctx, body: InstallmentInput, now = new
       amountPaise: amount, taxPaise: 0, firstPaymentPaise: amount, date: body.payment_date,
       payment_mode_id: body.exp_payment_mode, payment_details: details, description: `Payroll entry ${entry.id}`,
     });
-    const inst = await tx.db.insertInto('payroll_installment').values({
+    const inst = await items(tx, 'payroll-installments').create({
       payroll_id: entry.id, amount: toRupees(amount), payment_date: body.payment_date, payment_mode: mode.name,
       payment_mode_details: details, account_id: body.exp_debit_account, expense_id: expense.id, created_by: tx.user.id,
-    }).returning('id').executeTakeFirstOrThrow();
-    await tx.db.updateTable('payroll').set({ amount_paid: toRupees(paid + amount), payment_date: body.payment_date }).where('id', '=', entry.id).execute();
+    });
+    await items(tx, 'payrolls').update(entry.id, { amount_paid: toRupees(paid + amount), payment_date: body.payment_date }, { action: 'installment' });
+    // The call's own record, under the payslip it is declared on: a payslip stores nothing of its
+    // own (it is the payroll entry), so no write above is audited under it.
     await audit(tx, 'payslips', 'installment', entry.id, {
       installment_id: inst.id, amount: toRupees(amount), payment_date: body.payment_date, account_id: body.exp_debit_account,
       payment_mode: mode.name, expense_id: expense.id, paid_before: toRupees(paid),

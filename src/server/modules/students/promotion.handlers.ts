@@ -1,11 +1,10 @@
-import { sql } from 'kysely';
 import type { CallInputs } from '../../../generated/call-inputs.js';
 import type { Ctx } from '../../framework/context.js';
 import { badRequest, conflict } from '../../framework/errors.js';
 import { defineHandlers } from '../../framework/calls.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { inTransaction } from '../../framework/service.js';
 import { items } from '../../framework/items.js';
-import type { StudentYear } from '../../../generated/entities/students.js';
+import type { Student, StudentYear } from '../../../generated/entities/students.js';
 import { PROMOTE_WITH_TO, lowerClassProblem, promoteProblem, type PromoteAction } from '../../../shared/promotion.js';
 import { assertClass, assertYear } from '../../framework/lookups.js';
 import { ACY, STUDENT_STATUS } from './student.hooks.js';
@@ -31,7 +30,9 @@ import { ACY, STUDENT_STATUS } from './student.hooks.js';
  *   a year has at most one row that is not Shuffled (kept by these calls).
  * Roll numbers of the new rows start empty: schools number each year's class afresh.
  * Each call is one transaction: one student that is not in the From class and year refuses the
- * whole request and nothing changes. Unselected students are not touched.
+ * whole request and nothing changes. Unselected students are not touched. The year rows and the
+ * students' records are written through the service, each audited under the call's action
+ * (promote, detain, graduate, year-break, shuffle), one statement a step for the whole selection.
  */
 
 // The pickers' classes and years arrive in the payload.
@@ -151,10 +152,7 @@ export default defineHandlers('student-years', {
       const action = detain ? 'detain' : 'promote';
       await setYearStatus(tx, places.filter((p) => p.status === ACY.CURRENT), detain ? ACY.DETAINED : ACY.PROMOTED, action);
       await addPlaces(tx, b.to_ac_year, b.to_class, places, () => 'RE ADM.', action);
-      await tx.db.updateTable('student')
-        .set({ class_id: b.to_class, ac_year_id: b.to_ac_year, roll_no: null, status: STUDENT_STATUS.ACTIVE, updated_at: sql`now()` })
-        .where('id', 'in', b.students).execute();
-      await audit(tx, 'student-years', detain ? 'detain' : 'promote', null, b);
+      await items(tx, 'students').updateWhere({ id: b.students }, { class_id: b.to_class, ac_year_id: b.to_ac_year, roll_no: null, status: STUDENT_STATUS.ACTIVE }, { action });
       return places.length;
     });
     return { count, action: detain ? 'detained' as const : 'promoted' as const };
@@ -172,9 +170,7 @@ export default defineHandlers('student-years', {
       await setYearStatus(tx, places, ACY.SHUFFLED, 'shuffle');
       await addPlaces(tx, b.to_ac_year, b.to_class, places, (p) => p.admission_type, 'shuffle');
       // The student's record follows when this year is their latest one (it is, for a Current row).
-      await tx.db.updateTable('student').set({ class_id: b.to_class, roll_no: null, updated_at: sql`now()` })
-        .where('id', 'in', b.students).where('ac_year_id', '=', b.to_ac_year).execute();
-      await audit(tx, 'student-years', 'shuffle', null, b);
+      await items(tx, 'students').updateWhere({ id: b.students, ac_year_id: b.to_ac_year }, { class_id: b.to_class, roll_no: null }, { action: 'shuffle' });
       return places.length;
     });
     return { count };
@@ -186,8 +182,7 @@ async function endYear(ctx: Ctx, b: FromOnly, yearStatus: number, studentStatus:
   const count = await inTransaction(ctx, async (tx) => {
     const places = await placesOf(tx, b, [ACY.CURRENT], [STUDENT_STATUS.ACTIVE]);
     await setYearStatus(tx, places, yearStatus, auditName);
-    await tx.db.updateTable('student').set({ status: studentStatus, updated_at: sql`now()` }).where('id', 'in', b.students).execute();
-    await audit(tx, 'student-years', auditName, null, b);
+    await items(tx, 'students').updateWhere({ id: b.students }, { status: studentStatus as Student['status'] }, { action: auditName });
     return places.length;
   });
   return { count };

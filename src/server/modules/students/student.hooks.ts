@@ -1,6 +1,7 @@
 import type { Student } from '../../../generated/entities/students.js';
 import { STUDENT_STATUS, STUDENT_YEAR_STATUS } from '../../../generated/enums/students.js';
-import type { ResourceHooks } from '../../framework/hooks.js';
+import type { Ctx } from '../../framework/context.js';
+import type { ResourceHooks, Stored } from '../../framework/hooks.js';
 import { items } from '../../framework/items.js';
 import { assertStudentUsers } from './users.js';
 
@@ -39,15 +40,43 @@ export const studentHooks: ResourceHooks<Student> = {
     if (data.user_id != null) await assertStudentUsers(ctx, [data.user_id]);
     return data;
   },
+  // A promotion moves a class of students at once: one query for the login, one for the places.
+  async beforeUpdateMany(ctx, data) {
+    if (data.user_id != null) await assertStudentUsers(ctx, [data.user_id]);
+    return data;
+  },
   async afterUpdate(ctx, row, existing) {
-    if (row.class_id === existing.class_id && row.ac_year_id === existing.ac_year_id && row.roll_no === existing.roll_no) return;
-    // Moving the latest year's place: the year row follows the record.
+    await placesFollow(ctx, [[row, existing]]);
+  },
+  async afterUpdateMany(ctx, rows, existing) {
+    await placesFollow(ctx, rows.map((row, i) => [row, existing[i]!]));
+  },
+};
+
+type Place = Pick<Student, 'ac_year_id' | 'class_id' | 'roll_no'>;
+const placeKey = (p: Place) => JSON.stringify([p.ac_year_id, p.class_id, p.roll_no ?? null]);
+
+/**
+ * Moving a record's latest place (year, class, roll number): that year's row follows it, or a
+ * row is added when the year has none. A place a year row already holds has nothing to follow:
+ * a promotion or a shuffle writes the students' year rows itself (the old year's row keeps
+ * Promoted or Shuffled in the history, the new one is Current), then moves the records there;
+ * moving the old row too would rewrite the history and clash with the new row.
+ */
+async function placesFollow(ctx: Ctx, changed: Array<[Stored<Student>, Stored<Student>]>) {
+  const moved = changed.filter(([row, existing]) => placeKey(row) !== placeKey(existing));
+  if (!moved.length) return;
+  const held = new Set((await ctx.db.selectFrom('student_year').select(['student_id', 'ac_year_id', 'class_id', 'roll_no'])
+    .where('student_id', 'in', moved.map(([row]) => row.id)).where('status', '<>', ACY.SHUFFLED).execute())
+    .map((y) => `${y.student_id}:${placeKey(y)}`));
+  for (const [row, existing] of moved) {
+    if (held.has(`${row.id}:${placeKey(row)}`)) continue;
     const place = { ac_year_id: row.ac_year_id, class_id: row.class_id, roll_no: row.roll_no ?? null };
     const years = await ctx.db.selectFrom('student_year').select('id')
       .where('student_id', '=', row.id).where('ac_year_id', '=', existing.ac_year_id).where('status', '<>', ACY.SHUFFLED).execute();
     if (years.length) await items(ctx, 'student-years').updateWhere({ id: years.map((y) => y.id) }, place);
     else await items(ctx, 'student-years').create({ student_id: row.id, ...place, status: ACY.CURRENT, admission_type: 'NEW' });
-  },
-};
+  }
+}
 
 export default studentHooks;

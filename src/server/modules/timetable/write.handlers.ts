@@ -2,28 +2,21 @@
  * The timetable's writes, admins only: the school day's timings (a change clears every class's
  * timetable, in the same transaction) and a class's week. A save refuses, with 409 and the other
  * class's name, a teacher or a room already placed elsewhere in that day and period. Saves take
- * one transaction lock, so two classes saved at once are checked one after the other; the unique
- * indexes on (day, period, teacher) and (day, period, room) hold even if that were bypassed.
+ * one transaction lock, so two classes saved at once are checked one after the other; the
+ * service's uniqueness check and the unique indexes on (day, period, teacher) and (day, period,
+ * room) hold even if that were bypassed, with the declared shorter messages. Every entry removed
+ * or added is written through the service, each audited.
  */
 import { sql } from 'kysely';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
-import { conflict, notFound } from '../../framework/errors.js';
+import { notFound } from '../../framework/errors.js';
 import { items } from '../../framework/items.js';
-import { audit, inTransaction } from '../../framework/service.js';
+import { inTransaction } from '../../framework/service.js';
 import { DAYS, DAY_LABELS, minutesOf, timingProblem, type Day } from '../../../shared/timetable.js';
 import { timings, week } from './week.js';
 
 /** One lock for every timetable write of the school (schemas are separate, so per school in effect). */
 const lockTimetable = (ctx: CallCtx) => sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':timetable'))`.execute(ctx.db);
-
-/** A clash the checks could not see (only if the lock were bypassed): the index's refusal, as a message. */
-function indexClash(e: any): never {
-  if (e?.code === '23505') {
-    const what = String(e.constraint ?? e.message);
-    throw conflict(what.includes('teacher') ? 'This teacher has another class' : what.includes('room') ? 'This room is taken in that period' : 'This period is listed twice for the class');
-  }
-  throw e;
-}
 
 /**
  * "lab 1" and "Lab 1" are one room: a room is stored as the school's other classes already
@@ -89,7 +82,7 @@ export default defineHandlers('timetable', {
           rows.push({ class_id: cls.id, day, period_id: p.id, subject_id: e.subject_id ?? null, teacher_id: e.teacher_id ?? null, room });
         }
       }
-      await tx.db.deleteFrom('timetable').where('class_id', '=', cls.id).execute();
+      await items(tx, 'timetable').removeWhere({ class_id: cls.id });
       await sameRoomSpelling(tx, rows);
       const clash = async (col: 'teacher_id' | 'room', wanted: typeof rows) => wanted.length === 0 ? undefined : tx.db.selectFrom('timetable as e')
         .innerJoin('class as c', 'c.id', 'e.class_id').innerJoin('timetable_timing as p', 'p.id', 'e.period_id')
@@ -105,8 +98,7 @@ export default defineHandlers('timetable', {
       if (roomClash) {
         throw ctx.fail('roomClash', 409, { room: roomClash.room, class: `${roomClash.class} - ${roomClash.section}`, day: DAY_LABELS[roomClash.day as Day], period: roomClash.period });
       }
-      if (rows.length) await tx.db.insertInto('timetable').values(rows).execute().catch(indexClash);
-      await audit(tx, 'timetable', 'update', cls.id, { class_id: cls.id, entries: rows });
+      await items(tx, 'timetable').createMany(rows);
       return { class: cls, timetable: await week(tx, { class_id: cls.id }) };
     });
   },
