@@ -4,6 +4,7 @@
  * erased by the compiler, so the layering rules follow value imports only.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export interface Import { from: string; typeOnly: boolean; line: string }
@@ -93,3 +94,17 @@ export function cycles(graph: Map<string, Set<string>>): string[][] {
 
 export const tsFilesUnder = (dir: string): string[] =>
   fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.tsx?$/.test(f)).map((f) => path.join(dir, f));
+
+/** Runs `check` on a throwaway tree of files (path relative to its folder → text), then removes it. */
+export function withTree<T>(files: Record<string, string>, check: (dir: string) => T): T {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-graph-'));
+  try {
+    for (const [rel, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+    }
+    return check(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

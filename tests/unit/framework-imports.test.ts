@@ -8,11 +8,10 @@
  * between the platform and the modules. Type-only imports are free.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { ROOT } from '../../src/build/paths.js';
-import { importsOf, reachable, tsFilesUnder } from '../support/import-graph.js';
+import { importsOf, reachable, tsFilesUnder, withTree } from '../support/import-graph.js';
 
 const SERVER = path.join(ROOT, 'src/server');
 const FRAMEWORK = path.join(SERVER, 'framework');
@@ -57,20 +56,15 @@ it('the framework, db/, the platform, main.ts, provision.ts and cli.ts import no
 });
 
 it('follows imports through other files to the module they reach, and stops at the build\'s hand-over', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imports-'));
-  const put = (rel: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  };
-  put('db/a.ts', "import { b } from './b.js';\nimport type { T } from '../modules/m/types.js';\n");
-  put('db/b.ts', "export const b = () => import('../modules/m/c.js');\n");
-  put('modules/m/c.ts', 'export const c = 1;\n');
-  put('modules/m/types.ts', 'export type T = 1;\n');
-  put('db/d.ts', "import { S } from '../generated/server.js';\n");
-  put('generated/server.ts', "import { c } from '../modules/m/c.js';\n");
-  const chains = moduleChains([path.join(dir, 'db/a.ts'), path.join(dir, 'db/d.ts')], path.join(dir, 'modules'), path.join(dir, 'generated/server.ts'));
+  const chains = withTree({
+    'db/a.ts': "import { b } from './b.js';\nimport type { T } from '../modules/m/types.js';\n",
+    'db/b.ts': "export const b = () => import('../modules/m/c.js');\n",
+    'modules/m/c.ts': 'export const c = 1;\n',
+    'modules/m/types.ts': 'export type T = 1;\n',
+    'db/d.ts': "import { S } from '../generated/server.js';\n",
+    'generated/server.ts': "import { c } from '../modules/m/c.js';\n",
+  }, (dir) => moduleChains([path.join(dir, 'db/a.ts'), path.join(dir, 'db/d.ts')], path.join(dir, 'modules'), path.join(dir, 'generated/server.ts')));
   expect(chains.map((c) => c.split(' -> ').map((f) => path.basename(f)))).toEqual([['a.ts', 'b.ts', 'c.ts']]);
-  fs.rmSync(dir, { recursive: true });
 });
 
 it('sees a value import of a module as the problem it is', () => {

@@ -5,12 +5,10 @@
  * modules need and none owns lives in src/shared, src/server/framework or src/server/platform.
  * Type-only imports are erased by the compiler and stay free (a service's type, a section's rows).
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { ROOT } from '../../src/build/paths.js';
-import { tsFilesUnder, valueImports } from '../support/import-graph.js';
+import { tsFilesUnder, valueImports, withTree } from '../support/import-graph.js';
 
 const MODULES = path.join(ROOT, 'src/server/modules');
 
@@ -33,18 +31,11 @@ it('no server module imports a value from another module\'s files', () => {
 });
 
 it('sees a value import into another module and lets a type-only one and one inside the module pass', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'module-imports-'));
-  try {
-    const write = (rel: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-      fs.writeFileSync(path.join(dir, rel), text);
-    };
-    write('a/x.ts', "import { y } from '../b/y.js';\nimport type { Z } from '../b/z.js';\nimport { w } from './w.js';\nexport const x = () => import('../b/z.js');\n");
-    write('a/w.ts', 'export const w = 1;\n');
-    write('b/y.ts', 'export const y = 1;\n');
-    write('b/z.ts', 'export type Z = number;\n');
-    expect(crossModuleImports(dir)).toEqual([`${path.join('a', 'x.ts')} -> ${path.join('b', 'y.ts')}`, `${path.join('a', 'x.ts')} -> ${path.join('b', 'z.ts')}`]);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const found = withTree({
+    'a/x.ts': "import { y } from '../b/y.js';\nimport type { Z } from '../b/z.js';\nimport { w } from './w.js';\nexport const x = () => import('../b/z.js');\n",
+    'a/w.ts': 'export const w = 1;\n',
+    'b/y.ts': 'export const y = 1;\n',
+    'b/z.ts': 'export type Z = number;\n',
+  }, crossModuleImports);
+  expect(found).toEqual([`${path.join('a', 'x.ts')} -> ${path.join('b', 'y.ts')}`, `${path.join('a', 'x.ts')} -> ${path.join('b', 'z.ts')}`]);
 });
