@@ -5,6 +5,7 @@ import { hooksOf } from './extensions.js';
 import { withTransaction } from '../db/index.js';
 import { storedColumns } from '../db/sync.js';
 import { untypedDb, type Ctx } from './context.js';
+import { checkRows } from './checks.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import type { Row } from './hooks.js';
 import { likePattern, type ListQuery } from './paging.js';
@@ -208,30 +209,6 @@ export function toColumns(r: ResourceDef, data: Row): Row {
   return out;
 }
 
-/** A value pointing at another record must point at one that exists. */
-async function checkReferences(ctx: Ctx, r: ResourceDef, data: Row) {
-  for (const rel of Object.values(r.relations ?? {})) {
-    if (!rel.from || data[rel.from] == null) continue;
-    const target = resourceByName(rel.resource!);
-    const found = await untypedDb(ctx.db).selectFrom(target.table!).select('id').where('id', '=', data[rel.from]).executeTakeFirst();
-    if (!found) throw badRequest(`${r.schema.properties?.[rel.from]?.title ?? rel.from} not found`);
-  }
-}
-
-/**
- * No stored row may share a declared unique set of fields with `data`. A set with an empty field
- * never clashes, as in the unique index: two timetable entries without a room share no room.
- */
-async function checkUnique(ctx: Ctx, r: ResourceDef, data: Row, selfId?: number) {
-  for (const u of r.unique ?? []) {
-    if (!u.fields.every((f) => data[f] != null)) continue;
-    let qb = untypedDb(ctx.db).selectFrom(r.table!).select('id');
-    for (const f of u.fields) qb = qb.where(f, '=', data[f]);
-    if (selfId !== undefined) qb = qb.where('id', '!=', selfId);
-    if (await qb.executeTakeFirst()) throw conflict(u.message);
-  }
-}
-
 /** Maps a unique-index clash that slipped past the check (a race) to its declared message. */
 export function uniqueClash(r: ResourceDef, e: any): never {
   if (e?.code === '23505') {
@@ -248,9 +225,9 @@ export async function create(ctx: Ctx, base: ResourceDef, input: Row, opts: Writ
   const r = resourceFor(ctx, base);
   return inTransaction(ctx, async (tx) => {
     const hooks = hooksOf(r);
-    await checkReferences(tx, r, input);
+    await checkRows(tx, r, [input], []);
     const data = hooks.beforeCreate ? await hooks.beforeCreate(tx, { ...input }) : input;
-    await checkUnique(tx, r, data);
+    await checkRows(tx, r, [], [data]);
     const inserted = await untypedDb(tx.db).insertInto(r.table!).values(toColumns(r, data)).returning('id').executeTakeFirstOrThrow().catch((e) => uniqueClash(r, e));
     const row = await one(tx, r, inserted.id);
     await hooks.afterCreate?.(tx, row, input);
@@ -262,7 +239,7 @@ export async function create(ctx: Ctx, base: ResourceDef, input: Row, opts: Writ
 
 /** The sentence a create's confirmation asks, from the resource's summarizeCreate hook; nothing is written. */
 export async function previewCreate(ctx: Ctx, r: ResourceDef, input: Row): Promise<string> {
-  await checkReferences(ctx, r, input);
+  await checkRows(ctx, r, [input], []);
   return hooksOf(r).summarizeCreate!(ctx, { ...input });
 }
 
@@ -280,6 +257,13 @@ export async function createBatch(ctx: Ctx, r: ResourceDef, input: Row): Promise
   });
 }
 
+/** A field fixed once the record is made (a book's code) may be sent again only unchanged. */
+export function refuseFixedChanges(r: ResourceDef, changes: Row, existing: Row[]) {
+  for (const f of r.form?.fixedAfterCreate ?? []) {
+    if (f in changes && existing.some((e) => e[f] !== changes[f])) throw badRequest(`${r.schema.properties?.[f]?.title ?? f} cannot be changed`);
+  }
+}
+
 async function lock(ctx: Ctx, r: ResourceDef, id: number): Promise<Row> {
   const existing = await untypedDb(ctx.db).selectFrom(r.table!).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!existing) throw notFoundFor(r);
@@ -293,13 +277,11 @@ export async function update(ctx: Ctx, base: ResourceDef, id: number, input: Row
   const r = resourceFor(ctx, base);
   return inTransaction(ctx, async (tx) => {
     const existing = await lock(tx, r, id);
-    for (const f of r.form?.fixedAfterCreate ?? []) {
-      if (f in input && input[f] !== existing[f]) throw badRequest(`${r.schema.properties?.[f]?.title ?? f} cannot be changed`);
-    }
-    await checkReferences(tx, r, input);
+    refuseFixedChanges(r, input, [existing]);
+    await checkRows(tx, r, [input], []);
     const hooks = hooksOf(r);
     const data = hooks.beforeUpdate ? await hooks.beforeUpdate(tx, { ...input }, existing) : input;
-    await checkUnique(tx, r, { ...existing, ...data }, id);
+    await checkRows(tx, r, [], [{ ...existing, ...data }], [id]);
     const values: Row = toColumns(r, data);
     // Custom fields not sent keep their values.
     if (values.custom) values.custom = sql`coalesce("custom", '{}'::jsonb) || ${values.custom}::jsonb`;
@@ -370,24 +352,40 @@ export interface RemoveOptions extends WriteOptions {
 export async function remove(ctx: Ctx, r: ResourceDef, id: number, opts: RemoveOptions = {}): Promise<Row> {
   return inTransaction(ctx, async (tx) => {
     const existing = await lock(tx, r, id);
-    const self = (db: Kysely<any>) => db.selectFrom(r.table!).select('id').where('id', '=', id);
-    const refs = referencesTo(r).map((x) => (opts.withDependents && !x.keep ? { ...x, cascade: true } : x));
-    const cascades = refs.filter((x) => x.cascade);
-    const childIds = (c: (typeof cascades)[number]) => (db: Kysely<any>) => db.selectFrom(c.child.table!).select('id').where(c.column, '=', id);
-    await refuseWhileUsed(tx, r, r, self, refs);
-    // Rows that go with ours must not be in use themselves (marks of a test's details).
-    for (const c of cascades) await refuseWhileUsed(tx, c.child, r, childIds(c));
-    await hooksOf(r).beforeRemove?.(tx, existing);
-    for (const c of cascades) {
-      await clearOptional(tx, c.child, childIds(c));
-      await untypedDb(tx.db).deleteFrom(c.child.table!).where(c.column, '=', id).execute();
-    }
-    await clearOptional(tx, r, self, refs);
-    await untypedDb(tx.db).deleteFrom(r.table!).where('id', '=', id).execute();
-    await hooksOf(r).afterRemove?.(tx, existing);
-    await audit(tx, r.name, opts.action ?? 'remove', id, opts.dependents ? { ...existing, ...opts.dependents } : existing);
+    await removeRows(tx, r, [existing], opts);
     return existing;
   });
+}
+
+/**
+ * Removes locked rows of `r` with a statement per rule for all of them: refused while required
+ * references point at them, optional ones cleared, cascading children (every child, with
+ * `withDependents`, but those whose relation says `keep`) removed too; each row's hooks and
+ * audit record.
+ */
+export async function removeRows(tx: Ctx, r: ResourceDef, existing: Row[], opts: RemoveOptions = {}): Promise<void> {
+  if (!existing.length) return;
+  const ids = existing.map((e) => e.id as number);
+  const self = (db: Kysely<any>) => db.selectFrom(r.table!).select('id').where('id', 'in', ids);
+  const refs = referencesTo(r).map((x) => (opts.withDependents && !x.keep ? { ...x, cascade: true } : x));
+  const cascades = refs.filter((x) => x.cascade);
+  const childIds = (c: (typeof cascades)[number]) => (db: Kysely<any>) => db.selectFrom(c.child.table!).select('id').where(c.column, 'in', ids);
+  await refuseWhileUsed(tx, r, r, self, refs);
+  // Rows that go with ours must not be in use themselves (marks of a test's details).
+  for (const c of cascades) await refuseWhileUsed(tx, c.child, r, childIds(c));
+  const hooks = hooksOf(r);
+  for (const e of existing) await hooks.beforeRemove?.(tx, e);
+  for (const c of cascades) {
+    await clearOptional(tx, c.child, childIds(c));
+    await untypedDb(tx.db).deleteFrom(c.child.table!).where(c.column, 'in', ids).execute();
+  }
+  await clearOptional(tx, r, self, refs);
+  await untypedDb(tx.db).deleteFrom(r.table!).where('id', 'in', ids).execute();
+  for (const e of existing) await hooks.afterRemove?.(tx, e);
+  const entries = existing.map((e) => ({ resource: r.name, action: opts.action ?? 'remove', recordId: e.id, data: opts.dependents ? { ...e, ...opts.dependents } : e }));
+  // One record is written in its place among the transaction's others; a batch's go in together.
+  if (entries.length === 1) await audit(tx, r.name, entries[0]!.action, entries[0]!.recordId, entries[0]!.data);
+  else await auditMany(tx, entries);
 }
 
 export async function runAction(ctx: Ctx, r: ResourceDef, name: string, id: number): Promise<Row | { id: number }> {

@@ -20,6 +20,12 @@ export const newYearRow = (row: Pick<Student, 'ac_year_id' | 'class_id' | 'roll_
  * A student's record keeps their latest class and year; the student_year row of that year
  * is written with it, so the history has every year with its class, roll number and type.
  */
+/** A changed login must be a student's. */
+async function loginMayChange<T extends { user_id?: number | null }>(ctx: Ctx, data: T): Promise<T> {
+  if (data.user_id != null) await assertStudentUsers(ctx, [data.user_id]);
+  return data;
+}
+
 export const studentHooks: ResourceHooks<Student> = {
   async beforeCreate(ctx, data) {
     if (data.user_id != null) await assertStudentUsers(ctx, [data.user_id]);
@@ -36,15 +42,9 @@ export const studentHooks: ResourceHooks<Student> = {
   async afterCreateMany(ctx, rows) {
     await items(ctx, 'student-years').createMany(rows.map(newYearRow));
   },
-  async beforeUpdate(ctx, data) {
-    if (data.user_id != null) await assertStudentUsers(ctx, [data.user_id]);
-    return data;
-  },
+  beforeUpdate: loginMayChange,
   // A promotion moves a class of students at once: one query for the login, one for the places.
-  async beforeUpdateMany(ctx, data) {
-    if (data.user_id != null) await assertStudentUsers(ctx, [data.user_id]);
-    return data;
-  },
+  beforeUpdateMany: loginMayChange,
   async afterUpdate(ctx, row, existing) {
     await placesFollow(ctx, [[row, existing]]);
   },
