@@ -20,6 +20,10 @@ export interface Config {
   mailFrom: string;
   /** Where schools' configuration files live (schools/<CODE>.json), CONFIG_DIR; default ./config. */
   configDir: string;
+  /** REDIS_URL: what several servers share (sockets, logged-out tokens, rate limits, jobs); none on one server. */
+  redisUrl?: string;
+  /** REDIS_PREFIX: the start of every key and channel this app uses in Redis (default 'school'), so apps can share one Redis. */
+  redisPrefix: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -37,6 +41,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'no-reply@school.local',
     configDir: path.resolve(env.CONFIG_DIR ?? './config'),
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: (env.REDIS_PREFIX || 'school').replace(/:$/, ''),
   };
 }
 
