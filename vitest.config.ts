@@ -19,6 +19,16 @@ export default defineConfig({
         },
       },
       {
+        // Several real servers on PostgreSQL and Redis (tests/support/cluster.ts): always PostgreSQL, whatever DATABASE_URL says.
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

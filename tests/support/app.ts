@@ -42,7 +42,7 @@ export interface TestApp {
 }
 
 let counter = 0;
-const randomCode = () => `T${crypto.randomBytes(3).toString('hex').toUpperCase().slice(0, 4)}${(counter++ % 10)}`;
+export const randomCode = () => `T${crypto.randomBytes(3).toString('hex').toUpperCase().slice(0, 4)}${(counter++ % 10)}`;
 
 /** The app on a private copy of the template database (or on PostgreSQL when DATABASE_URL is set). */
 export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
@@ -74,34 +74,13 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
   };
 
   async function school(opts: { code?: string } = {}): Promise<TestSchool> {
-    const code = opts.code ?? randomCode();
-    const { schema } = await createSchool(database.db, { configDir: config.configDir, code, name: `School ${code}`, adminEmail: `super@${code.toLowerCase()}.test`, adminPassword: PASSWORD });
-    schemas.push(schema);
-    const sdb = database.db.withSchema(schema);
-    const hash = await hashPassword(PASSWORD);
-    const users: Record<string, number> = {};
-    const people: Array<[string, number, string]> = [
-      ['1', 1, 'parent'], ['2', 2, 'teacher'], ['3', 3, 'admin'], ['5', 5, 'driver'], ['6', 6, 'watchman'], ['7', 7, 'librarian'],
-      ['admin-none', 3, 'admin-none'], ['admin-read', 3, 'admin-read'],
-    ];
-    for (const [key, role, name] of people) {
-      const u = await sdb.insertInto('user').values({ name, email: `${name}@${code.toLowerCase()}.test`, mobile: role === 1 ? '9800000001' : null, username: role === 1 ? '9800000001' : null, role, password_hash: hash }).returning('id').executeTakeFirstOrThrow();
-      users[key] = u.id;
-    }
-    const { MODULES } = await import('../../src/shared/registry.js');
-    await sdb.insertInto('admin_module_access').values([
-      ...MODULES.map((m) => ({ user_id: users['3'], module_key: m.key, create: true, read: true, update: true, delete: true })),
-      ...MODULES.map((m) => ({ user_id: users['admin-read'], module_key: m.key, create: false, read: true, update: false, delete: false })),
-    ]).execute();
-    const tokens: Record<string, string> = {};
-    const logins: Array<[string, string]> = [['4', `super@${code.toLowerCase()}.test`], ...people.map(([k, , n]) => [k, `${n}@${code.toLowerCase()}.test`] as [string, string])];
-    for (const [key, email] of logins) {
+    const made = await createTestSchool(database, config, opts.code ?? randomCode(), async (code, email) => {
       const r = await call(code, 'POST /login/', { email, password: PASSWORD });
       if (!r.body.success) throw new Error(`login ${email}: ${r.body.error}`);
-      tokens[key] = r.body.data.token;
-    }
-    users['4'] = (await sdb.selectFrom('user').select('id').where('role', '=', 4).executeTakeFirstOrThrow()).id;
-    return { code, schema, tokens, users };
+      return r.body.data.token as string;
+    });
+    schemas.push(made.schema);
+    return made;
   }
 
   return {
@@ -116,6 +95,35 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A school with one login of each role (PEOPLE) and admins with every module, read-only and no
+ * module access; `login` answers a token for an e-mail (through the app the test runs).
+ */
+export async function createTestSchool(database: Database, config: Pick<Config, 'configDir'>, code: string, login: (code: string, email: string) => Promise<string>): Promise<TestSchool> {
+  const { schema } = await createSchool(database.db, { configDir: config.configDir, code, name: `School ${code}`, adminEmail: `super@${code.toLowerCase()}.test`, adminPassword: PASSWORD });
+  const sdb = database.db.withSchema(schema);
+  const hash = await hashPassword(PASSWORD);
+  const users: Record<string, number> = {};
+  const people: Array<[string, number, string]> = [
+    ['1', 1, 'parent'], ['2', 2, 'teacher'], ['3', 3, 'admin'], ['5', 5, 'driver'], ['6', 6, 'watchman'], ['7', 7, 'librarian'],
+    ['admin-none', 3, 'admin-none'], ['admin-read', 3, 'admin-read'],
+  ];
+  for (const [key, role, name] of people) {
+    const u = await sdb.insertInto('user').values({ name, email: `${name}@${code.toLowerCase()}.test`, mobile: role === 1 ? '9800000001' : null, username: role === 1 ? '9800000001' : null, role, password_hash: hash }).returning('id').executeTakeFirstOrThrow();
+    users[key] = u.id;
+  }
+  const { MODULES } = await import('../../src/shared/registry.js');
+  await sdb.insertInto('admin_module_access').values([
+    ...MODULES.map((m) => ({ user_id: users['3'], module_key: m.key, create: true, read: true, update: true, delete: true })),
+    ...MODULES.map((m) => ({ user_id: users['admin-read'], module_key: m.key, create: false, read: true, update: false, delete: false })),
+  ]).execute();
+  const tokens: Record<string, string> = {};
+  const logins: Array<[string, string]> = [['4', `super@${code.toLowerCase()}.test`], ...people.map(([k, , n]) => [k, `${n}@${code.toLowerCase()}.test`] as [string, string])];
+  for (const [key, email] of logins) tokens[key] = await login(code, email);
+  users['4'] = (await sdb.selectFrom('user').select('id').where('role', '=', 4).executeTakeFirstOrThrow()).id;
+  return { code, schema, tokens, users };
 }
 
 /** The usual start of a test file: an app and one school in it. */
