@@ -2,6 +2,7 @@ import login from '../../schemas/auth/calls/login.json' with { type: 'json' };
 import forgotPassword from '../../schemas/auth/calls/forgot-password.json' with { type: 'json' };
 import resetPassword from '../../schemas/auth/calls/reset-password.json' with { type: 'json' };
 import changePassword from '../../schemas/auth/calls/change-password.json' with { type: 'json' };
+import notificationsSince from '../../schemas/auth/events/notifications.json' with { type: 'json' };
 import { defineResource } from '../../src/shared/resource.js';
 import { ROLE_NAMES } from '../../src/shared/roles.js';
 
@@ -40,5 +41,9 @@ export default defineResource({
     // The teacher shell's start-up: their own record, and the classes they lead.
     teacher: { call: 'GET /teacher/', permission: 'read', roles: ['teacher'] },
     teacherSettings: { call: 'GET /teacher/settings/', permission: 'read', roles: ['teacher'] },
+  },
+  sockets: {
+    // What a browser missed while its socket was down: the notifications after its newest (`since`).
+    notifications: { event: 'notifications', permission: 'read', payload: notificationsSince, reply: 'notifications' },
   },
 });

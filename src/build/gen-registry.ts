@@ -4,6 +4,7 @@
  *   resources/<module>/<entity>.ts        one resource declaration per entity
  *   src/server/modules/<module>/<entity>.hooks.ts   that resource's hooks (default export)
  *   src/server/modules/<module>/*.handlers.ts        handlers of declared calls (default export)
+ *   src/server/modules/<module>/*.sockets.ts         handlers of declared socket events (default export)
  *   src/server/modules/<module>/routes.ts           calls registered by hand (default export)
  *   src/server/modules/<module>/contributes.ts      what else it adds: derived tables, start-up work,
  *                                                   jobs, commands, event subscribers, services (defineContributions)
@@ -22,6 +23,7 @@ export interface Discovered {
   resources: Array<{ module: string; entity: string }>;
   hooks: Array<{ module: string; entity: string }>;
   handlers: Array<{ module: string; file: string }>;
+  sockets: Array<{ module: string; file: string }>;
   routes: string[];
   contributes: string[];
 }
@@ -29,7 +31,7 @@ export interface Discovered {
 export function discover(root = ROOT): Discovered {
   const rdir = path.join(root, 'resources');
   const sdir = path.join(root, 'src/server/modules');
-  const out: Discovered = { modules: [], resources: [], hooks: [], handlers: [], routes: [], contributes: [] };
+  const out: Discovered = { modules: [], resources: [], hooks: [], handlers: [], sockets: [], routes: [], contributes: [] };
   for (const module of list(rdir).filter((m) => isDir(path.join(rdir, m)))) {
     const files = list(path.join(rdir, module)).filter((f) => f.endsWith('.ts'));
     if (!files.includes('module.ts')) throw new Error(`resources/${module}/ has no module.ts (title, icon, sidebar order, can_disable)`);
@@ -47,6 +49,7 @@ export function discover(root = ROOT): Discovered {
         }
         out.hooks.push({ module, entity });
       } else if (f.endsWith('.handlers.ts')) out.handlers.push({ module, file: f.slice(0, -3) });
+      else if (f.endsWith('.sockets.ts')) out.sockets.push({ module, file: f.slice(0, -3) });
       else if (f === 'routes.ts') out.routes.push(module);
       else if (f === 'contributes.ts') out.contributes.push(module);
     }
@@ -81,6 +84,7 @@ export function generateRegistry(): Generated {
     "import type { ServerModules } from '../server/framework/extensions.js';",
     ...d.hooks.map((h) => `import ${ident('hooks', h.module, h.entity)} from '../server/modules/${h.module}/${h.entity}.hooks.js';`),
     ...d.handlers.map((h) => `import ${ident('handlers', h.module, h.file)} from '../server/modules/${h.module}/${h.file}.js';`),
+    ...d.sockets.map((h) => `import ${ident('sockets', h.module, h.file)} from '../server/modules/${h.module}/${h.file}.js';`),
     ...d.routes.map((m) => `import ${ident('routes', m)} from '../server/modules/${m}/routes.js';`),
     ...d.contributes.map((m) => `import ${ident('contributes', m)} from '../server/modules/${m}/contributes.js';`),
     "import { RESOURCES } from './declarations.js';",
@@ -91,6 +95,7 @@ export function generateRegistry(): Generated {
     ...d.hooks.map((h) => `    { file: '${h.module}/${h.entity}', resource: RESOURCES[${d.resources.findIndex((r) => r.module === h.module && r.entity === h.entity)}]!.name, hooks: ${ident('hooks', h.module, h.entity)} },`),
     '  ],',
     `  handlers: [${d.handlers.map((h) => ident('handlers', h.module, h.file)).join(', ')}],`,
+    `  sockets: [${d.sockets.map((h) => ident('sockets', h.module, h.file)).join(', ')}],`,
     `  routes: [${d.routes.map((m) => ident('routes', m)).join(', ')}],`,
     `  contributions: [${d.contributes.map((m) => `{ module: '${m}', contributes: ${ident('contributes', m)} }`).join(', ')}],`,
     '};',

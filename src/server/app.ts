@@ -18,6 +18,8 @@ import { userForToken } from './framework/sessions.js';
 import { createIntegrations, type Integrations } from './integrations/index.js';
 import { SERVER_MODULES } from './installed.js';
 import { matchHandlers, registerDeclaredCalls } from './framework/calls.js';
+import { openShared } from './cluster/redis.js';
+import { attachRealtime } from './realtime/server.js';
 
 /** Cache-Control of content-hashed files: a year, never revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -71,6 +73,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     for (const register of SERVER_MODULES.routes) register(school, env);
     registerFileRoutes(school, env);
   }, { prefix: '/api/:school' });
+
+  // Real time on the same HTTP server and port (src/server/realtime/).
+  attachRealtime(app, { database, directory, env, shared: openShared(config) });
 
   const indexHtml = path.join(config.clientDir, 'index.html');
   const hasClient = fs.existsSync(indexHtml);

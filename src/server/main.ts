@@ -10,6 +10,7 @@ import { backupBeforeUpgrade, startBackupSchedule, type BackupSchedule } from '.
 import { backupSettings } from './backup/settings.js';
 import { contributed } from './framework/extensions.js';
 import { startJobs } from './framework/jobs.js';
+import { sharedState } from './cluster/redis.js';
 
 const config = loadConfig();
 const started = Date.now();
@@ -43,6 +44,7 @@ async function shutdown(signal: string) {
     await backups?.stop();
     await jobs?.stop();
     await app?.close();
+    await sharedState()?.close();
     await (await database).close();
   } catch (e) {
     console.error(`Closing failed: ${(e as Error).message}`);

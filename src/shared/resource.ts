@@ -156,6 +156,24 @@ export interface PageDef {
  * handler of the same key in `src/server/modules/<module>/*.handlers.ts` runs once the framework
  * has checked access, the path, the payload and the row scope.
  */
+/**
+ * An event a browser sends on the platform's socket (src/server/realtime/), declared like a call:
+ * who may send it, the JSON Schema of its payload, and what answers it. A bad payload is answered
+ * with an `error` event, an event nobody declares is refused.
+ */
+export interface SocketEventDef {
+  /** Its name on the wire (spec 4's: `post`, `vc_room`); one declaration per name across modules. */
+  event: string;
+  /** The permission on the declaring resource the sender needs; its roles are `access[permission]`. */
+  permission: Permission;
+  roles?: Role[];
+  payload?: JsonSchema;
+  /** The event the handler's answer goes back to the sender as (also to an acknowledgement callback). */
+  reply?: string;
+  /** The specification's error texts, by code; handlers throw them with `ctx.fail(code)`. */
+  errors?: Record<string, string>;
+}
+
 export interface CallDef {
   call: Call;
   /** The permission on the declaring resource the call needs; its roles are `access[permission]`. */
@@ -296,6 +314,8 @@ export interface ResourceDef {
   actions?: Record<string, ActionDef>;
   /** Documented calls that are not plain CRUD, by key (id `<name>.<key>`). */
   calls?: Record<string, CallDef>;
+  /** Events a signed-in browser sends on the real-time socket, by key (handlers in `*.sockets.ts`). */
+  sockets?: Record<string, SocketEventDef>;
   /** Rows each role reaches (a parent their own children's). */
   scope?: RowScope;
   pages?: Record<string, PageDef>;

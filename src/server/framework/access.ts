@@ -20,6 +20,12 @@ async function factsOf(db: Kysely<DB>, schema: string, user: AuthUser, module?: 
 const factsFor = async (req: FastifyRequest, module?: string): Promise<AccessFacts | null> =>
   req.user ? factsOf(req.sdb, req.school.schema, req.user, module) : null;
 
+/** Applies the shared rule to a person outside a request (a socket's sender); a refusal is thrown with its status. */
+export async function requireDecisionFor(ctx: Pick<Ctx, 'db' | 'school' | 'user'>, module: string | undefined, decision: (f: AccessFacts | null) => Decision): Promise<void> {
+  const d = decision(await factsOf(ctx.db, ctx.school.schema, ctx.user, module));
+  if (!d.allowed) throw new AppError(d.status, d.reason);
+}
+
 /** Applies the shared rule to this request (src/shared/access.ts `decide`); a refusal is thrown with its status. */
 export async function requireDecision(req: FastifyRequest, module: string | undefined, decision: (f: AccessFacts | null) => Decision): Promise<{ user: AuthUser; scope: Record<string, string> | null }> {
   const d = decision(await factsFor(req, module));

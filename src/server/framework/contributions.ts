@@ -93,6 +93,8 @@ export interface Contributions {
   adminDashboard?: { [K in keyof AdminDashboardSections]?: (ctx: CallCtx) => Promise<AdminDashboardSections[K]> };
   /** Subscribers to events other modules publish (src/server/framework/events.ts), run after their commit. */
   on?: { [E in EventName]?: Subscriber<E> };
+  /** The classes a signed-in person belongs to (a family's children's, a teacher's), whose real-time rooms their sockets join. */
+  classesOf?: Array<(ctx: Ctx) => Promise<number[]>>;
   /** Functions the module offers the others by name (src/server/framework/services.ts); each declared in `Services`. */
   services?: ProvidedServices;
 }

@@ -8,6 +8,7 @@ import type { ResourceDef } from '../../shared/resource.js';
 import type { ResourceHooks } from './hooks.js';
 import type { RouteEnv } from './route.js';
 import type { HandlerSet } from './calls.js';
+import type { SocketHandlerSet } from '../realtime/declared.js';
 import type { ContributionSet, Contributions } from './contributions.js';
 import { installSubscribers, type EventName, type Subscriber } from './events.js';
 import { installServices } from './services.js';
@@ -20,6 +21,8 @@ export interface ServerModules {
   hooks: Array<{ file: string; resource: string; hooks: ResourceHooks<any> }>;
   /** Handlers of declared calls: `*.handlers.ts` default exports (defineHandlers). */
   handlers: HandlerSet[];
+  /** Handlers of declared socket events: `*.sockets.ts` default exports (defineSocketHandlers). */
+  sockets: SocketHandlerSet[];
   routes: RouteRegistrar[];
   /** Each module's contributes.ts (defineContributions), in module order. */
   contributions: ContributionSet[];
@@ -44,7 +47,7 @@ export function installModules(m: ServerModules) {
 let CONTRIBUTIONS: ContributionSet[] = [];
 
 /** One kind of contribution of every module, in module order. */
-export function contributed<K extends 'derivedTables' | 'startup' | 'jobs' | 'demo'>(kind: K): NonNullable<Contributions[K]> {
+export function contributed<K extends 'derivedTables' | 'startup' | 'jobs' | 'demo' | 'classesOf'>(kind: K): NonNullable<Contributions[K]> {
   return CONTRIBUTIONS.flatMap((c) => (c.contributes[kind] ?? []) as unknown[]) as NonNullable<Contributions[K]>;
 }
 

@@ -1,8 +1,10 @@
+import { withTransaction } from '../../db/index.js';
 import { defineHandlers } from '../../framework/calls.js';
 import { loginIdentity } from '../../framework/login-identity.js';
 import { hashPassword, passwordIsUsername, randomToken, sha256, verifyPassword } from '../../framework/passwords.js';
 import { endAllSessions, endSession, startSession } from '../../framework/sessions.js';
 import { service } from '../../framework/services.js';
+import { notificationsOf } from '../../platform/notifications.js';
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 // Verified when no account matches, so a wrong identifier costs as long as a wrong password.
@@ -54,7 +56,7 @@ export default defineHandlers('account', {
   resetPassword: async (ctx, { body }) => {
     const userId = Number(body.user_id);
     const passwordHash = await hashPassword(body.password);
-    return ctx.db.transaction().execute(async (trx) => {
+    return withTransaction(ctx.db, async (trx) => {
       const reset = await trx.selectFrom('password_reset').select(['id']).where('user_id', '=', userId)
         .where('key_hash', '=', sha256(body.reset_key)).where('used_at', 'is', null).where('expires_at', '>', new Date())
         .forUpdate().executeTakeFirst();
@@ -72,7 +74,7 @@ export default defineHandlers('account', {
     const row = await ctx.db.selectFrom('user').select(['password_hash', 'username']).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
     if (!(await verifyPassword(row.password_hash, body.old_password, row.username))) throw ctx.fail('oldWrong');
     const passwordHash = await hashPassword(body.new_password);
-    await ctx.db.transaction().execute(async (trx) => {
+    await withTransaction(ctx.db, async (trx) => {
       await trx.updateTable('user').set({ password_hash: passwordHash }).where('id', '=', ctx.user.id).execute();
       // Other devices sign in again; this one stays signed in.
       await endAllSessions(trx, ctx.school.schema, ctx.user.id, ctx.tokenHash!);
@@ -80,9 +82,7 @@ export default defineHandlers('account', {
     return null;
   },
 
-  notifications: async (ctx) => ctx.db.selectFrom('notification').select(['id', 'title', 'body', 'created_at as timestamp'])
-    .where((eb) => eb.or([eb('user_id', '=', ctx.user.id), eb('user_id', 'is', null)]))
-    .orderBy('created_at', 'desc').limit(50).execute(),
+  notifications: async (ctx) => notificationsOf(ctx),
 
   teacher: async (ctx) => (await ctx.db.selectFrom('teacher').selectAll().where('user_id', '=', ctx.user.id).executeTakeFirst()) ?? null,
 

@@ -1,3 +1,4 @@
+import { STUDENT_STATUS } from '../../../generated/enums/students.js';
 import { defineContributions } from '../../framework/contributions.js';
 import type { lockStudent, markStudentTc } from './queries.js';
 
@@ -21,6 +22,10 @@ export default defineContributions({
         .filter(([, f]) => f.enum).map(([k, f]) => [k, f.enum!])),
     }),
   }],
+  // A family's (or a student's own) login is in the classes of its active children.
+  classesOf: [async (ctx) => (await ctx.db.selectFrom('student').select('class_id').distinct()
+    .where('user_id', '=', ctx.user.id).where('status', '=', STUDENT_STATUS.ACTIVE).where('class_id', 'is not', null).execute())
+    .map((r) => r.class_id!)],
   services: {
     'students.lockStudent': async (ctx, id) => (await import('./queries.js')).lockStudent(ctx, id),
     'students.markStudentTc': async (ctx, student) => (await import('./queries.js')).markStudentTc(ctx, student),
