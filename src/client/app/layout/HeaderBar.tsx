@@ -3,6 +3,7 @@ import { Button, Dropdown, Layout, Space, Typography } from 'antd';
 import { DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
 import { useSession } from '../SessionContext.js';
 import { Notifications } from './Notifications.js';
+import { LiveStatusSign } from './LiveStatusSign.js';
 import { HeaderStudentSearch } from '../../pages/students/search/HeaderStudentSearch.js';
 
 /** The shared header (spec 1, 1): menu button, school name, the student search, notifications, chat in a new tab, user menu. */
@@ -28,6 +29,7 @@ export function HeaderBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
         {school.school_name}
       </Typography.Text>
       <Space size="small">
+        <LiveStatusSign />
         <HeaderStudentSearch />
         <Notifications />
         <Button type="text" icon={<MessageOutlined />} aria-label="Chat" title="Chat" href="/chat" target="_blank" rel="noopener" />

@@ -1,13 +1,27 @@
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useDeclaredQuery } from '../../framework/useDeclaredCall.js';
+import { followNotifications, mergeNotes, type Note } from '../../live/notifications.js';
+import { liveConnection } from '../../live/useLive.js';
 
-/** The notifications popover: title, relative time and body of each; an empty state when none. */
+/**
+ * The notifications popover: title, relative time and body of each; an empty state when none.
+ * New ones arrive on the socket while the page is open, and those missed while it was down after a reconnect.
+ */
 export function Notifications() {
   // A failing bell should not interrupt every page with error toasts.
   const { result, query } = useDeclaredQuery('account.notifications', {}, { errorToast: false });
-  const notes = Array.isArray(result?.data) ? result.data : [];
+  const loaded: Note[] = Array.isArray(result?.data) ? result.data : [];
+  const seed = useRef(loaded);
+  seed.current = loaded;
+  const [pushed, setPushed] = useState<Note[]>([]);
+  useEffect(() => {
+    const live = liveConnection();
+    return live ? followNotifications(live, () => seed.current, setPushed) : undefined;
+  }, []);
+  const notes = mergeNotes(loaded, pushed);
   const content = (
     <div style={{ width: 'min(320px, calc(100vw - 32px))', maxHeight: 400, overflowY: 'auto' }}>
       {notes.length === 0 ? (
