@@ -20,6 +20,19 @@ export interface Shared {
 
 let current: Shared | null = null;
 
+/**
+ * Caches that can go stale (a school's module switches) are forgotten on every server: by name
+ * here, told to the others on the `forget` channel. What a server forgets it reads again.
+ */
+const forgetters = new Map<string, (key: string) => void>();
+export function onForget(kind: string, forget: (key: string) => void) {
+  forgetters.set(kind, forget);
+}
+export async function forgetEverywhere(kind: string, key: string): Promise<void> {
+  forgetters.get(kind)?.(key);
+  if (current) await current.redis.publish(current.key('forget'), JSON.stringify({ kind, key }));
+}
+
 /** Opens the shared Redis once per process; null without REDIS_URL. */
 export function openShared(config: Pick<Config, 'redisUrl' | 'redisPrefix'>): Shared | null {
   if (!config.redisUrl) return null;
@@ -30,6 +43,14 @@ export function openShared(config: Pick<Config, 'redisUrl' | 'redisPrefix'>): Sh
   const subscriber = new Redis(config.redisUrl, options);
   for (const c of [redis, subscriber]) c.on('error', (e: Error) => console.error(`Redis: ${e.message}`));
   const prefix = config.redisPrefix;
+  void subscriber.subscribe(`${prefix}:forget`).catch((e: Error) => console.error(`Redis: ${e.message}`));
+  subscriber.on('message', (channel: string, text: string) => {
+    if (channel !== `${prefix}:forget`) return;
+    try {
+      const { kind, key } = JSON.parse(text) as { kind: string; key: string };
+      forgetters.get(kind)?.(key);
+    } catch { /* not ours */ }
+  });
   const shared: Shared = {
     redis, subscriber, prefix, url: config.redisUrl,
     key: (name) => `${prefix}:${name}`,

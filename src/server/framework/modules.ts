@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { MODULES } from '../../shared/registry.js';
+import { forgetEverywhere, onForget } from '../cluster/redis.js';
 
 export interface ModuleState { enabled: boolean; hidden: boolean }
 export type ModuleStates = Record<string, ModuleState>;
@@ -17,7 +18,9 @@ export async function moduleStates(db: Kysely<any>, schema: string): Promise<Mod
   return states;
 }
 
-export const forgetModuleStates = (schema: string) => cache.delete(schema);
+/** Forgets a school's switches here and on every other server (they changed). */
+export const forgetModuleStates = (schema: string) => forgetEverywhere('module-states', schema);
+onForget('module-states', (schema) => cache.delete(schema));
 
 /** Every module with its switches; a module that cannot be disabled is always enabled. */
 export function moduleList(states: ModuleStates) {

@@ -69,7 +69,7 @@ export default defineHandlers('school', {
       await putSetting(trx, 'modules', states);
       await audit({ ...ctx, db: trx }, 'modules', 'update', null, body.modules);
     });
-    forgetModuleStates(ctx.school.schema);
+    await forgetModuleStates(ctx.school.schema);
     return moduleList(states);
   },
 });
