@@ -23,7 +23,8 @@ export function Notifications() {
   }, []);
   const notes = mergeNotes(loaded, pushed);
   const content = (
-    <div style={{ width: 'min(320px, calc(100vw - 32px))', maxHeight: 400, overflowY: 'auto' }}>
+    // Focusable, so that a keyboard can scroll a long list (the list has no controls of its own).
+    <div tabIndex={0} role="region" aria-label="Notification list" style={{ width: 'min(320px, calc(100vw - 32px))', maxHeight: 400, overflowY: 'auto' }}>
       {notes.length === 0 ? (
         <Empty description="No notifications" image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
