@@ -260,6 +260,8 @@ describe('correcting solutions', () => {
     // The family sees the remarks and the corrected image.
     const theirs = (await call(`GET /homework/student/${childA}/${hw}/`, undefined, parentA)).body.data;
     expect(theirs.solutions[0]).toMatchObject({ remarks: 'Label the veins', attachment: drawn.body.data.path });
+    // And the header's bell tells them (pushed live to their sockets: tests/api/realtime.test.ts).
+    expect((await call('GET /notifications/', undefined, parentA)).body.data[0]).toMatchObject({ title: 'Homework corrected', body: 'Draw a leaf: Label the veins' });
   });
 
   it('refuses remarks without text, on a solution of other homework, an attachment not uploaded as a correction, or from a family', async () => {

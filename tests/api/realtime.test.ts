@@ -104,6 +104,16 @@ describe('notifications arrive live', () => {
     expect(elsewhere.received.filter((r) => r.event === 'notification')).toHaveLength(1);
   });
 
+  it('tells of a message to its recipient and of a reply to its sender', async () => {
+    const parent = await connect(s.tokens['1']);
+    const teacher = await connect(s.tokens['2']);
+    const sent = await ok('PUT /messages/', { to_id: s.users['1'], subject: 'Fee receipt', message: 'Please collect it', reply_enabled: true }, s.tokens['2']);
+    expect(await parent.next('notification')).toMatchObject({ title: 'Message from teacher', body: 'Fee receipt: Please collect it' });
+    await ok(`POST /message/${sent.id}/`, { reply: 'Will do, thanks' }, s.tokens['1']);
+    expect(await teacher.next('notification')).toMatchObject({ title: 'Reply from parent', body: 'Will do, thanks' });
+    expect(teacher.received.filter((r) => r.event === 'notification' && r.data.title.startsWith('Message'))).toEqual([]);
+  });
+
   it('answers what a browser missed after its newest notification', async () => {
     const parent = await connect(s.tokens['1']);
     parent.socket.emit('notifications', {});

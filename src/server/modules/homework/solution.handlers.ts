@@ -2,6 +2,8 @@ import { defineHandlers } from '../../framework/calls.js';
 import { notFound } from '../../framework/errors.js';
 import { storedFileInfo } from '../../framework/files.js';
 import { items } from '../../framework/items.js';
+import { inTransaction } from '../../framework/service.js';
+import { notify } from '../../platform/notifications.js';
 import { storedFiles } from './files.js';
 import { reachedHomework } from './homework.handlers.js';
 import { submissionOver } from './reach.js';
@@ -34,9 +36,15 @@ export default defineHandlers('homework-solutions', {
       if (!info || info.kind !== 'homework-corrections') throw ctx.fail('attachment');
       attachment = (await storedFiles(ctx, [{ path: body.attachment }], 'homework-corrections', 'attachment'))[0]!.path;
     }
-    await items(ctx, 'homework-solutions').update(solution.id, {
-      remarks: body.remarks.trim(), attachment, remarked_by: ctx.user.id, remarked_at: new Date().toISOString(),
-    }, { action: 'remark' });
+    await inTransaction(ctx, async (tx) => {
+      await items(tx, 'homework-solutions').update(solution.id, {
+        remarks: body.remarks.trim(), attachment, remarked_by: ctx.user.id, remarked_at: new Date().toISOString(),
+      }, { action: 'remark' });
+      // The student's family login hears of it.
+      const family = await tx.db.selectFrom('homework_solution as hs').innerJoin('student as st', 'st.id', 'hs.student_id')
+        .select('st.user_id').where('hs.id', '=', solution.id).executeTakeFirst();
+      if (family?.user_id) await notify(tx, { users: [family.user_id] }, { title: 'Homework corrected', body: `${homework.title}: ${body.remarks.trim()}` });
+    });
     return { id: solution.id, remarks: body.remarks.trim(), attachment };
   },
 });

@@ -2,6 +2,7 @@ import { ROLE_IDS } from '../../../shared/roles.js';
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import { inTransaction } from '../../framework/service.js';
 import { items } from '../../framework/items.js';
+import { notify } from '../../platform/notifications.js';
 
 /** The newest this many messages answer a list. */
 const LIST_LIMIT = 500;
@@ -58,6 +59,7 @@ export default defineHandlers('messages', {
       // Only the first of two replies sent together is kept.
       const done = await items(tx, 'messages').updateWhere({ id: m.id, reply: null }, { reply: body.reply.trim(), replied_at: new Date().toISOString() }, { action: 'reply' });
       if (done.length !== 1) throw ctx.fail('replied', 409);
+      if (m.sent_by) await notify(tx, { users: [m.sent_by] }, { title: `Reply from ${ctx.user.name}`, body: body.reply.trim() });
       const row = await messageRows(tx).where('m.id', '=', m.id).executeTakeFirstOrThrow();
       return withReplyState(ctx.user.id)(row);
     });
