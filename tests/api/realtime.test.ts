@@ -6,7 +6,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admitStudent } from '../support/admit.js';
-import { openTestSchool, type TestApp, type TestSchool } from '../support/app.js';
+import { openTestSchool, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
+import { sha256 } from '../../src/server/framework/passwords.js';
 import { createRecord } from '../support/samples.js';
 import { connectSocket, within, type TestSocket } from '../support/sockets.js';
 import { AUTH_WINDOW_MS } from '../../src/server/realtime/server.js';
@@ -140,6 +141,14 @@ describe('a session that ends closes its sockets', () => {
     // The same token cannot come back.
     const again = await connect();
     expect((await again.authenticate(token)).success).toBe(false);
+  });
+
+  it('closes the sockets of a session when it expires', async () => {
+    const token = (await ok('POST /login/', { email: `admin@${s.code.toLowerCase()}.test`, password: 'Passw0rd!', remember: false }, undefined)).token;
+    await schoolDb(t, s).updateTable('session').set({ expires_at: new Date(Date.now() + 1500) }).where('token_hash', '=', sha256(token)).execute();
+    const expiring = await connect(token);
+    expect(expiring.socket.connected).toBe(true);
+    expect(await within(expiring.closed, 3500)).toBe(true);
   });
 
   it('closes a person\'s other devices when the password changes, not the one that changed it', async () => {
