@@ -1,8 +1,9 @@
 /**
  * The platform does not import the modules. src/server/framework/** imports values only from
  * itself, the platform's services (src/server/platform), src/shared, the store's infrastructure
- * (src/server/db), the published school-configuration schema and packages; and the framework,
- * db/, the platform, main.ts, provision.ts and cli.ts reach no module file at any depth. Modules
+ * (src/server/db), real time and the servers' shared state (src/server/realtime, src/server/cluster),
+ * the published school-configuration schema and packages; and the framework, db/, the platform,
+ * real time, cluster/, main.ts, provision.ts and cli.ts reach no module file at any depth. Modules
  * hand over their hooks, handlers and contributions when the app is built
  * (src/generated/server.ts, the one file allowed to import them), so there is no import cycle
  * between the platform and the modules. Type-only imports are free.
@@ -17,11 +18,14 @@ const SERVER = path.join(ROOT, 'src/server');
 const FRAMEWORK = path.join(SERVER, 'framework');
 const MODULES = path.join(SERVER, 'modules');
 // The published schema of school configuration files is data every school's file is checked against.
-const ALLOWED = [FRAMEWORK, path.join(SERVER, 'platform'), path.join(ROOT, 'src/shared'), path.join(SERVER, 'db'), path.join(ROOT, 'config/school-config.schema.json')];
+const ALLOWED = [
+  FRAMEWORK, path.join(SERVER, 'platform'), path.join(ROOT, 'src/shared'), path.join(SERVER, 'db'),
+  path.join(SERVER, 'realtime'), path.join(SERVER, 'cluster'), path.join(ROOT, 'config/school-config.schema.json'),
+];
 // The build's list of what the module folders hold: the platform reaches the modules only through it.
 const HANDOVER = path.join(ROOT, 'src/generated/server.ts');
 
-it('src/server/framework imports values only from itself, the platform, src/shared, src/server/db and packages', () => {
+it('src/server/framework imports values only from itself, the platform, src/shared, src/server/db, real time, cluster/ and packages', () => {
   const files = tsFilesUnder(FRAMEWORK);
   expect(files.length).toBeGreaterThan(10);
   const problems: string[] = [];
@@ -46,9 +50,10 @@ function moduleChains(roots: string[], modules = MODULES, handover = HANDOVER): 
   return out;
 }
 
-it('the framework, db/, the platform, main.ts, provision.ts and cli.ts import no module at any depth', () => {
+it('the framework, db/, the platform, real time, cluster/, main.ts, provision.ts and cli.ts import no module at any depth', () => {
   const roots = [
     ...tsFilesUnder(FRAMEWORK), ...tsFilesUnder(path.join(SERVER, 'db')), ...tsFilesUnder(path.join(SERVER, 'platform')),
+    ...tsFilesUnder(path.join(SERVER, 'realtime')), ...tsFilesUnder(path.join(SERVER, 'cluster')),
     ...['main.ts', 'provision.ts', 'cli.ts'].map((f) => path.join(SERVER, f)),
   ];
   expect(roots.length).toBeGreaterThan(30);

@@ -1,4 +1,3 @@
-import { STUDENT_STATUS } from '../../../generated/enums/students.js';
 import { defineContributions } from '../../framework/contributions.js';
 import type { lockStudent, markStudentTc } from './queries.js';
 
@@ -23,9 +22,13 @@ export default defineContributions({
     }),
   }],
   // A family's (or a student's own) login is in the classes of its active children.
-  classesOf: [async (ctx) => (await ctx.db.selectFrom('student').select('class_id').distinct()
-    .where('user_id', '=', ctx.user.id).where('status', '=', STUDENT_STATUS.ACTIVE).where('class_id', 'is not', null).execute())
-    .map((r) => r.class_id!)],
+  classesOf: [async (ctx) => {
+    // Loaded when run: the build reads this file before the generated enums exist.
+    const { STUDENT_STATUS } = await import('../../../generated/enums/students.js');
+    const rows = await ctx.db.selectFrom('student').select('class_id').distinct()
+      .where('user_id', '=', ctx.user.id).where('status', '=', STUDENT_STATUS.ACTIVE).where('class_id', 'is not', null).execute();
+    return rows.map((r) => r.class_id!);
+  }],
   services: {
     'students.lockStudent': async (ctx, id) => (await import('./queries.js')).lockStudent(ctx, id),
     'students.markStudentTc': async (ctx, student) => (await import('./queries.js')).markStudentTc(ctx, student),
