@@ -72,6 +72,7 @@ describe('with FILES_S3_BUCKET set', () => {
     for (const [name, bytes, disposition] of [['timetable.pdf', PDF, 'attachment'], ['logo.png', PNG, 'inline']] as const) {
       const inBucket = (await upload(t.app, 'documents', name, bytes)).body.data.path;
       const inTable = (await upload(plain, 'documents', name, bytes)).body.data.path;
+      expect((await fileRow(keyOf(inBucket))).bytes).toBeNull();
       expect((await fileRow(keyOf(inTable))).location).toBeNull();
       const fromBucket = await t.app.inject({ method: 'GET', url: inBucket });
       const fromTable = await t.app.inject({ method: 'GET', url: inTable });
@@ -87,6 +88,7 @@ describe('with FILES_S3_BUCKET set', () => {
 
   it('serves through a second app on the same database a file uploaded through the first', async () => {
     const path = (await upload(t.app, 'documents', 'circular.pdf', PDF)).body.data.path;
+    expect(await s3.object(`${PREFIX}/${s.schema}/${keyOf(path)}`)).toEqual(PDF);
     const second = await buildApp({ config: t.config, database: t.database });
     try {
       const got = await second.inject({ method: 'GET', url: path });
