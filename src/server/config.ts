@@ -24,6 +24,8 @@ export interface Config {
   redisUrl?: string;
   /** REDIS_PREFIX: the start of every key and channel this app uses in Redis (default 'school'), so apps can share one Redis. */
   redisPrefix: string;
+  /** FILES_S3_*: uploaded files' bytes go to this S3-compatible bucket; unset, they stay in the school's own `file` table. */
+  filesS3?: S3Settings;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,6 +45,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     configDir: path.resolve(env.CONFIG_DIR ?? './config'),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: (env.REDIS_PREFIX || 'school').replace(/:$/, ''),
+    filesS3: s3Settings(env, 'FILES_S3'),
+  };
+}
+
+/** Where an S3-compatible store (AWS S3, MinIO, Cloudflare R2, Backblaze B2, Wasabi) is, and the keys to it. */
+export interface S3Settings {
+  /** Reached with path-style addresses (`<endpoint>/<bucket>/<key>`), which every one of them takes. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  /** The start of every object key, without slashes at its ends; may be empty. */
+  prefix: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/**
+ * `<NAME>_BUCKET` turns the store on, and then `<NAME>_ACCESS_KEY_ID` and `<NAME>_SECRET_ACCESS_KEY`
+ * must be set too (a start without them stops with a message rather than failing at the first
+ * file); `<NAME>_ENDPOINT` is AWS's regional address unless given, `<NAME>_REGION` ap-south-1,
+ * `<NAME>_PREFIX` none. Undefined when the bucket is not set.
+ */
+export function s3Settings(env: NodeJS.ProcessEnv, name: 'FILES_S3' | 'BACKUP_S3'): S3Settings | undefined {
+  const bucket = env[`${name}_BUCKET`]?.trim();
+  if (!bucket) return undefined;
+  const missing = [`${name}_ACCESS_KEY_ID`, `${name}_SECRET_ACCESS_KEY`].filter((k) => !env[k]);
+  if (missing.length) throw new Error(`${name}_BUCKET is set but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not`);
+  const region = env[`${name}_REGION`] || 'ap-south-1';
+  const endpoint = env[`${name}_ENDPOINT`] || `https://s3.${region}.amazonaws.com`;
+  if (!/^https?:\/\/[^/]/.test(endpoint)) throw new Error(`${name}_ENDPOINT: "${endpoint}" is not an http:// or https:// address`);
+  return {
+    endpoint: endpoint.replace(/\/+$/, ''), region, bucket,
+    prefix: (env[`${name}_PREFIX`] ?? '').replace(/^\/+|\/+$/g, ''),
+    accessKeyId: env[`${name}_ACCESS_KEY_ID`]!, secretAccessKey: env[`${name}_SECRET_ACCESS_KEY`]!,
   };
 }
 

@@ -12,7 +12,15 @@ import { contributed } from './framework/extensions.js';
 import { startJobs } from './framework/jobs.js';
 import { sharedState } from './cluster/redis.js';
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (e) {
+    // A setting that cannot work (TRUST_PROXY, FILES_S3_* without keys) stops the start with its message.
+    console.error(`Could not start: ${(e as Error).message}`);
+    process.exit(1);
+  }
+})();
 const started = Date.now();
 let app: FastifyInstance | null = null;
 let statistics: StatisticsJob | null = null;

@@ -219,3 +219,24 @@ describe('the module renames', () => {
     expect(modules.find((m: any) => m.module_key === 'simple_accounts')).toMatchObject({ enabled: false, hidden: true });
   });
 });
+
+describe('file bytes kept elsewhere', () => {
+  it("lets a store's file rows keep their bytes and new ones name an object instead, never neither", async () => {
+    const sdb = schoolDb(t, s);
+    const file = sql.table(`${s.schema}.file`);
+    // The store as the previous release made it: bytes required, no location.
+    await sql`alter table ${file} drop constraint file_bytes_or_location`.execute(db());
+    await sql`alter table ${file} drop column location`.execute(db());
+    await sql`alter table ${file} alter column bytes set not null`.execute(db());
+    await sdb.deleteFrom('migration').where('name', '=', '0008-file-bytes-elsewhere').execute();
+    await sql`insert into ${file} (key, name, content_type, size, bytes) values (${'K'.repeat(32)}, 'old.csv', 'text/csv', 3, ${Buffer.from('a,b')})`.execute(db());
+
+    await syncSchool(db(), s.schema);
+    expect(await notNull('file', 'bytes')).toBe(false);
+    const old = await sdb.selectFrom('file').select(['bytes', 'location']).where('key', '=', 'K'.repeat(32)).executeTakeFirstOrThrow();
+    expect([Buffer.from(old.bytes!).toString(), old.location]).toEqual(['a,b', null]);
+    await sdb.insertInto('file').values({ key: 'L'.repeat(32), name: 'new.csv', content_type: 'text/csv', size: 3, bytes: null, location: 's3://bucket/school/key' }).execute();
+    await expect(sdb.insertInto('file').values({ key: 'M'.repeat(32), name: 'none.csv', content_type: 'text/csv', size: 3, bytes: null }).execute()).rejects.toThrow(/file_bytes_or_location/);
+    await expect(sdb.insertInto('file').values({ key: 'N'.repeat(32), name: 'both.csv', content_type: 'text/csv', size: 3, bytes: Buffer.from('a,b'), location: 's3://bucket/x' }).execute()).rejects.toThrow(/file_bytes_or_location/);
+  });
+});

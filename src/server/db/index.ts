@@ -35,6 +35,12 @@ export function afterCommit(fn: (db: Kysely<any>) => Promise<void>) {
   open.after.push(fn);
 }
 
+/** Runs `fn` after the transaction under way commits, or at once when there is none. */
+export async function afterCommitOrNow(db: Kysely<any>, fn: (db: Kysely<any>) => Promise<void>) {
+  if (OPEN.getStore()) afterCommit(fn);
+  else await fn(db);
+}
+
 // Dates stay 'YYYY-MM-DD' text and numerics stay exact decimal strings on both drivers.
 const DATE_OID = 1082;
 const NUMERIC_OID = 1700;

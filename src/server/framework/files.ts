@@ -10,10 +10,13 @@ import { ACCESS_MESSAGES, decide, switchedModule } from '../../shared/access.js'
 import { RESOURCES } from '../../shared/registry.js';
 import { requireDecision } from './access.js';
 import { GUEST_USER, requireGuestPass } from './guests.js';
+import { afterCommitOrNow } from '../db/index.js';
 
 /**
- * Uploaded files, kept in the school's own `file` table (bytea), so they live beside the
- * records that point at them on PGlite and PostgreSQL alike and never cross schools.
+ * Uploaded files: each has a row in the school's own `file` table (name, type, size, kind, who),
+ * and its bytes are where the file store keeps them (`ctx.integrations.files`): in that row by
+ * default, so they live beside the records that point at them and never cross schools, or in an
+ * S3-compatible bucket (FILES_S3_BUCKET) that every server of a group reaches.
  * Each file is served at /api/{CODE}/files/{key}/{name}: the key is 32 random characters,
  * so the address itself is the permission (profile photos load in <img> without a token).
  */
@@ -81,8 +84,11 @@ export async function saveFile(
   const name = safeFileName(file.name);
   const key = newFileKey();
   const bytes = Buffer.from(file.bytes);
+  const contentType = file.contentType || 'application/octet-stream';
+  // The bytes are kept before the row goes in: a rollback may leave an object no row names, never a row without its bytes.
+  const stored = await ctx.integrations.files.put({ schema: ctx.school.schema, key, bytes, contentType });
   await ctx.db.insertInto('file').values({
-    key, name, content_type: file.contentType || 'application/octet-stream', size: bytes.length, bytes,
+    key, name, content_type: contentType, size: bytes.length, ...stored,
     kind: file.kind ?? 'documents', created_by: ctx.user?.id || null,
   }).execute();
   return { path: filePath(ctx.school.code, key, name), key };
@@ -100,9 +106,27 @@ export function keyOfPath(ctx: Ctx, path: string): string | null {
 export async function readStoredFile(ctx: Ctx, path: string): Promise<StoredFile | null> {
   const key = keyOfPath(ctx, path);
   if (!key) return null;
-  const row = await ctx.db.selectFrom('file').select(['name', 'content_type', 'bytes']).where('key', '=', key).executeTakeFirst();
+  const row = await ctx.db.selectFrom('file').select(['name', 'content_type', 'bytes', 'location']).where('key', '=', key).executeTakeFirst();
   if (!row) return null;
-  return { name: row.name, contentType: row.content_type, bytes: Buffer.from(row.bytes) };
+  return { name: row.name, contentType: row.content_type, bytes: await ctx.integrations.files.read(row) };
+}
+
+/**
+ * Removes one of this school's files of `kind` by key; bytes kept in an object store go once the
+ * caller's transaction has committed (a rollback keeps the row, and so must keep its bytes).
+ */
+export async function removeStoredFile(ctx: Ctx, key: string, kind: string): Promise<void> {
+  const row = await ctx.db.deleteFrom('file').where('key', '=', key).where('kind', '=', kind).returning('location').executeTakeFirst();
+  const location = row?.location;
+  if (!location) return;
+  await afterCommitOrNow(ctx.db, async () => {
+    try {
+      await ctx.integrations.files.remove(location);
+    } catch (e) {
+      // The row is gone for good; an object left behind costs only its space.
+      console.error(`Could not remove ${location}: ${(e as Error).message}`);
+    }
+  });
 }
 
 /** The stored record behind a path (for checks such as "is this a profile photo"). */
@@ -184,15 +208,18 @@ export function registerFileRoutes(app: FastifyInstance, env: RouteEnv) {
   app.get('/files/:key/:name', async (req, reply) => {
     const { key, name } = req.params as { key: string; name: string };
     if (!KEY.test(key)) throw notFound('File not found');
-    const row = await req.sdb.selectFrom('file').select(['name', 'content_type', 'bytes']).where('key', '=', key).executeTakeFirst();
+    const row = await req.sdb.selectFrom('file').select(['name', 'content_type', 'bytes', 'location']).where('key', '=', key).executeTakeFirst();
     if (!row || row.name !== name) throw notFound('File not found');
+    // Opened before any header is set: a store that cannot give the bytes answers an error, not half a file.
+    const { body, size } = await env.integrations.files.open(row);
     const type: string = row.content_type;
     reply.header('Content-Type', type);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
     reply.header('Cache-Control', 'private, max-age=86400');
     reply.header('Content-Disposition', `${INLINE.has(type) ? 'inline' : 'attachment'}; filename="${row.name}"`);
-    return reply.send(Buffer.from(row.bytes));
+    reply.header('Content-Length', size);
+    return reply.send(body);
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import { OutboxEmail, SmtpEmail, type EmailProvider } from './email/index.js';
+import { createFileStore, type FileStore } from './files/index.js';
 import { createPaymentGateways, type PaymentGateways } from './payments/index.js';
 import { HttpSms, OutboxSms, type SmsProvider } from './sms/index.js';
 import { WhatsAppSms } from './sms/whatsapp.js';
@@ -9,6 +10,8 @@ export interface Integrations {
   sms: SmsProvider;
   /** Online fee payment gateways; each school's keys pick which are usable. */
   payments: PaymentGateways;
+  /** Where uploaded files' bytes go: the school's `file` table, or an S3-compatible bucket (FILES_S3_BUCKET). */
+  files: FileStore;
 }
 
 /** Picks each outside service's provider from configuration; the defaults work on one machine. */
@@ -17,6 +20,7 @@ export function createIntegrations(config: Config, env: NodeJS.ProcessEnv = proc
     email: config.smtpUrl ? new SmtpEmail(config.smtpUrl, config.mailFrom) : new OutboxEmail(),
     sms: smsProvider(env),
     payments: createPaymentGateways(env),
+    files: createFileStore(config),
   };
 }
 

@@ -1,5 +1,5 @@
 import { defineHandlers } from '../../framework/calls.js';
-import { filePath, keyOfPath, storedFileInfo } from '../../framework/files.js';
+import { filePath, keyOfPath, removeStoredFile, storedFileInfo } from '../../framework/files.js';
 import { inTransaction } from '../../framework/service.js';
 import { items, pick } from '../../framework/items.js';
 
@@ -40,7 +40,7 @@ export default defineHandlers('notes', {
     // The file goes with the note unless another note still offers it.
     const key = keyOfPath(tx, note.url);
     const shared = await tx.db.selectFrom('note').select('id').where('url', '=', note.url).executeTakeFirst();
-    if (key && !shared) await tx.db.deleteFrom('file').where('key', '=', key).where('kind', '=', NOTE_FILES).execute();
+    if (key && !shared) await removeStoredFile(tx, key, NOTE_FILES);
     return { id: note.id };
   }),
 });

@@ -3,7 +3,7 @@ import type { StudentsProfileItemPayload as ProfileItemPayload } from '../../../
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
 import { untypedDb, type Ctx } from '../../framework/context.js';
 import { badRequest } from '../../framework/errors.js';
-import { keyOfPath, storedFileInfo } from '../../framework/files.js';
+import { keyOfPath, removeStoredFile, storedFileInfo } from '../../framework/files.js';
 import { endAllSessions } from '../../framework/sessions.js';
 import { inTransaction } from '../../framework/service.js';
 import { items, type Values } from '../../framework/items.js';
@@ -41,7 +41,7 @@ async function dropPhotoIfUnused(ctx: Ctx, path: string | null | undefined) {
   const key = path ? keyOfPath(ctx, path) : null;
   if (!key) return;
   const shared = await ctx.db.selectFrom('student').select('id').where('profile_photo', '=', path!).executeTakeFirst();
-  if (!shared) await ctx.db.deleteFrom('file').where('key', '=', key).where('kind', '=', 'profile').execute();
+  if (!shared) await removeStoredFile(ctx, key, 'profile');
 }
 
 const DELETE_REASONS = { DUPLICATE: '1', TC: '2' } as const;
