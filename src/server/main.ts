@@ -13,7 +13,15 @@ import { contributed, contributedTasks } from './framework/extensions.js';
 import { jobHistoryJob } from './framework/job-runs.js';
 import { startJobs, withPeriods, type JobRunner } from './framework/jobs.js';
 
-const config = loadConfig();
+// A setting that cannot be read (TRUST_PROXY, JOB_EVERY) stops the start with its message alone.
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
+})();
 const started = Date.now();
 let app: FastifyInstance | null = null;
 let jobs: JobRunner | null = null;

@@ -27,7 +27,7 @@ export async function queueEngine(core: RunnerCore, shared: Shared): Promise<Eng
   const connection = shared.redis;
   const prefix = shared.prefix;
   const queue = new Queue(QUEUE, { connection, prefix });
-  queue.on('error', (e) => core.log(`Job queue: ${e.message}`));
+  queue.on('error', queueError(core));
   const byScheduler = new Map(core.jobs.map((j) => [schedulerId(j), j]));
   for (const job of core.jobs) {
     // The first server to start sets the first period; the others (and later starts) keep the
@@ -47,7 +47,7 @@ export async function queueEngine(core: RunnerCore, shared: Shared): Promise<Eng
     if (!byScheduler.has(s.key)) await queue.removeJobScheduler(s.key);
   }
 
-  async function process(queued: QueuedJob) {
+  async function runQueued(queued: QueuedJob) {
     const attempt = queued.attemptsMade + 1;
     const job = byScheduler.get(queued.name);
     if (job) {
@@ -74,8 +74,8 @@ export async function queueEngine(core: RunnerCore, shared: Shared): Promise<Eng
     throw new Error(`No job ${queued.name} on this server`);
   }
 
-  const worker = new Worker(QUEUE, process, { connection, prefix, concurrency: CONCURRENCY });
-  worker.on('error', (e) => core.log(`Job queue: ${e.message}`));
+  const worker = new Worker(QUEUE, runQueued, { connection, prefix, concurrency: CONCURRENCY });
+  worker.on('error', queueError(core));
 
   return {
     async enqueue(name, data, delayMs) {
@@ -94,6 +94,11 @@ export async function queueEngine(core: RunnerCore, shared: Shared): Promise<Eng
     },
   };
 }
+
+/** Logs the queue's errors but a lost connection, which the shared connection reports already (src/server/cluster/redis.ts). */
+const queueError = (core: RunnerCore) => (e: Error) => {
+  if (!/ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH|Connection is closed/.test(e.message)) core.log(`Job queue: ${e.message}`);
+};
 
 /** The period a scheduler's job is for: the time in its id (`repeat:<scheduler>:<ms>`). */
 function slotOf(queued: QueuedJob): Date {
