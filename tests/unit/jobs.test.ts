@@ -100,6 +100,14 @@ it('runs an enqueued task once, after its delay, with its payload', async () => 
   await jobs.stop();
 });
 
+it('records a run that threw something other than an Error as failed', async () => {
+  const { record, named } = memoryRecord();
+  const jobs = await startJobs({ jobs: [{ name: 'odd', everyMs: 1000, firstAfterMs: 0, run: () => Promise.reject(undefined) }], env, record, log: (l) => log.push(l) });
+  await vi.advanceTimersByTimeAsync(10);
+  await jobs.stop();
+  expect(named('odd')).toMatchObject([{ ok: false, error: 'undefined' }]);
+});
+
 it('tries a failed task again up to its attempts, and no more', async () => {
   const { record, named } = memoryRecord();
   const jobs = await startJobs({
@@ -173,4 +181,5 @@ it('sets periods from JOB_EVERY and refuses what it cannot read', () => {
   expect(set.map((j) => [j.name, j.everyMs, j.firstAfterMs])).toEqual([['statistics', 1500, 1500], ['backup', 30_000, 0]]);
   expect(() => withPeriods(jobs, { statistcs: 1500 })).toThrow('JOB_EVERY names statistcs, which is no job of this server (its jobs: statistics, backup)');
   expect(() => withPeriods([...jobs, jobs[0]!], {})).toThrow('Two jobs are named statistics');
+  expect(() => withPeriods([{ name: 'spin', everyMs: 0, run }], {})).toThrow('The job spin has no period: everyMs must be a whole number of milliseconds above 0');
 });

@@ -143,11 +143,13 @@ export function withPeriods(jobs: Job[], every: Record<string, number>): Job[] {
   });
 }
 
-/** The jobs' names; each once, since JOB_EVERY, the queue's scheduler and the record name a job by it. */
+/** The jobs' names, each once (JOB_EVERY, the queue's scheduler and the record name a job by it); each with a period. */
 function uniqueNames(jobs: Job[]): string[] {
   const names = jobs.map((j) => j.name);
   const twice = names.filter((n, i) => names.indexOf(n) !== i);
   if (twice.length) throw new Error(`Two jobs are named ${twice.join(', ')}`);
+  const bad = jobs.filter((j) => !Number.isInteger(j.everyMs) || j.everyMs <= 0);
+  if (bad.length) throw new Error(`The job ${bad[0]!.name} has no period: everyMs must be a whole number of milliseconds above 0`);
   return names;
 }
 
@@ -159,7 +161,8 @@ async function runRecorded(spec: RunSpec, record: RunRecord, log: (line: string)
     const out = await bounded(spec.work(), spec.stopWithinMs, stopping);
     if (id !== null) await (out === 'idle' ? record.forget(id) : record.end(id, null)).catch(unrecorded);
   } catch (e) {
-    const message = (e as Error).message;
+    // Whatever was thrown, the run failed: never recorded as ok for want of a message.
+    const message = (e instanceof Error ? e.message : String(e)) || 'failed without a message';
     log(spec.attempt < spec.attempts ? `${spec.name}: ${message} (try ${spec.attempt} of ${spec.attempts}; it will be tried again)` : `${spec.name}: ${message}`);
     if (id !== null) await record.end(id, message).catch(unrecorded);
     throw e;
