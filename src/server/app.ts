@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { RESOURCES } from '../shared/registry.js';
+import { sharedCounters } from './cluster/rate-limit.js';
 import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/index.js';
 import { fail, ok } from './framework/envelope.js';
@@ -40,8 +41,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Every declared call has its handler and every handler its declaration, or the app does not start.
   const handlers = matchHandlers(RESOURCES, SERVER_MODULES.handlers);
 
+  // With REDIS_URL the counts are shared by the servers (src/server/cluster/rate-limit.ts).
+  const counters = sharedCounters(config);
+  if (counters) app.addHook('onClose', () => counters.close());
   await app.register(rateLimit, {
     global: false,
+    ...(counters ? { redis: counters.redis, nameSpace: counters.nameSpace, skipOnError: counters.skipOnError } : {}),
     errorResponseBuilder: () => Object.assign(new AppError(429, 'Too many attempts, please wait a minute and try again'), { statusCode: 429 }),
   });
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -7,6 +7,7 @@
  *   npm run school -- config --code DEMO01 --check           (checks config/schools/DEMO01.json; no database needed)
  *   npm run school -- backup [--code DEMO01]                 (a checked backup into BACKUP_DIR, default ./backups)
  *   npm run school -- restore --from FILE [--code DEMO01] [--yes]
+ *   npm run school -- jobs [--name statistics] [--limit 20]   (the last runs of scheduled jobs and tasks, every server's)
  * Against the embedded database the server must be stopped; with DATABASE_URL it runs any time.
  */
 import { parseArgs } from 'node:util';
@@ -18,6 +19,7 @@ import { ensurePlatform, SCHOOL_CODE, schemaFor } from './framework/schools.js';
 import { checkConfigFile, shown } from './framework/school-config.js';
 import { describeConfig } from '../shared/school-config.js';
 import { contributedCommands } from './framework/extensions.js';
+import { describeRun, lastRuns } from './framework/job-runs.js';
 import './installed.js';
 import { createSchool } from './provision.js';
 import { backupCommand, restoreCommand } from './backup/commands.js';
@@ -35,7 +37,10 @@ const USAGE = `Usage:
     Writes a backup of every school (or one) to BACKUP_DIR (default ./backups), then checks it by restoring it
     into scratch tables and comparing row counts.
   npm run school -- restore --from backups/backup-….jsonl.gz [--code ABC123] [--yes]
-    Restores every school of the backup (or one). Says what it would replace and changes nothing without --yes.`;
+    Restores every school of the backup (or one). Says what it would replace and changes nothing without --yes.
+  npm run school -- jobs [--name statistics] [--limit 20]
+    The last runs of the scheduled jobs and tasks (of one, with --name), newest first, on whichever server ran them:
+    when, what, ok, failed or running, how long, where, the period it was for, the try, the error.`;
 
 const COMMANDS = contributedCommands();
 // The modules' commands follow the outbox in the usage text.
@@ -54,13 +59,17 @@ async function main(argv: string[]): Promise<number> {
     },
     strict: true,
   });
-  if (!contributed && !['create', 'list', 'outbox', 'config', 'backup', 'restore'].includes(command ?? '')) {
+  if (!contributed && !['create', 'list', 'outbox', 'config', 'backup', 'restore', 'jobs'].includes(command ?? '')) {
     console.error(FULL_USAGE);
     return 2;
   }
   const config = loadConfig();
   // Reads a file only: no database, so it runs beside a running server.
   if (command === 'config') return configCommand(config.configDir, values.code, values.check);
+  if (command === 'jobs' && values.limit !== undefined && !/^[1-9]\d{0,3}$/.test(values.limit)) {
+    console.error(`--limit: "${values.limit}" is not a number of runs from 1 to 9999\n${FULL_USAGE}`);
+    return 2;
+  }
   if (command === 'restore' && !values.from) {
     console.error(`Missing --from\n${FULL_USAGE}`);
     return 2;
@@ -86,6 +95,10 @@ async function main(argv: string[]): Promise<number> {
       const rows = await database.db.withSchema('platform').selectFrom('school').select(['code', 'name', 'created_at']).orderBy('code').execute();
       for (const r of rows) console.log(`${r.code}\t${r.name}\t/api/${r.code}`);
       if (!rows.length) console.log('No schools yet.');
+    } else if (command === 'jobs') {
+      const rows = await lastRuns(database.db, { name: values.name, limit: Number(values.limit ?? 20) });
+      for (const r of rows) console.log(describeRun(r));
+      if (!rows.length) console.log(values.name ? `No run of ${values.name} is recorded.` : 'No run is recorded yet.');
     } else if (contributed) {
       return await contributed.run({ db: database.db, config, values, usage: FULL_USAGE });
     } else {

@@ -26,6 +26,8 @@ export interface Config {
   redisPrefix: string;
   /** FILES_S3_*: uploaded files' bytes go to this S3-compatible bucket; unset, they stay in the school's own `file` table. */
   filesS3?: S3Settings;
+  /** JOB_EVERY: periods that replace scheduled jobs' own, in ms by job name (tests, and an operator trying a job out). */
+  jobEvery: Record<string, number>;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: (env.REDIS_PREFIX || 'school').replace(/:$/, ''),
     filesS3: s3Settings(env, 'FILES_S3'),
+    jobEvery: parseJobEvery(env.JOB_EVERY),
   };
 }
 
@@ -80,6 +83,28 @@ export function s3Settings(env: NodeJS.ProcessEnv, name: 'FILES_S3' | 'BACKUP_S3
     prefix: (env[`${name}_PREFIX`] ?? '').replace(/^\/+|\/+$/g, ''),
     accessKeyId: env[`${name}_ACCESS_KEY_ID`]!, secretAccessKey: env[`${name}_SECRET_ACCESS_KEY`]!,
   };
+}
+
+/** The shortest period JOB_EVERY may set: shorter ones would keep the store busy with nothing else. */
+export const MIN_JOB_EVERY_MS = 100;
+
+/**
+ * JOB_EVERY: `name:ms` pairs separated by commas (`statistics:2000,backup:5000`), each job's period
+ * in milliseconds; the job's first run comes no later than one such period. Unset or empty: every
+ * job keeps its own. Anything else stops the start with a message; a name that is no job of the
+ * server is refused when the jobs start.
+ */
+export function parseJobEvery(raw: string | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const item of (raw ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+    const m = /^([\w.-]+):(\d+)$/.exec(item);
+    if (!m) throw new Error(`JOB_EVERY: "${item}" is not name:milliseconds (e.g. statistics:2000)`);
+    const [, name, ms] = m as unknown as [string, string, string];
+    if (Number(ms) < MIN_JOB_EVERY_MS) throw new Error(`JOB_EVERY: ${name} every ${ms} ms is too often; at least ${MIN_JOB_EVERY_MS} ms`);
+    if (name in out) throw new Error(`JOB_EVERY names ${name} twice`);
+    out[name] = Number(ms);
+  }
+  return out;
 }
 
 /** false: the connection's address is the client's; a number: proxies in front; a list: proxies' addresses or CIDR ranges. */

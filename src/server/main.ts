@@ -3,29 +3,28 @@ import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/index.js';
 import { seedDemo, DEMO } from './db/seed-demo.js';
-import { startStatisticsJob, type StatisticsJob } from './db/statistics.js';
+import { statisticsJob } from './db/statistics.js';
 import { acquireStoreLock, StoreInUseError } from './db/store-lock.js';
 import { syncAllSchools } from './provision.js';
-import { backupBeforeUpgrade, startBackupSchedule, type BackupSchedule } from './backup/schedule.js';
+import { backupBeforeUpgrade, backupJob } from './backup/schedule.js';
 import { backupSettings } from './backup/settings.js';
-import { contributed } from './framework/extensions.js';
-import { startJobs } from './framework/jobs.js';
-import { sharedState } from './cluster/redis.js';
+import { openShared, sharedState } from './cluster/redis.js';
+import { contributed, contributedTasks } from './framework/extensions.js';
+import { jobHistoryJob } from './framework/job-runs.js';
+import { startJobs, withPeriods, type JobRunner } from './framework/jobs.js';
 
 const config = (() => {
   try {
     return loadConfig();
   } catch (e) {
-    // A setting that cannot work (TRUST_PROXY, FILES_S3_* without keys) stops the start with its message.
+    // A setting that cannot work (TRUST_PROXY, JOB_EVERY, FILES_S3_* without keys) stops the start with its message.
     console.error(`Could not start: ${(e as Error).message}`);
     process.exit(1);
   }
 })();
 const started = Date.now();
 let app: FastifyInstance | null = null;
-let statistics: StatisticsJob | null = null;
-let backups: BackupSchedule | null = null;
-let jobs: { stop(): Promise<void> } | null = null;
+let jobs: JobRunner | null = null;
 let stopping = false;
 
 let lock: { release(): void } | null = null;
@@ -48,8 +47,6 @@ async function shutdown(signal: string) {
   console.log(`${signal}: closing`);
   let code = 0;
   try {
-    await statistics?.stop();
-    await backups?.stop();
     await jobs?.stop();
     await app?.close();
     await sharedState()?.close();
@@ -68,6 +65,11 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 try {
   const { db, kind } = await database;
   const backupConfig = backupSettings();
+  // One runner for all scheduled work: the platform's (table statistics once a day, since the
+  // embedded database has no autovacuum; every school's backup daily at BACKUP_TIME into
+  // BACKUP_DIR; the record of runs kept short) and the modules' (their contributes.ts). Checked
+  // against JOB_EVERY before anything else is done.
+  const scheduled = withPeriods([statisticsJob, jobHistoryJob, backupJob(db, kind, backupConfig), ...contributed('jobs')].filter((j) => j !== null), config.jobEvery);
   await backupBeforeUpgrade(db, kind, backupConfig);
   await syncAllSchools(db);
   const schools = await db.withSchema('platform').selectFrom('school').select('code').execute();
@@ -78,12 +80,8 @@ try {
   if (!stopping) {
     app = await buildApp({ config, database: await database, logger: process.env.LOG_REQUESTS === '1' });
     await app.listen({ port: config.port, host: config.host });
-    // Table statistics once a day (the embedded database has no autovacuum to do it).
-    statistics = startStatisticsJob(db);
-    // Every school daily at BACKUP_TIME school time, into BACKUP_DIR.
-    backups = startBackupSchedule(db, kind, backupConfig);
-    // The modules' scheduled jobs and start-up work (their contributes.ts).
-    jobs = startJobs(contributed('jobs'), { db, config });
+    // With REDIS_URL each job and task runs once across the servers.
+    jobs = await startJobs({ jobs: scheduled, tasks: contributedTasks(), env: { db, config }, shared: openShared(config) });
     for (const work of contributed('startup')) void work({ db, config }).catch((e: Error) => console.error(`Start-up work failed: ${e.message}`));
     console.log(`School app listening on http://localhost:${config.port} (${kind}${kind === 'pglite' ? ` in ${config.dataDir}` : ''}), ready in ${Date.now() - started} ms`);
   }

@@ -4,10 +4,7 @@ import { remoteFromEnv } from './s3.js';
 import { applyRetention } from './retention.js';
 import { runBackup, type RunResult } from './run.js';
 import type { BackupSettings } from './settings.js';
-
-export interface BackupSchedule {
-  stop(): Promise<void>;
-}
+import type { Job } from '../framework/contributions.js';
 
 /** The school-time clock reading of a moment: 'YYYY-MM-DD' and 'HH:MM'. */
 export function schoolClock(at: Date, timeZone: string): { day: string; time: string } {
@@ -18,47 +15,45 @@ export function schoolClock(at: Date, timeZone: string): { day: string; time: st
 }
 
 /**
- * The daily backup: once a day when the school clock passes BACKUP_TIME, then the retention rule.
- * An office PC is often off at that hour: a server started later that day makes the day's backup
- * once it has run for BACKUP_CATCH_UP_MINUTES (10), not at once, so a start stays quick.
- * Checked every half minute, so a changed clock or a sleeping machine cannot skip a day silently.
+ * The daily backup, a platform job of the runner (src/server/framework/jobs.ts): once a day when
+ * the school clock passes BACKUP_TIME, then the retention rule. An office PC is often off at that
+ * hour: a server started later that day makes the day's backup once it has run for
+ * BACKUP_CATCH_UP_MINUTES (10), not at once, so a start stays quick. The job looks at the clock
+ * every half minute, so a changed clock or a sleeping machine cannot skip a day silently; a look
+ * that finds nothing due leaves no record of a run. None without BACKUP_TIME.
  */
-export function startBackupSchedule(db: Kysely<any>, engine: string, settings: BackupSettings, log: (line: string) => void = console.log): BackupSchedule {
-  if (!settings.time) return { stop: async () => {} };
-  let running: Promise<unknown> | null = null;
+export function backupJob(db: Kysely<any>, engine: string, settings: BackupSettings, log: (line: string) => void = console.log): Job | null {
+  if (!settings.time) return null;
+  // What this server has seen of the clock. With several servers each look runs on one of them;
+  // the record of backups (platform.backup_run) is what they share.
   let lastDay: string | null = null;
   let sawBefore: string | null = null;
-  let stopped = false;
   const startedAt = Date.now();
   const catchUpMs = Number(process.env.BACKUP_CATCH_UP_MINUTES ?? 10) * 60_000;
-  const tick = async () => {
-    if (running || stopped) return;
-    const now = schoolClock(new Date(), settings.timeZone);
-    if (now.time < settings.time!) {
-      sawBefore = now.day;
-      return;
-    }
-    if (now.day === lastDay || (sawBefore !== now.day && Date.now() - startedAt < catchUpMs)) return;
-    // A backup already made today (this start, or another server on the same PostgreSQL) counts.
-    const made = await sql<{ n: number }>`select count(*)::int as n from platform.backup_run where ok and reason = 'schedule'
-      and (finished_at at time zone ${settings.timeZone})::date = ${now.day}::date`.execute(db).catch(() => ({ rows: [{ n: 0 }] }));
-    lastDay = now.day;
-    if (Number(made.rows[0]!.n) > 0) return;
-    running = scheduledBackup(db, engine, settings, log).finally(() => { running = null; });
-  };
-  const timer = setInterval(() => void tick().catch(() => {}), 30_000);
-  timer.unref();
-  void tick().catch(() => {});
   return {
-    /** A backup under way gets two seconds to end; a shutdown does not wait a big school's minute for it (its file stays unnamed). */
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await Promise.race([running, new Promise((r) => setTimeout(r, 2000).unref())]);
+    name: 'backup',
+    everyMs: 30_000,
+    firstAfterMs: 0,
+    // A backup under way gets two seconds to end; a shutdown does not wait a big school's minute for it (its file stays unnamed).
+    stopWithinMs: 2000,
+    async run() {
+      const now = schoolClock(new Date(), settings.timeZone);
+      if (now.time < settings.time!) {
+        sawBefore = now.day;
+        return 'idle';
+      }
+      if (now.day === lastDay || (sawBefore !== now.day && Date.now() - startedAt < catchUpMs)) return 'idle';
+      // A backup already made today (this start, or another server on the same PostgreSQL) counts.
+      const made = await sql<{ n: number }>`select count(*)::int as n from platform.backup_run where ok and reason = 'schedule'
+        and (finished_at at time zone ${settings.timeZone})::date = ${now.day}::date`.execute(db).catch(() => ({ rows: [{ n: 0 }] }));
+      lastDay = now.day;
+      if (Number(made.rows[0]!.n) > 0) return 'idle';
+      await scheduledBackup(db, engine, settings, log);
     },
   };
 }
 
+/** The backup and the retention rule; a failed backup (recorded in platform.backup_run too) fails the run. */
 async function scheduledBackup(db: Kysely<any>, engine: string, settings: BackupSettings, log: (line: string) => void): Promise<RunResult> {
   let remote = null;
   try {
@@ -67,11 +62,10 @@ async function scheduledBackup(db: Kysely<any>, engine: string, settings: Backup
     log(`Backup: ${(e as Error).message}; writing to ${settings.dir} only`);
   }
   const r = await runBackup(db, { dir: settings.dir, engine, reason: 'schedule', remote });
-  log(r.ok ? `Backup written to ${r.file}: ${r.message}` : r.message);
-  if (r.ok) {
-    const removed = applyRetention(settings);
-    if (removed.length) log(`Backup: ${removed.length} older backup${removed.length === 1 ? '' : 's'} removed by the retention rule`);
-  }
+  if (!r.ok) throw new Error(r.message);
+  log(`Backup written to ${r.file}: ${r.message}`);
+  const removed = applyRetention(settings);
+  if (removed.length) log(`Backup: ${removed.length} older backup${removed.length === 1 ? '' : 's'} removed by the retention rule`);
   return r;
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Job } from '../framework/contributions.js';
 
 /**
  * The planner's table statistics (ANALYZE). PostgreSQL's autovacuum refreshes them as tables
@@ -6,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * imported 5,000 students or billed a term still has the figures of an empty store, and the
  * reports read whole tables where an index would do. They are refreshed after the demo school
  * is made, after a student import and after a created fee bills a class, and once a day by a
- * job of the server process.
+ * job of the server's job runner.
  */
 
 /** ANALYZE of some tables of one school's schema. */
@@ -30,39 +31,16 @@ export async function analyzeSchools(db: Kysely<any>, schemas?: string[]): Promi
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface StatisticsJob {
-  /** Stops the timer; resolves once a run under way has finished. */
-  stop(): Promise<void>;
-}
-
 /**
- * Runs analyzeSchools once a day: first `firstAfterMs` after the start (a store opened by an
- * earlier release may never have been analyzed), then every `everyMs`. A failed run is
- * reported and the next one still happens.
+ * A platform job of the runner (src/server/framework/jobs.ts): analyzeSchools once a day, first a
+ * minute after the start (a store opened by an earlier release may never have been analyzed). A
+ * failed run is tried twice more, a minute and two minutes later.
  */
-export function startStatisticsJob(db: Kysely<any>, opts: { everyMs?: number; firstAfterMs?: number; onError?: (e: Error) => void } = {}): StatisticsJob {
-  const everyMs = opts.everyMs ?? DAY_MS;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  let timer: NodeJS.Timeout;
-  const schedule = (ms: number) => {
-    timer = setTimeout(() => {
-      running = analyzeSchools(db)
-        .catch((e: Error) => (opts.onError ?? ((err) => console.error(`Table statistics: ${err.message}`)))(e))
-        .finally(() => {
-          running = null;
-          if (!stopped) schedule(everyMs);
-        });
-    }, ms);
-    // The job never keeps the process alive on its own.
-    timer.unref();
-  };
-  schedule(opts.firstAfterMs ?? 60_000);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
-}
+export const statisticsJob: Job = {
+  name: 'statistics',
+  everyMs: DAY_MS,
+  firstAfterMs: 60_000,
+  attempts: 3,
+  backoffMs: 60_000,
+  run: ({ db }) => analyzeSchools(db),
+};

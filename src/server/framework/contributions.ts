@@ -16,13 +16,45 @@ import type { ProvidedServices } from './services.js';
 /** What start-up work and scheduled jobs are handed: the whole store (every school) and the settings. */
 export interface PlatformEnv { db: Kysely<any>; config: Config }
 
-/** Work repeated while the server runs; it never keeps the process alive on its own. */
+/**
+ * Work repeated while the server runs (src/server/framework/jobs.ts): in the process on one
+ * server, once across servers through the queue when REDIS_URL is set. It never keeps the process
+ * alive on its own, and never overlaps itself.
+ */
 export interface Job {
+  /** Unique among jobs; JOB_EVERY names it to change its period. */
   name: string;
   everyMs: number;
   /** The first run, after the start (default: everyMs). */
   firstAfterMs?: number;
-  run(env: PlatformEnv): Promise<void>;
+  /** Tries of a failed run, the first included (default 1: the next period is its retry). */
+  attempts?: number;
+  /** The wait before the second try; doubled before each later one (default 30 s). */
+  backoffMs?: number;
+  /** How long a stop waits for a run under way (default: to its end); the run is then recorded as cut off. */
+  stopWithinMs?: number;
+  /** Resolves 'idle' when nothing was due (a look at the clock): such a run leaves no record. */
+  run(env: PlatformEnv): Promise<void | 'idle'>;
+}
+
+/**
+ * Every task's name and payload: work a module asks for once, now or later, by name
+ * (`enqueue('tests.autoSubmit', { attempt_id }, { delayMs })`). The declaring module adds to this
+ * interface in its contributes.ts and gives the handler under `tasks`:
+ *   declare module '../../framework/contributions.js' { interface Tasks { 'sms.send': { school: string; id: number } } }
+ * A name is `<module>.<what>`; the payload goes through Redis as JSON, so it holds plain data.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Tasks {}
+export type TaskName = keyof Tasks;
+
+/** The handler of a task, run once per enqueue (retried on failure). */
+export interface Task<P = unknown> {
+  run(env: PlatformEnv, data: P): Promise<void>;
+  /** Tries, the first included (default 3). */
+  attempts?: number;
+  /** The wait before the second try; doubled before each later one (default 5 s). */
+  backoffMs?: number;
 }
 
 /** An operator command, `npm run school -- <name> …`; answers the process's exit code. */
@@ -85,6 +117,8 @@ export interface Contributions {
   /** Work once the server is listening (sending what a stop cut off); a failure is logged, the server stays up. */
   startup?: Array<(env: PlatformEnv) => Promise<void>>;
   jobs?: Job[];
+  /** Handlers of the module's tasks (`Tasks`), run by name once per enqueue. */
+  tasks?: { [K in TaskName]?: Task<Tasks[K]> };
   commands?: Record<string, CliCommand>;
   demo?: DemoSeed[];
   /** Sections of the family dashboard; null in the answer while the module is off for the person. */

@@ -9,7 +9,7 @@ import type { ResourceHooks } from './hooks.js';
 import type { RouteEnv } from './route.js';
 import type { HandlerSet } from './calls.js';
 import type { SocketHandlerSet } from '../realtime/declared.js';
-import type { ContributionSet, Contributions } from './contributions.js';
+import type { ContributionSet, Contributions, Task } from './contributions.js';
 import { installSubscribers, type EventName, type Subscriber } from './events.js';
 import { installServices } from './services.js';
 import { installDerivedTables } from '../db/derived-tables.js';
@@ -61,6 +61,19 @@ export function familyDashboardSections(): Array<{ module: string; key: string; 
 export function adminDashboardSections(): Array<{ module: string; key: string; read: (ctx: any) => Promise<unknown[]> }> {
   return CONTRIBUTIONS.flatMap(({ module, contributes }) => Object.entries(contributes.adminDashboard ?? {})
     .map(([key, read]) => ({ module, key, read: read as (ctx: any) => Promise<unknown[]> })));
+}
+
+/** The modules' task handlers by name; a module names its tasks `<module>.<what>`, each once. */
+export function contributedTasks(): Record<string, Task> {
+  const out: Record<string, Task> = {};
+  for (const { module, contributes } of CONTRIBUTIONS) {
+    for (const [name, task] of Object.entries(contributes.tasks ?? {})) {
+      if (!name.startsWith(`${module}.`)) throw new Error(`The module ${module} declares the task '${name}': a module's tasks are named '${module}.<name>'`);
+      if (out[name]) throw new Error(`Two modules declare the task '${name}'`);
+      out[name] = task as Task;
+    }
+  }
+  return out;
 }
 
 /** The modules' operator commands by name; two modules may not name one command alike. */
