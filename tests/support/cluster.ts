@@ -49,8 +49,9 @@ export async function startCluster(opts: { servers?: number; env?: Record<string
     servers.push(s);
     return s;
   };
-  // One after the other: the first creates the platform's tables, the others find them.
-  for (let i = 0; i < (opts.servers ?? 2); i++) await add();
+  // The first creates the platform's tables; the others start together once they exist.
+  await add();
+  await Promise.all(Array.from({ length: (opts.servers ?? 2) - 1 }, () => add()));
   const login = async (server: ServerProcess, email: string, code = school.code) => {
     const r = await api(server.base, `POST /api/${code}/login/`, { email, password: PASSWORD });
     if (!r.body.success) throw new Error(`login ${email}: ${r.body.error}`);
