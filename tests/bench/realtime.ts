@@ -7,10 +7,12 @@
  * so its memory and time are not counted in theirs.
  * 1. SOCKETS sockets held by one server: connected and authenticated CONCURRENCY at a time
  *    (socket.io-client over websocket; the handshake carries the school and one of a few sessions
- *    of a parent), time for all; the server's memory per socket: RSS (/proc/PID/status) and heap,
- *    both after a garbage collection (tests/bench/memory-probe.ts, preloaded into the server; the
- *    app serves no figures), before and after, divided by the sockets. The app's one server runs
- *    without REDIS_URL, as a school on one server does; the bare one without an adapter.
+ *    of a parent), time for all; the server's memory per socket: heap with external (buffers) and
+ *    RSS (/proc/PID/status), both after a garbage collection (tests/bench/memory-probe.ts,
+ *    preloaded into the server; the app serves no figures), before and after, divided by the
+ *    sockets (after a first round of CONCURRENCY sockets, closed again, so first-use code is not
+ *    counted). The app's one server runs without REDIS_URL, as a school on one server does; the
+ *    bare one without an adapter.
  * 2. A push to all of them: an announcement for everyone through the app's real path
  *    (PUT /announcements/: the notification row, the commit, the push to the school's room) next
  *    to the bare server's POST /push emitting to its room; from just before the call to each
@@ -53,6 +55,7 @@ const PROBE = pathToFileURL(path.join(ROOT, 'tests/bench/memory-probe.ts')).href
 /** Every server of this bench gets the memory probe. */
 const PROBE_ENV = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx --import ${PROBE}`.trim() };
 
+/** heapKbPerSocket counts V8's heap and the memory outside it that objects hold (external: buffers). */
 export interface Held { connectMs: number; perSecond: number; rssKbPerSocket: number; heapKbPerSocket: number; rssMbBefore: number; rssMbAfter: number }
 /** Each push's p50 and p95 (ms) and the median of each; the trigger call's median time. */
 export interface Pushes { p50s: number[]; p95s: number[]; p50: number; p95: number; max: number; callMs: number }
@@ -184,7 +187,7 @@ function appTarget(label: string, s: ServerProcess, code: string, admin: string,
   };
 }
 
-interface Memory { rssKb: number; heapUsed: number }
+interface Memory { rssKb: number; heapUsed: number; external: number }
 
 /** The server's memory after a garbage collection: heap from the preloaded probe, RSS as the system counts it. */
 async function memoryOf(t: Target): Promise<Memory> {
@@ -197,8 +200,8 @@ async function memoryOf(t: Target): Promise<Memory> {
     if (Date.now() > deadline) throw new Error(`${t.label} printed no memory reading within 10 s`);
     await sleep(20);
   }
-  const probe = JSON.parse(readings().at(-1)![1]!) as { heapUsed: number };
-  return { rssKb: rssKbOf(t.pid), heapUsed: probe.heapUsed };
+  const probe = JSON.parse(readings().at(-1)![1]!) as { heapUsed: number; external: number };
+  return { rssKb: rssKbOf(t.pid), heapUsed: probe.heapUsed, external: probe.external };
 }
 
 /** VmRSS of /proc/PID/status (Linux), else `ps -o rss=` (macOS). */
@@ -292,14 +295,19 @@ async function pushes(app: Target, bare: Target, want: number): Promise<{ app: P
 
 /** Memory, connect, memory: the time to hold SOCKETS sockets and the memory each costs the server. */
 async function hold(t: Target): Promise<Held> {
-  await sleep(500);
+  // A first round, closed again, so the code sockets first load and compile is not counted as theirs.
+  for (const s of (await connectMany(t, CONCURRENCY)).sockets) {
+    s.disconnect();
+    live.sockets.delete(s);
+  }
+  await sleep(1000);
   const before = await memoryOf(t);
   const { ms } = await connectMany(t, SOCKETS);
   await sleep(1000);
   const after = await memoryOf(t);
   return {
     connectMs: ms, perSecond: SOCKETS / (ms / 1000),
-    rssKbPerSocket: (after.rssKb - before.rssKb) / SOCKETS, heapKbPerSocket: (after.heapUsed - before.heapUsed) / 1024 / SOCKETS,
+    rssKbPerSocket: (after.rssKb - before.rssKb) / SOCKETS, heapKbPerSocket: (after.heapUsed + after.external - before.heapUsed - before.external) / 1024 / SOCKETS,
     rssMbBefore: before.rssKb / 1024, rssMbAfter: after.rssKb / 1024,
   };
 }
@@ -393,15 +401,17 @@ export function formatRealtimeBench(b: RealtimeBench | null, note = ''): string[
     `17. Real time, ${f0(b.sockets)} sockets (socket.io-client over websocket from the bench's process, ${b.concurrency} connecting at a time); servers are processes of their own,`,
     `    the app on PostgreSQL, next to a bare socket.io server (plain new Server(httpServer), same adapter, no auth, one room) in the same run:`,
     `   held by one server: connect + authenticate all: app ${f1(app.connectMs / 1000)} s (${f0(app.perSecond)}/s), bare ${f1(bare.connectMs / 1000)} s (${f0(bare.perSecond)}/s); app/bare time = ${f2(app.connectMs / bare.connectMs)}x`,
-    `     memory per socket after GC: RSS app ${f1(app.rssKbPerSocket)} kB, bare ${f1(bare.rssKbPerSocket)} kB; heap app ${f1(app.heapKbPerSocket)} kB, bare ${f1(bare.heapKbPerSocket)} kB` +
-      `  (app RSS ${f0(app.rssMbBefore)} -> ${f0(app.rssMbAfter)} MB, bare ${f0(bare.rssMbBefore)} -> ${f0(bare.rssMbAfter)} MB)`,
+    `     memory per socket after GC: heap + external app ${f1(app.heapKbPerSocket)} kB, bare ${f1(bare.heapKbPerSocket)} kB (app/bare = ${f2(app.heapKbPerSocket / bare.heapKbPerSocket)}x);` +
+      ` RSS app ${f1(app.rssKbPerSocket)} kB, bare ${f1(bare.rssKbPerSocket)} kB`,
+    // A process reuses pages it already holds before asking for more, so RSS grows by less than the heap where start-up left room.
+    `       (RSS app ${f0(app.rssMbBefore)} -> ${f0(app.rssMbAfter)} MB, bare ${f0(bare.rssMbBefore)} -> ${f0(bare.rssMbAfter)} MB; RSS grows less than the heap where the process already held free pages)`,
     ...pushLine(`push to all ${f0(b.sockets)}, one server (app without Redis), from just before the call to each receipt, median of ${b.pushes} pushes`, b.one, GOAL_P95_MS.one),
     ...pushLine(`push across two servers through Redis (${f0(b.sockets / 2)} sockets on each, the call to the first), median of ${b.pushes}`, b.two, GOAL_P95_MS.two),
     `   ${b.list.path} (${b.list.rows} rows), ${b.clients} clients, halves one, two, two, one; both servers with Redis:`,
     row('one server', b.list.one),
     row('two servers, requests in turn', b.list.two),
     `     two/one req/s = ${f2(b.list.two.rps / b.list.one.rps)}`,
-    `  SUMMARY real time: ${f0(b.sockets)} sockets on one server ${f1(app.rssKbPerSocket)} kB RSS each (bare ${f1(bare.rssKbPerSocket)}), connected in ${f1(app.connectMs / 1000)} s (bare ${f1(bare.connectMs / 1000)});` +
+    `  SUMMARY real time: ${f0(b.sockets)} sockets on one server ${f1(app.heapKbPerSocket)} kB of heap each (bare ${f1(bare.heapKbPerSocket)}), connected in ${f1(app.connectMs / 1000)} s (bare ${f1(bare.connectMs / 1000)});` +
       ` push p95 one server ${f0(b.one.app.p95)} ms (bare ${f0(b.one.bare.p95)}; goal < ${GOAL_P95_MS.one}: ${met(b.one.app.p95 < GOAL_P95_MS.one)}),` +
       ` two servers ${f0(b.two.app.p95)} ms (bare ${f0(b.two.bare.p95)}; goal < ${GOAL_P95_MS.two}: ${met(b.two.app.p95 < GOAL_P95_MS.two)});` +
       ` list two/one servers = ${f2(b.list.two.rps / b.list.one.rps)}`,
