@@ -3,6 +3,8 @@ import http from 'node:http';
 /** A closed-loop HTTP load generator: N clients, each on its own keep-alive socket. */
 export interface LoadOptions {
   port: number;
+  /** Several servers behind no balancer: request i of client k goes to ports[(k + i) % ports.length] (port unused). */
+  ports?: number[];
   /** Paths to request; client k's i-th request uses paths[(k + i * clients) % paths.length]. */
   paths: string[];
   headers?: Record<string, string>;
@@ -70,8 +72,9 @@ export async function runLoad(o: LoadOptions): Promise<LoadRun> {
   async function client(k: number) {
     for (let i = 0; performance.now() < endAt; i++) {
       const path = o.paths[(k + i * o.clients) % o.paths.length]!;
+      const port = o.ports?.length ? o.ports[(k + i) % o.ports.length]! : o.port;
       try {
-        const r = await request(o.port, o.method ?? 'GET', path, { agent, headers: o.headers, body: o.body?.(k, i), onSocket: (s) => sockets.add(s) });
+        const r = await request(port, o.method ?? 'GET', path, { agent, headers: o.headers, body: o.body?.(k, i), onSocket: (s) => sockets.add(s) });
         const done = performance.now();
         if (done < measureFrom || done > endAt) continue;
         if (r.status < 200 || r.status >= 300) non2xx++;

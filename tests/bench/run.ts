@@ -77,6 +77,12 @@
  *    SQL. Alone: `node --import tsx tests/bench/leads.ts`.
  * 16. Library (tests/bench/library.ts): the search by code (GET /library/book/search/{code}/) on
  *    1,00,000 books next to its raw select by code. Alone: `node --import tsx tests/bench/library.ts`.
+ * 17. Real time (tests/bench/realtime.ts): 2,000 sockets held by one app server (time to connect and
+ *    authenticate, memory per socket), a push to all of them on one server and across two through
+ *    Redis (p50/p95), and a list through two servers next to one, each next to a bare socket.io
+ *    server (or one server) in the same run; needs PostgreSQL and Redis on 127.0.0.1 (real server
+ *    processes on a database of their own). BENCH_ONLY=realtime measures only this and stops.
+ *    Alone: `node --import tsx tests/bench/realtime.ts`.
  *
  * Database: PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a unique school
  * code; its schema and directory entry are dropped at the end). Prints a table and writes the
@@ -103,6 +109,7 @@ import { formatPayrollBench, measurePayroll, type PayrollBench } from './payroll
 import { formatFinanceBench, measureFinance, type FinanceBench } from './finance.js';
 import { formatLibraryBench, measureLibrary, type LibraryBench } from './library.js';
 import { formatLeadsBench, measureLeads, type LeadsBench } from './leads.js';
+import { formatRealtimeBench, measureRealtime, stopRealtime, type RealtimeBench } from './realtime.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATABASE_URL = process.env.DATABASE_URL || '';
@@ -138,6 +145,8 @@ const SUBJECT_PAGES = Array.from({ length: 40 }, (_, i) => i + 1);
 const ONLY_LISTS = process.env.BENCH_ONLY === 'lists';
 /** BENCH_ONLY=import: only the students' export and CSV import of 5. with their baselines, then stop (BENCH_BILLS_PER_STUDENT=1 seeds faster). */
 const ONLY_IMPORT = process.env.BENCH_ONLY === 'import';
+/** BENCH_ONLY=realtime: only the real-time figures of 17. (sockets, pushes, two servers), then stop. */
+const ONLY_REALTIME = process.env.BENCH_ONLY === 'realtime';
 
 const rowOf = (label: string, r: LoadResult) =>
   `${pad(label, 44)}${lpad(f0(r.rps), 9)}${lpad(f2(r.p50), 9)}${lpad(f2(r.p99), 9)}${lpad(f1(r.max), 9)}${lpad(f1(r.kbPerResponse), 9)}  ${r.sockets}` +
@@ -220,6 +229,7 @@ function removeTempDirs() {
 
 async function cleanup() {
   await Promise.all([...children].map((c) => stop(c, 5000)));
+  await stopRealtime().catch((e) => console.error(`Could not stop the real-time bench's servers: ${e.message}`));
   await dropPgSchool().catch((e) => console.error(`Could not drop the bench school's schema: ${e.message}`));
   removeTempDirs();
 }
@@ -377,6 +387,11 @@ async function main() {
   const code = DATABASE_URL ? `B${Math.random().toString(36).slice(2, 7).toUpperCase().padEnd(5, '0')}` : 'BENCH1';
   const backend = DATABASE_URL ? `PostgreSQL (DATABASE_URL, school ${code}, dropped at the end)` : 'PGlite (embedded, temp data directory)';
   console.log(`School app bench: node ${process.version}, ${os.cpus().length} cores, database ${backend}`);
+  if (ONLY_REALTIME) {
+    const realtime = await measureRealtime();
+    console.log(['', `Real time only (BENCH_ONLY=realtime), ${startedAt.toISOString()}, ${os.cpus().length} cores:`, ...formatRealtimeBench(realtime)].join('\n'));
+    return;
+  }
 
   // 4. Bundle first: it needs no server.
   const clientDir = path.join(ROOT, 'dist', 'client');
@@ -695,6 +710,11 @@ async function main() {
   let libraryNote = '';
   try { library = await measureLibrary(); } catch (e) { libraryNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
 
+  // 17. Real time: sockets, pushes and two servers, on real server processes of their own (PostgreSQL and Redis).
+  let realtime: RealtimeBench | null = null;
+  let realtimeNote = '';
+  try { realtime = await measureRealtime(); } catch (e) { realtimeNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
+
   // ---------------------------------------------------------------- report
   const line = '-'.repeat(92);
   const out: string[] = [];
@@ -794,6 +814,8 @@ async function main() {
   out.push(line);
   out.push(...formatLibraryBench(library, libraryNote));
   out.push(line);
+  out.push(...formatRealtimeBench(realtime, realtimeNote));
+  out.push(line);
   console.log(out.join('\n'));
 
   const json = {
@@ -819,6 +841,7 @@ async function main() {
     finance: finance ?? { skipped: financeNote },
     library: library ?? { skipped: libraryNote },
     leads: leads ?? { skipped: leadsNote },
+    realtime: realtime ?? { skipped: realtimeNote },
     slowNetwork: slow ? { ...slow, network: FAST_3G, cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, goals: SLOW_GOALS } : { skipped: slowNote },
     bundle: bundle ? { ...bundle, dir: path.relative(ROOT, bundle.dir), entryGzipKb: kB(bundle.totalGzip), loginScreenGzipKb: kB(bundle.totalGzip + (bundle.lazy.find((l) => /PublicApp/.test(l.file))?.addsGzip ?? 0)), goalKb: BUNDLE_GOAL_KB } : { skipped: bundleNote },
   };
