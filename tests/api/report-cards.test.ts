@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createIntegrations } from '../../src/server/integrations/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveFile } from '../../src/server/framework/files.js';
 import { defaultDetails, putSetting } from '../../src/server/platform/settings.js';
@@ -218,7 +219,7 @@ describe('the class PDF', () => {
     expect(sheet.students[1].recorded).toEqual({ present: 1, working: 4 });
 
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    const ctx = { db: db(), school: { code: s.code, name: `School ${s.code}`, schema: s.schema }, user: { id: s.users['4'] } } as any;
+    const ctx = { db: db(), school: { code: s.code, name: `School ${s.code}`, schema: s.schema }, user: { id: s.users['4'] }, integrations: createIntegrations(t.config) } as any;
     const logo = await saveFile(ctx, { name: 'logo.png', contentType: 'image/png', bytes: png, kind: 'logo' });
     await putSetting(db(), 'school', { ...defaultDetails('Green Valley School'), school_logo: logo.path, school_address: '4, Temple Road, Mysuru' });
 
