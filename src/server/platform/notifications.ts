@@ -44,7 +44,8 @@ const shown = (row: { id: number; title: string; body: string; timestamp: Date |
 export async function notificationsOf(ctx: Ctx, since?: string) {
   const rows = await ctx.db.selectFrom('notification').select(['id', 'title', 'body', 'created_at as timestamp'])
     .where((eb) => eb.or([eb('user_id', '=', ctx.user.id), eb('user_id', 'is', null)]))
-    .$if(!!since, (q) => q.where('created_at', '>', new Date(since!)))
+    // The cursor is the newest one's time as the browser got it, to the millisecond; the column keeps microseconds.
+    .$if(!!since, (q) => q.where(sql`date_trunc('milliseconds', created_at)`, '>', new Date(since!)))
     .orderBy('created_at', 'desc').limit(50).execute();
   return rows.map(shown);
 }
