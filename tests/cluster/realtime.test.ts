@@ -8,7 +8,6 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openLive, type Live } from '../../src/client/live/connection.js';
 import { followNotifications, type Note } from '../../src/client/live/notifications.js';
 import { startCluster, type Cluster } from '../support/cluster.js';
-import { api } from '../support/process.js';
 import { connectSocket, within, type TestSocket } from '../support/sockets.js';
 import { tcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 
@@ -16,10 +15,8 @@ let c: Cluster;
 let proxy: TcpProxy | null = null;
 const sockets: TestSocket[] = [];
 const lives: Live[] = [];
-const call = (server: number, path: string, body?: unknown, token = c.school.tokens['4']) =>
-  api(c.servers[server]!.base, path.replace(' ', ` /api/${c.school.code}`), body, token);
 const announce = async (server: number, title: string) => {
-  const r = await call(server, 'PUT /announcements/', { title, message: `About ${title}`, to: 0, class_ids: [], files: [] });
+  const r = await c.call(server, 'PUT /announcements/', { title, message: `About ${title}`, to: 0, class_ids: [], files: [] });
   expect(r.body.success, r.body.error ?? '').toBe(true);
 };
 const connect = async (server: number, token: string) => {
@@ -57,11 +54,11 @@ test('a push sent through server A reaches a person connected to server B', asyn
 test('a logout on A is refused on B at once and closes the socket on B within 2 s', async () => {
   const token = await c.login(c.servers[0]!, `librarian@${c.school.code.toLowerCase()}.test`);
   // B has seen the session (and keeps it in its memory) before the logout.
-  expect((await call(1, 'GET /auth/', undefined, token)).status).toBe(200);
+  expect((await c.call(1, 'GET /auth/', undefined, token)).status).toBe(200);
   const onB = await connect(1, token);
   const other = await connect(1, c.school.tokens['7']);
-  expect((await call(0, 'POST /logout/', undefined, token)).status).toBe(200);
-  const refused = await call(1, 'GET /auth/', undefined, token);
+  expect((await c.call(0, 'POST /logout/', undefined, token)).status).toBe(200);
+  const refused = await c.call(1, 'GET /auth/', undefined, token);
   expect(refused.status).toBe(401);
   expect(await within(onB.closed, 2000)).toBe(true);
   expect(other.socket.connected).toBe(true);

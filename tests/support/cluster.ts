@@ -27,6 +27,8 @@ export interface Cluster {
   database: Database;
   /** Starts one more server of the group (to replace one that was killed). */
   add(env?: Record<string, string>): Promise<ServerProcess>;
+  /** Calls the school's API through server `i` ('GET /auth/'), as the super admin unless a token is given. */
+  call(i: number, call: string, body?: unknown, token?: string): ReturnType<typeof api>;
   /** Logs a school login in through a server: its token. */
   login(server: ServerProcess, email: string, code?: string): Promise<string>;
   stop(): Promise<void>;
@@ -61,6 +63,7 @@ export async function startCluster(opts: { servers?: number; env?: Record<string
   const school: TestSchool = await createTestSchool(database, config, randomCode(), (code, email) => login(servers[0]!, email, code));
   return {
     servers, school, databaseUrl, prefix, database, add, login,
+    call: (i, call, body, token = school.tokens['4']) => api(servers[i]!.base, call.replace(' ', ` /api/${school.code}`), body, token),
     async stop() {
       await Promise.all(servers.map((s) => s.stop('SIGTERM', 5000)));
       await database.close();

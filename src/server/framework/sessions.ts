@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { sharedState } from '../cluster/redis.js';
 import { closeSockets } from '../realtime/hub.js';
-import { afterCommit } from '../db/index.js';
+import { afterCommitOrNow } from '../db/index.js';
 import type { AuthUser } from './context.js';
 import { PASSWORD_IS_USERNAME, randomToken, sha256 } from './passwords.js';
 
@@ -91,8 +91,7 @@ function sessionsEnded(db: Kysely<any>, schema: string, match: { userId?: number
     }
     closeSockets(db, match.tokenHash ? { tokenHash: match.tokenHash } : { schema, userId: match.userId!, keepTokenHash: match.keepTokenHash });
   };
-  if (!db.isTransaction) return tell();
-  afterCommit(async () => tell());
+  return afterCommitOrNow(db, tell);
 }
 
 export async function endSession(db: Kysely<any>, schema: string, tokenHash: string) {

@@ -6,7 +6,7 @@
  */
 import type { Server } from 'socket.io';
 import type { Kysely } from 'kysely';
-import { afterCommit } from '../db/index.js';
+import { afterCommitOrNow } from '../db/index.js';
 import type { Ctx } from '../framework/context.js';
 import { rooms } from './rooms.js';
 
@@ -25,15 +25,7 @@ export const registerServer = (io: Server) => servers.add(io);
 export const unregisterServer = (io: Server) => servers.delete(io);
 
 /** Runs `fn` once the transaction `db` is in commits (now when it is none): a push never tells of a write that rolled back. */
-function whenCommitted(db: Kysely<any>, fn: () => void) {
-  if (!db.isTransaction) return fn();
-  // A transaction opened by withTransaction (every service write) holds it until the commit.
-  try {
-    afterCommit(async () => fn());
-  } catch {
-    fn();
-  }
-}
+const whenCommitted = (db: Kysely<any>, fn: () => void) => void afterCommitOrNow(db, async () => fn());
 
 function emit(to: string[], event: string, data: unknown) {
   if (!to.length) return;
