@@ -136,6 +136,8 @@ export async function openFromMenu(page: Page, entry: string | RegExp | { href: 
   const toggle = page.locator('button[aria-controls="side-menu"]');
   await toggle.waitFor();
   if (await toggle.getAttribute('aria-expanded') === 'false') await toggle.click();
+  // A menu still sliding in shows its links as hidden, which would read as a closed group.
+  await settled(page);
   const sider = page.locator('.ant-layout-sider');
   // Relative to whatever holds it: the sider, or the group it sits in.
   const anchor = typeof entry === 'object' && 'href' in entry
@@ -143,8 +145,11 @@ export async function openFromMenu(page: Page, entry: string | RegExp | { href: 
     : page.locator('a').filter({ hasText: typeof entry === 'string' ? new RegExp(`^${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : entry });
   const link = sider.locator(anchor);
   await link.first().waitFor({ state: 'attached' });
-  if (!(await link.first().isVisible())) {
-    await sider.locator('.ant-menu-submenu').filter({ has: anchor }).first().locator('.ant-menu-submenu-title').first().click();
+  // A group is opened only when closed: a click on an open group's title closes it.
+  const group = sider.locator('.ant-menu-submenu').filter({ has: anchor }).first();
+  if (await group.count() > 0 && !/\bant-menu-submenu-open\b/.test(await group.getAttribute('class') ?? '')) {
+    await group.locator('.ant-menu-submenu-title').first().click();
+    await settled(page);
   }
   await link.first().click();
 }

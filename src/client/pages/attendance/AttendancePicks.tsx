@@ -65,11 +65,11 @@ export function AttendancePicks({ picks, onGo, incomplete, idPrefix }: { picks: 
     <Form layout="inline" style={{ rowGap: 8 }} onFinish={go}>
       <Form.Item label="Class" htmlFor={`${idPrefix}-class`} required>
         <Select id={`${idPrefix}-class`} {...select} placeholder="Please select class" loading={classesLoading} options={classOptions}
-          value={draft.class_id} onChange={(v: number) => setDraft((d) => ({ ...d, class_id: v }))} />
+          value={draft.class_id ?? null} onChange={(v: number) => setDraft((d) => ({ ...d, class_id: v }))} />
       </Form.Item>
       <Form.Item label="Academic Year" htmlFor={`${idPrefix}-year`} required>
         <Select id={`${idPrefix}-year`} {...select} placeholder="Please select academic year" loading={yearsLoading}
-          options={years.map((y) => ({ value: y.id, label: y.name }))} value={draft.year} onChange={(v: number) => setDraft((d) => ({ ...d, year: v }))} />
+          options={years.map((y) => ({ value: y.id, label: y.name }))} value={draft.year ?? null} onChange={(v: number) => setDraft((d) => ({ ...d, year: v }))} />
       </Form.Item>
       <Form.Item label="Date" htmlFor={`${idPrefix}-date`} required>
         <DateInput id={`${idPrefix}-date`} standalone allowClear={false} style={{ width: 'auto' }}

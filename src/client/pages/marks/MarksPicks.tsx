@@ -55,20 +55,20 @@ export function MarksPicks({ picks, set, withSubject }: { picks: Picks; set: (p:
     <Form layout="inline" style={{ rowGap: 8 }}>
       <Form.Item label="Class" htmlFor="marks-class" required>
         <Select id="marks-class" {...select} placeholder="Please select class" loading={classesLoading} options={classOptions}
-          value={picks.class_id} onChange={(v: number) => set({ class_id: v })} />
+          value={picks.class_id ?? null} onChange={(v: number) => set({ class_id: v })} />
       </Form.Item>
       <Form.Item label="Academic Year" htmlFor="marks-year" required>
         <Select id="marks-year" {...select} placeholder="Please select academic year" loading={yearsLoading}
-          options={years.map((y) => ({ value: y.id, label: y.name }))} value={picks.year} onChange={(v: number) => set({ year: v })} />
+          options={years.map((y) => ({ value: y.id, label: y.name }))} value={picks.year ?? null} onChange={(v: number) => set({ year: v })} />
       </Form.Item>
       <Form.Item label="Test" htmlFor="marks-test" required>
         <Select id="marks-test" {...select} placeholder="Please select test" loading={tests.query.isLoading && picks.year !== undefined}
-          options={(tests.result?.data ?? []).map((x) => ({ value: x.id, label: x.name }))} value={picks.test} onChange={(v: number) => set({ test: v })} />
+          options={(tests.result?.data ?? []).map((x) => ({ value: x.id, label: x.name }))} value={picks.test ?? null} onChange={(v: number) => set({ test: v })} />
       </Form.Item>
       {withSubject && (
         <Form.Item label="Subject" htmlFor="marks-subject" required>
           <Select id="marks-subject" {...select} placeholder="Please select subject" loading={subjects.query.isLoading && picks.class_id !== undefined}
-            options={(subjects.result?.data ?? []).map((x) => ({ value: x.id, label: x.name }))} value={picks.subject_id} onChange={(v: number) => set({ subject_id: v })} />
+            options={(subjects.result?.data ?? []).map((x) => ({ value: x.id, label: x.name }))} value={picks.subject_id ?? null} onChange={(v: number) => set({ subject_id: v })} />
         </Form.Item>
       )}
     </Form>

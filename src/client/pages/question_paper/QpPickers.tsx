@@ -32,15 +32,15 @@ export function QpPickers({ picks, set, idPrefix }: { picks: QpPicks; set: (p: Q
     <Form layout="inline" style={{ rowGap: 8 }}>
       <Form.Item label="Class" htmlFor={`${idPrefix}-class`} required>
         <Select id={`${idPrefix}-class`} {...select} placeholder="Select class" loading={classesLoading} options={classOptions}
-          value={picks.class_id} onChange={(v: number) => set({ ...picks, class_id: v, subject_id: undefined })} />
+          value={picks.class_id ?? null} onChange={(v: number) => set({ ...picks, class_id: v, subject_id: undefined })} />
       </Form.Item>
       <Form.Item label="Academic Year" htmlFor={`${idPrefix}-year`} required>
         <Select id={`${idPrefix}-year`} {...select} placeholder="Select academic year" loading={yearsLoading}
-          options={years.map((y) => ({ value: y.id, label: y.name }))} value={picks.ac_year_id} onChange={(v: number) => set({ ...picks, ac_year_id: v })} />
+          options={years.map((y) => ({ value: y.id, label: y.name }))} value={picks.ac_year_id ?? null} onChange={(v: number) => set({ ...picks, ac_year_id: v })} />
       </Form.Item>
       <Form.Item label="Subject" htmlFor={`${idPrefix}-subject`} required>
         <Select id={`${idPrefix}-subject`} {...select} placeholder="Select subject" loading={subjects.query.isFetching}
-          options={(subjects.result?.data ?? []).map((s) => ({ value: s.id, label: s.name }))} value={picks.subject_id}
+          options={(subjects.result?.data ?? []).map((s) => ({ value: s.id, label: s.name }))} value={picks.subject_id ?? null}
           onChange={(v: number) => set({ ...picks, subject_id: v })} />
       </Form.Item>
     </Form>
