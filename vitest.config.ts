@@ -36,7 +36,9 @@ export default defineConfig({
           globalSetup: ['tests/support/e2e-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time: much of a browser test is waiting on the page, so the second core
+          // is otherwise idle. Each file has its own server, store and browser.
+          maxWorkers: 2,
           // A real browser on a loaded two-core machine now and then misses a beat; a test that
           // fails twice in a row is a failure.
           retry: 1,

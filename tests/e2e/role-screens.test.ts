@@ -1,5 +1,5 @@
 /**
- * What each role meets on the screens it is given (every menu screen's calls: accessibility.test.ts):
+ * What each role meets on the screens it is given (every menu screen's calls: accessibility-audit.ts):
  * librarians and teachers find students and read their fee records without the fee staff's
  * actions; anyone at the counter finds a student by name or father's name from the header.
  */

@@ -1,9 +1,10 @@
 /**
- * WCAG 2.1 AA on every screen in every demo role's menu, on a desktop and on a 390×844 phone:
+ * WCAG 2.1 AA on every screen in a demo role's menu, on a desktop and on a 390×844 phone:
  * each opens with no call refused, axe-core finds no serious or critical failure, each screen has one h1, and the keyboard
  * reaches a skip link first and the menu toggle on the phone. The menu's screens are opened from
  * the menu, as a person does, from the foot of the screen before: each opens at its top, the
  * menu has at most its current group open, and no screen is wider than the phone.
+ * The roles are audited in files of their own (accessibility-*.test.ts), so they run side by side.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -14,12 +15,15 @@ import { DEMO, accessibilityProblems, openFromMenu, signIn, startE2E, type E2E, 
 const DESKTOP = { width: 1280, height: 900 };
 
 let e: E2E;
-beforeAll(async () => { e = await startE2E(); });
-afterAll(() => e?.close());
 
-const ROLES: Array<[string, string, number]> = [
-  ['admin', DEMO.admin, 4], ['office', DEMO.office, 3], ['teacher', DEMO.teacher, 2], ['librarian', DEMO.librarian, 7], ['parent', DEMO.parentMobile, 1],
-];
+/** The demo roles: name, login and role number. */
+export const ROLES = {
+  admin: [DEMO.admin, 4],
+  office: [DEMO.office, 3],
+  teacher: [DEMO.teacher, 2],
+  librarian: [DEMO.librarian, 7],
+  parent: [DEMO.parentMobile, 1],
+} as const satisfies Record<string, readonly [string, number]>;
 
 /** Signs in and records every call the server refuses, and every error notification shown. */
 async function signedIn(user: string, viewport = DESKTOP) {
@@ -90,53 +94,62 @@ async function audit(page: Page, screens: string[], links: string[], label: stri
   return failures;
 }
 
-for (const [role, user, roleId] of ROLES) {
-  it(`opens the ${role}'s screens with no call refused and no serious accessibility failure, desktop and phone`, async () => {
-    const desk = await signedIn(user);
-    const { screens, links } = await menuScreens(desk.page, roleId);
-    expect(screens.length).toBeGreaterThan(3);
-    const failures = await audit(desk.page, screens, links, 'desktop', DESKTOP);
-    // A screen in the role's menu works for it: no call refused, no error shown.
-    expect(desk.refused).toEqual([]);
-    expect(await errorToasts(desk.page)).toEqual([]);
-    await desk.context.close();
-    const phone = await signedIn(user, PHONE);
-    failures.push(...await audit(phone.page, screens, links, 'phone', PHONE));
-    expect(phone.refused).toEqual([]);
-    await phone.context.close();
-    expect(failures).toEqual([]);
-  }, 600_000);
+/** One test a role: its every menu screen, desktop then phone. */
+export function auditRoles(...roles: Array<keyof typeof ROLES>) {
+  beforeAll(async () => { e = await startE2E(); });
+  afterAll(() => e?.close());
+  for (const role of roles) {
+    const [user, roleId] = ROLES[role];
+    it(`opens the ${role}'s screens with no call refused and no serious accessibility failure, desktop and phone`, async () => {
+      const desk = await signedIn(user);
+      const { screens, links } = await menuScreens(desk.page, roleId);
+      expect(screens.length).toBeGreaterThan(3);
+      const failures = await audit(desk.page, screens, links, 'desktop', DESKTOP);
+      // A screen in the role's menu works for it: no call refused, no error shown.
+      expect(desk.refused).toEqual([]);
+      expect(await errorToasts(desk.page)).toEqual([]);
+      await desk.context.close();
+      const phone = await signedIn(user, PHONE);
+      failures.push(...await audit(phone.page, screens, links, 'phone', PHONE));
+      expect(phone.refused).toEqual([]);
+      await phone.context.close();
+      expect(failures).toEqual([]);
+    }, 600_000);
+  }
 }
 
-it('lets the keyboard skip to the content and open the menu on a phone', async () => {
-  const { context, page } = await signedIn(DEMO.admin, PHONE);
-  // The signed-in screen, not the login form it replaces in the same page.
-  await page.locator('.skip-link').waitFor({ state: 'attached' });
-  await page.locator('main h1').first().waitFor({ state: 'attached' });
-  await page.keyboard.press('Tab');
-  const skip = page.getByRole('link', { name: 'Skip to content' });
-  expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
-  // Visible while focused, not hidden off screen.
-  const box = await skip.boundingBox();
-  expect(box && box.x >= 0 && box.y >= 0 && box.width > 0).toBe(true);
-  await page.keyboard.press('Enter');
-  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
-  // A link reached by the keyboard shows a ring.
-  await page.keyboard.press('Tab');
-  await page.locator('main a[href]').first().focus();
-  expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe('none');
-
-  // The menu toggle is a named button in the tab order; Enter opens the menu.
-  const toggle = page.getByRole('button', { name: 'Open menu' });
-  await toggle.focus();
-  await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: 'Close menu' }).waitFor();
-  const dashboard = page.locator('.ant-layout-sider a[href]', { hasText: 'Dashboard' }).first();
-  await dashboard.waitFor({ state: 'visible' });
-  // So does a menu entry.
-  await dashboard.focus();
-  expect(await dashboard.evaluate((a) => getComputedStyle(a).outlineStyle)).not.toBe('none');
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Open menu' }).waitFor();
-  await context.close();
-});
+/** The skip link and the phone's menu toggle, from the keyboard; in a file that audits a role, whose server and browser it uses. */
+export function keyboardTest() {
+  it('lets the keyboard skip to the content and open the menu on a phone', async () => {
+    const { context, page } = await signedIn(DEMO.admin, PHONE);
+    // The signed-in screen, not the login form it replaces in the same page.
+    await page.locator('.skip-link').waitFor({ state: 'attached' });
+    await page.locator('main h1').first().waitFor({ state: 'attached' });
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Visible while focused, not hidden off screen.
+    const box = await skip.boundingBox();
+    expect(box && box.x >= 0 && box.y >= 0 && box.width > 0).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    // A link reached by the keyboard shows a ring.
+    await page.keyboard.press('Tab');
+    await page.locator('main a[href]').first().focus();
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe('none');
+  
+    // The menu toggle is a named button in the tab order; Enter opens the menu.
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Close menu' }).waitFor();
+    const dashboard = page.locator('.ant-layout-sider a[href]', { hasText: 'Dashboard' }).first();
+    await dashboard.waitFor({ state: 'visible' });
+    // So does a menu entry.
+    await dashboard.focus();
+    expect(await dashboard.evaluate((a) => getComputedStyle(a).outlineStyle)).not.toBe('none');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await context.close();
+  });
+}
