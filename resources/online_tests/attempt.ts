@@ -35,6 +35,8 @@ export default defineResource({
   uploads: {
     'online-test-answers': { permission: 'create', types: ONLINE_TEST_FILE_TYPES, maxBytes: 25 * 1024 * 1024, messages: FILE_MESSAGES },
   },
+  // The student of a call with a payload is checked by its handler after the payload (a parent's own children only,
+  // else 404 'Student not found'), so an incomplete payload is answered with its own message first.
   calls: {
     // The teacher's view of one attempt: each question with the student's answer and its marks.
     one: { call: 'GET /ot/{test_id}/attempt/{attempt_id}/', permission: 'read', roles: ['staff'], scope: { attempt_id: 'online-test-attempts' }, errors: { noAttempt: 'Attempt not found' } },
@@ -58,7 +60,7 @@ export default defineResource({
       errors: { noTest: 'Test not found', notYet: 'This test starts at {time}', taken: 'You have already taken this test', noQuestions: 'This test has no questions yet' },
     },
     submit: {
-      call: 'POST /ot/student/{student_id}/test/{test_id}/attempts/', permission: 'create', payload: submit, scope: { student_id: 'students', attempt_id: 'online-test-attempts' },
+      call: 'POST /ot/student/{student_id}/test/{test_id}/attempts/', permission: 'create', payload: submit, scope: { attempt_id: 'online-test-attempts' },
       message: 'Test Submitted',
       errors: {
         noAttempt: 'Attempt not found', late: 'Time is up for this test: it was closed at its deadline with the answers saved before it',
@@ -70,7 +72,7 @@ export default defineResource({
     // Beyond the spec: one answer saved as it changes, so none is lost to a closed tab or a dead battery.
     answer: {
       call: 'PUT /ot/student/{student_id}/test/{test_id}/attempt/{attempt_id}/answer/', permission: 'create', payload: answer,
-      scope: { student_id: 'students', attempt_id: 'online-test-attempts' },
+      scope: { attempt_id: 'online-test-attempts' },
       message: 'Answer saved',
       errors: {
         noAttempt: 'Attempt not found', late: LATE, done: 'This test is already submitted', question: 'This question is not part of this test',

@@ -1,4 +1,5 @@
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
+import { notFound } from '../../framework/errors.js';
 import { items } from '../../framework/items.js';
 import { enqueue } from '../../framework/jobs.js';
 import { inTransaction } from '../../framework/service.js';
@@ -32,6 +33,7 @@ async function sheet(ctx: CallCtx, attempt: { id: number; test_id: number; start
 
 /** The student's attempt of this test (by id), else 404; one closed at its deadline meanwhile is closed now. */
 async function ownAttempt(ctx: CallCtx, studentId: number, testId: number, attemptId: number) {
+  if (!(await ctx.scoped('students', 'st').select('st.id').where('st.id', '=', studentId).executeTakeFirst())) throw notFound('Student not found');
   const a = await attemptById(ctx, attemptId);
   if (!a || a.student_id !== studentId || a.test_id !== testId) throw ctx.fail('noAttempt', 404);
   // An attempt past its deadline is closed with what was saved, and the late save or submission refused.
@@ -108,8 +110,8 @@ export default defineHandlers('online-test-attempts', {
   // Saves the answers sent (those saved before and not sent stay) and closes the attempt with its marks.
   submit: async (ctx, { params, body }) => {
     if (body.student_id !== undefined && body.student_id !== params.student_id) throw ctx.fail('student');
-    const { test } = await assignedTest(ctx, params.student_id, params.test_id);
     const attempt = await ownAttempt(ctx, params.student_id, params.test_id, body.attempt_id);
+    const { test } = await assignedTest(ctx, params.student_id, params.test_id);
     const questions = await testQuestions(ctx.db, attempt.test_id);
     const given = await Promise.all(body.answers.map(async (a, n) => {
       const q = questionOf(ctx, questions, a, n + 1);
