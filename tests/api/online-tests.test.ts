@@ -13,6 +13,9 @@ import { openTestSchool, PASSWORD, schoolDb, type TestApp, type TestSchool } fro
 import { admitStudent } from '../support/admit.js';
 import { createRecord } from '../support/samples.js';
 import contributions from '../../src/server/modules/online_tests/contributes.js';
+import { seedDemoOnlineTests } from '../../src/server/modules/online_tests/demo-seed.js';
+import { SERVER_USER } from '../../src/server/framework/context.js';
+import { createIntegrations } from '../../src/server/integrations/index.js';
 
 let t: TestApp;
 let s: TestSchool;
@@ -447,5 +450,17 @@ describe('results', () => {
     expect(dash.online_tests.upcoming).toEqual(expect.arrayContaining([expect.objectContaining({ id: t3, name: 'Next Week Quiz', open: false, attempt_id: null })]));
     expect(dash.online_tests.finished).toEqual(expect.arrayContaining([expect.objectContaining({ id: testId, name: 'Plants Quiz', marks_obtained: 4, passed: true })]));
     expect((await call(`GET /students/dashboard/${childA}/`, undefined, parentB)).status).toBe(404);
+  });
+});
+
+describe('the demo school', () => {
+  it("lays down a test of 5 A's science questions that the class's students can take at once", async () => {
+    const ctx = { db: db(), school: { code: s.code, name: s.code, schema: s.schema }, user: SERVER_USER, config: t.config, integrations: createIntegrations(t.config) };
+    await seedDemoOnlineTests(ctx, { classIds: { '5A': classA }, teacherUserId: s.users['2']! });
+    const tests = (await call(`GET /ot/student/${childA}/tests/`, undefined, parentA)).body.data;
+    const demo = tests.find((x: any) => x.name === 'Science Quiz: Plants and Water');
+    expect(demo).toMatchObject({ can_start: true, questions: 6, total_marks: 10, duration: 20, subject: 'Science' });
+    const start = await call(`PUT ${attemptsPath(childA, demo.id)}`, undefined, parentA);
+    expect([start.status, start.body.message, start.body.data.questions.length]).toEqual([200, 'Test started', 6]);
   });
 });

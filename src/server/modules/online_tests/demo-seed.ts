@@ -46,11 +46,13 @@ export async function seedDemoOnlineTests(ctx: Ctx, input: DemoOnlineTestsInput)
   }
   const test = await items(ctx, 'online-tests').create({ name: 'Science Quiz: Plants and Water', category: 'Class Test', user_id: ctx.user.id, timestamp: now.toISOString() });
   await items(ctx, 'online-test-questions').createMany(ids.map((question_id, position) => ({ test_id: test.id, question_id, position })));
-  // From 8 in the morning at the school (IST), on the form's 10-minute steps.
+  // From 8 in the morning at the school (IST), or from now when the demo is made earlier: on the form's 10-minute steps.
   const day = now.toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+  const step = Math.floor(now.getTime() / 600_000) * 600_000;
+  const start = Math.min(new Date(`${day}T08:00:00+05:30`).getTime(), step);
   await items(ctx, 'online-test-assignments').create({
     test_id: test.id, class_id: classId, subject_id: subject.id, pass_marks: 4, duration: 20,
-    start_time: new Date(`${day}T08:00:00+05:30`).toISOString(), evaluator: teacher?.id ?? null,
+    start_time: new Date(start).toISOString(), evaluator: teacher?.id ?? null,
     user_id: ctx.user.id, marks_test_id: null, timestamp: now.toISOString(),
   });
 }
