@@ -37,6 +37,7 @@ export default function TakeTest(_props: PageProps) {
 
 function Taking({ attemptKey }: { attemptKey: AttemptKey }) {
   const { modal } = App.useApp();
+  const handedName = (useLocation().state as { name?: string } | null)?.name;
   const t = useAttempt(attemptKey);
   const { phase, started, answers, current, queueStatus, secondsLeft } = t;
   const fullscreen = useFullscreen(phase.kind === 'taking');
@@ -75,7 +76,7 @@ function Taking({ attemptKey }: { attemptKey: AttemptKey }) {
       <Card size="small" styles={{ body: { padding: '8px 12px' } }} style={{ position: 'sticky', top: 0, zIndex: 5, marginBottom: 12 }}>
         <Row align="middle" justify="space-between" gutter={[8, 8]} wrap>
           <Col flex="auto" style={{ minWidth: 0 }}>
-            <Typography.Text strong ellipsis style={{ display: 'block' }}>{started!.name ?? 'Online test'}</Typography.Text>
+            <Typography.Text strong ellipsis style={{ display: 'block' }}>{started!.name ?? handedName ?? 'Online test'}</Typography.Text>
             <SaveStatus waiting={queueStatus.waiting} offline={queueStatus.offline} />
           </Col>
           <Col>
