@@ -46,7 +46,7 @@ export default function OnlineQuestionNew(_props: PageProps) {
       const q = await create({ body: {
         class_id: v.class_id, subject_id: v.subject_id, topic: v.topic?.trim() || null, type: v.type as 0 | 1 | 2 | 3, question: v.question,
         description: v.description?.trim() || null, files: (v.files ?? []) as never, correct_marks: v.correct_marks,
-        incorrect_marks: v.incorrect_marks ?? 0, no_answer_marks: v.no_answer_marks ?? 0, ...(options.length ? { options } : {}),
+        incorrect_marks: v.incorrect_marks ?? 0, no_answer_marks: v.no_answer_marks ?? 0, ...(options.length ? { options: options as never } : {}),
       } });
       navigate(`/online-test/question/${(q as { id: number }).id}`);
     }, { problem: questionProblem(v.type, options) });
