@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { DEMO, PHONE, adminToken, demoApi, signIn, startE2E, toast, type E2E } from './support.js';
+import { DEMO, adminToken, demoApi, signIn, startE2E, toast, type E2E } from './support.js';
 
 let e: E2E;
 const SHOTS = '/tmp/shots-online-tests';

@@ -163,7 +163,7 @@ function Finished({ attemptKey, phase }: { attemptKey: AttemptKey; phase: Extrac
       status="success" title="Test Submitted"
       subTitle={
         <Space direction="vertical" size={2}>
-          {r.marks_obtained !== null && <span>Marks obtained so far: <strong>{r.marks_obtained}</strong></span>}
+          {r.marks_obtained !== null && <span>Marks obtained so far: <strong>{r.marks_obtained}</strong>{r.total_marks !== null ? ` of ${r.total_marks}` : ''}</span>}
           {r.pending ? <span>{r.pending} {r.pending === 1 ? 'answer is' : 'answers are'} still to be marked by your teacher.</span> : null}
         </Space>
       }

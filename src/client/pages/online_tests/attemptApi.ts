@@ -68,7 +68,7 @@ export async function sendAnswer(k: AttemptKey & { attempt_id: number }, a: Answ
   }
 }
 
-export interface Submitted { marks_obtained: number | null; pending: number | null; message: string | null }
+export interface Submitted { marks_obtained: number | null; total_marks: number | null; pending: number | null; message: string | null }
 
 /** Submits the attempt with every answer; rejects with a SendFailure. */
 export async function submitAttempt(k: AttemptKey & { attempt_id: number }, answers: AnswerEntry[], duration: number | null): Promise<Submitted> {
@@ -78,7 +78,7 @@ export async function submitAttempt(k: AttemptKey & { attempt_id: number }, answ
       body: { attempt_id: k.attempt_id, student_id: k.student_id, duration, answers: answers.map(answerPayload) },
     } as never);
     const d = (res.data ?? {}) as Loose;
-    return { marks_obtained: d.marks_obtained ?? null, pending: d.pending ?? null, message: res.message ?? null };
+    return { marks_obtained: d.marks_obtained ?? null, total_marks: d.total_marks ?? null, pending: d.pending ?? null, message: res.message ?? null };
   } catch (e) {
     throw failureOf(e);
   }
