@@ -53,8 +53,8 @@ export default defineResource({
       calls: ['online-questions.create', 'online-questions.topics'], reads: ['classes', 'subjects'],
     },
     question: { route: '/online-test/question/:id', component: 'OnlineQuestionView', permission: 'read', roles: ['staff'], calls: ['online-questions.one'] },
-    // The viewer opened without an id says 'Invalid Link' (spec 4 §8).
-    questionNoId: { route: '/online-test/question/', component: 'OnlineQuestionView', permission: 'read', roles: ['staff'] },
+    // The viewer opened without an id says 'Invalid Link' (spec 4 §8) and makes its call only with one.
+    questionNoId: { route: '/online-test/question/', component: 'OnlineQuestionView', permission: 'read', roles: ['staff'], calls: ['online-questions.one'] },
     details: {
       route: '/online-test/:test_id', component: 'OnlineTestDetails', permission: 'read', roles: ['family'],
       calls: ['students.mine', 'online-test-attempts.attempts'], buttons: { start: 'online-test-attempts.start' },
