@@ -26,9 +26,10 @@ export interface BenchSchool {
   call(method: string, url: string, payload?: unknown): Promise<any>;
 }
 
-export async function withBenchSchool<T>(prefix: string, fn: (s: BenchSchool) => Promise<T>): Promise<T> {
-  const dataDir = process.env.DATABASE_URL ? '' : fs.mkdtempSync(path.join(os.tmpdir(), `school-bench-${prefix.toLowerCase()}-`));
-  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir || undefined }), authRateLimit: 100000 };
+/** `databaseUrl`: PostgreSQL for this school (DATABASE_URL by default); none, PGlite in a temp directory. */
+export async function withBenchSchool<T>(prefix: string, fn: (s: BenchSchool) => Promise<T>, databaseUrl = process.env.DATABASE_URL): Promise<T> {
+  const dataDir = databaseUrl ? '' : fs.mkdtempSync(path.join(os.tmpdir(), `school-bench-${prefix.toLowerCase()}-`));
+  const config = { ...loadConfig({ ...process.env, DATABASE_URL: databaseUrl || undefined, DATA_DIR: dataDir || undefined }), authRateLimit: 100000 };
   const database = await openDatabase(config);
   const app = await buildApp({ config, database });
   const code = `${prefix}${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
@@ -45,7 +46,7 @@ export async function withBenchSchool<T>(prefix: string, fn: (s: BenchSchool) =>
     return await fn({ app, db: database.db.withSchema(schema), code, schema, call });
   } finally {
     await app.close();
-    if (process.env.DATABASE_URL) {
+    if (databaseUrl) {
       await database.db.withSchema('platform').deleteFrom('school').where('code', '=', code).execute().catch(() => undefined);
       await database.db.schema.dropSchema(`school_${code.toLowerCase()}`).ifExists().cascade().execute().catch(() => undefined);
     }

@@ -83,6 +83,11 @@
  *    server (or one server) in the same run; needs PostgreSQL and Redis on 127.0.0.1 (real server
  *    processes on a database of their own). BENCH_ONLY=realtime measures only this and stops.
  *    Alone: `node --import tsx tests/bench/realtime.ts`.
+ * 18. Online tests (tests/bench/online-tests.ts): 1,000 students start one test within 10 s, save
+ *    an answer every 10 s for five minutes and submit together, through the app next to the same
+ *    writes as raw SQL, on PGlite and on PostgreSQL; every acknowledged save is then looked for in
+ *    the database. BENCH_ONLY=online-tests measures only this and stops.
+ *    Alone: `node --import tsx tests/bench/online-tests.ts`.
  *
  * Database: PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a unique school
  * code; its schema and directory entry are dropped at the end). Prints a table and writes the
@@ -110,6 +115,7 @@ import { formatFinanceBench, measureFinance, type FinanceBench } from './finance
 import { formatLibraryBench, measureLibrary, type LibraryBench } from './library.js';
 import { formatLeadsBench, measureLeads, type LeadsBench } from './leads.js';
 import { formatRealtimeBench, measureRealtime, stopRealtime, type RealtimeBench } from './realtime.js';
+import { formatOnlineTestBench, measureOnlineTests, type OnlineTestBench } from './online-tests.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATABASE_URL = process.env.DATABASE_URL || '';
@@ -147,6 +153,8 @@ const ONLY_LISTS = process.env.BENCH_ONLY === 'lists';
 const ONLY_IMPORT = process.env.BENCH_ONLY === 'import';
 /** BENCH_ONLY=realtime: only the real-time figures of 17. (sockets, pushes, two servers), then stop. */
 const ONLY_REALTIME = process.env.BENCH_ONLY === 'realtime';
+/** BENCH_ONLY=online-tests: only the online tests' figures of 18., then stop. */
+const ONLY_ONLINE_TESTS = process.env.BENCH_ONLY === 'online-tests';
 
 const rowOf = (label: string, r: LoadResult) =>
   `${pad(label, 44)}${lpad(f0(r.rps), 9)}${lpad(f2(r.p50), 9)}${lpad(f2(r.p99), 9)}${lpad(f1(r.max), 9)}${lpad(f1(r.kbPerResponse), 9)}  ${r.sockets}` +
@@ -390,6 +398,11 @@ async function main() {
   if (ONLY_REALTIME) {
     const realtime = await measureRealtime();
     console.log(['', `Real time only (BENCH_ONLY=realtime), ${startedAt.toISOString()}, ${os.cpus().length} cores:`, ...formatRealtimeBench(realtime)].join('\n'));
+    return;
+  }
+  if (ONLY_ONLINE_TESTS) {
+    const onlineTests = await measureOnlineTests();
+    console.log(['', `Online tests only (BENCH_ONLY=online-tests), ${startedAt.toISOString()}, ${os.cpus().length} cores:`, ...formatOnlineTestBench(onlineTests)].join('\n'));
     return;
   }
 
@@ -715,6 +728,12 @@ async function main() {
   let realtimeNote = '';
   try { realtime = await measureRealtime(); } catch (e) { realtimeNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
 
+  // 18. Online tests: 1,000 students taking one test, on PGlite and PostgreSQL, each next to raw SQL.
+  console.log('… online tests: 1,000 students start, save for five minutes and submit');
+  let onlineTests: OnlineTestBench | null = null;
+  let onlineTestsNote = '';
+  try { onlineTests = await measureOnlineTests(); } catch (e) { onlineTestsNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
+
   // ---------------------------------------------------------------- report
   const line = '-'.repeat(92);
   const out: string[] = [];
@@ -816,6 +835,8 @@ async function main() {
   out.push(line);
   out.push(...formatRealtimeBench(realtime, realtimeNote));
   out.push(line);
+  out.push(...formatOnlineTestBench(onlineTests, onlineTestsNote));
+  out.push(line);
   console.log(out.join('\n'));
 
   const json = {
@@ -842,6 +863,7 @@ async function main() {
     library: library ?? { skipped: libraryNote },
     leads: leads ?? { skipped: leadsNote },
     realtime: realtime ?? { skipped: realtimeNote },
+    onlineTests: onlineTests ?? { skipped: onlineTestsNote },
     slowNetwork: slow ? { ...slow, network: FAST_3G, cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, goals: SLOW_GOALS } : { skipped: slowNote },
     bundle: bundle ? { ...bundle, dir: path.relative(ROOT, bundle.dir), entryGzipKb: kB(bundle.totalGzip), loginScreenGzipKb: kB(bundle.totalGzip + (bundle.lazy.find((l) => /PublicApp/.test(l.file))?.addsGzip ?? 0)), goalKb: BUNDLE_GOAL_KB } : { skipped: bundleNote },
   };

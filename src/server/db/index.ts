@@ -59,6 +59,9 @@ async function openPostgres(url: string): Promise<Database> {
   types.setTypeParser(DATE_OID, (v: string) => v);
   types.setTypeParser(INT8_OID, (v: string) => Number(v));
   const pool = new Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  // An idle connection the server ends (a restart, a terminated backend) is dropped from the pool
+  // and the next query opens another; unhandled, the error would stop the whole process.
+  pool.on('error', (e) => console.error(`PostgreSQL closed an idle connection: ${e.message}`));
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
