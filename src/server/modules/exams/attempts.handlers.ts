@@ -115,7 +115,7 @@ export default defineHandlers('exam-attempts', {
     const { student, exam } = await assignment(ctx, body.student_id, { assignId: body.exam_assign_id });
     return onOpenAttempt(ctx, exam.exam_assign_id, student.id, async (tx, open) => {
       const given = await answersOf(tx, exam.id, body.questions);
-      const result = await closeAttempt(tx, open, 'completed', { ...((open.answers ?? {}) as Answers), ...given });
+      const result = (await closeAttempt(tx, open, 'completed', { ...((open.answers ?? {}) as Answers), ...given }))!;
       return { attempt_id: open.id, marks_obtained: result.marks_obtained, results: result.results };
     });
   },

@@ -13,7 +13,7 @@ import { items } from '../../framework/items.js';
 import { inTransaction } from '../../framework/service.js';
 import { notFound } from '../../framework/errors.js';
 import type { CallCtx } from '../../framework/calls.js';
-import { markAttempt, type Answers } from './marking.js';
+import { markAttempt, type Answers, type ExamResult } from './marking.js';
 
 /** How long after its deadline an attempt's submission is still taken (the last request on a slow phone). */
 export const GRACE_MS = 30_000;
@@ -51,15 +51,16 @@ export const expired = (a: Pick<AttemptRow, 'deadline'>, now = Date.now()) => no
  * Closes an open attempt and marks it with `answers` (the ones saved, unless a submission
  * brings its own): completed, or forfeited (no marks). The caller holds the attempt's lock.
  */
-export async function closeAttempt(ctx: Ctx, attempt: AttemptRow, how: 'completed' | 'forfeited', answers?: Answers) {
+export async function closeAttempt(ctx: Ctx, attempt: AttemptRow, how: 'completed' | 'forfeited', answers?: Answers): Promise<ExamResult | null> {
   const assign = await ctx.db.selectFrom('exam_assign').select(['exam_id']).where('id', '=', attempt.exam_assign_id).executeTakeFirstOrThrow();
   const started = new Date(attempt.timestamp).getTime();
   const end = Math.min(Date.now(), new Date(attempt.deadline).getTime());
   const duration = Math.max(0, Math.round((end - started) / 1000));
   if (how === 'forfeited') {
-    return items(ctx, 'exam-attempts').update(attempt.id, {
+    await items(ctx, 'exam-attempts').update(attempt.id, {
       status: EXAM_ATTEMPT_STATUS.DID_NOT_COMPLETE, finished_at: new Date().toISOString(), duration, marks_obtained: null, results: null,
     }, { action: 'forfeit' });
+    return null;
   }
   const given = answers ?? ((attempt.answers ?? {}) as Answers);
   const result = markAttempt(await examQuestions(ctx.db, assign.exam_id), given);
