@@ -28,6 +28,8 @@ export default defineResource({
   scope: { parent: { student: 'student_id' } },
   access: { read: ['family'], create: ['family'], update: ['family'] },
   messages: {},
+  // The two calls with a payload check the student in the handler (a parent's own child, else 404
+  // 'Student not found') after the payload, so an incomplete one is answered with its own message.
   calls: {
     list: { call: 'GET /exam/list/{student_id}/', permission: 'read', scope: STUDENT },
     start: {
@@ -38,11 +40,11 @@ export default defineResource({
       },
     },
     submit: {
-      call: 'POST /exam/solutions/', permission: 'update', payload: solutions, scope: STUDENT,
+      call: 'POST /exam/solutions/', permission: 'update', payload: solutions,
       errors: { ...NOT_ASSIGNED, ...NOT_OPEN, late: 'Time is up: this attempt closed at its deadline and was marked with the answers saved', unknownQuestion: 'An answer names a question that is not in this exam', badAnswer: 'An answer is not one of its question\'s options' },
     },
     save: {
-      call: 'POST /exam/attempts/{exam_assign_id}/{student_id}/', permission: 'update', payload: answers, scope: STUDENT,
+      call: 'POST /exam/attempts/{exam_assign_id}/{student_id}/', permission: 'update', payload: answers,
       errors: { ...NOT_ASSIGNED, ...NOT_OPEN, late: 'Time is up: this attempt closed at its deadline and was marked with the answers saved', unknownQuestion: 'An answer names a question that is not in this exam', badAnswer: 'An answer is not one of its question\'s options' },
     },
     attempts: { call: 'GET /exam/attempts/{exam_assign_id}/{student_id}/', permission: 'read', scope: STUDENT, errors: NOT_ASSIGNED },
