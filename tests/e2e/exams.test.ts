@@ -31,13 +31,14 @@ it('the teacher creates an exam with a question and assigns it to 5 A', async ()
   for (const [i, text] of ['Venus', 'Mars', 'Jupiter', 'Saturn'].entries()) await page.getByLabel(`Option ${i + 1}`, { exact: true }).fill(text);
   await pick(page, 'Answer', 'Option 2: Mars');
   await page.getByLabel('Explanation').fill('Iron oxide on its surface makes Mars look red.');
-  await page.getByLabel('Correct Marks').fill('2');
-  await page.getByLabel('Incorrect Marks').fill('-0.5');
+  await page.getByLabel('Correct Marks', { exact: true }).fill('2');
+  await page.getByLabel('Incorrect Marks', { exact: true }).fill('-0.5');
   await page.getByRole('button', { name: 'Add Question' }).click();
   await toast(page, 'Question Added').waitFor();
-  await page.getByRole('link', { name: 'Which planet is called the Red Planet?' }).waitFor();
+  await page.getByRole('button', { name: 'Which planet is called the Red Planet?' }).waitFor();
 
   await page.getByRole('button', { name: 'Assign' }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/exam/assign/'));
   await pick(page, 'Academic Year', aarav.year);
   await pick(page, 'Class', '5 - A');
   await page.getByRole('button', { name: 'Assign' }).click();

@@ -14,6 +14,7 @@ import { useBusyAction } from '../../framework/useBusyAction.js';
 import { useDeclaredCall, useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 import { useClassesAndYears } from '../useClassesAndYears.js';
 import type { PageProps } from '../registry.js';
+import { rowsOf, type StaffExam } from './examModel.js';
 
 const ASSIGN = declaredCall('exams.assign').def.payload!;
 const rules = (field: string) => payloadRules(ASSIGN, field);
@@ -47,7 +48,7 @@ export default function ExamAssign(_props: PageProps) {
         <Space wrap size="large" align="start">
           <Form.Item label="Exam" name="exam_id" rules={rules('exam_id')}>
             <Select {...PICKER} style={{ minWidth: 220 }} loading={exams.query.isLoading}
-              options={(exams.result?.data ?? []).map((e) => ({ value: e.id, label: e.name }))} />
+              options={rowsOf<StaffExam>(exams.result?.data).map((e) => ({ value: e.id, label: e.name }))} />
           </Form.Item>
           <Form.Item label="Academic Year" name="ac_year_id" rules={rules('ac_year_id')}>
             <Select {...PICKER} style={{ minWidth: 160 }} loading={yearsLoading} options={years.map((y) => ({ value: y.id, label: y.name }))} />
@@ -62,7 +63,7 @@ export default function ExamAssign(_props: PageProps) {
         <Button type="primary" htmlType="submit" loading={busy}>Assign</Button>
       </Form>
       <Table<Row> rowKey="id" size="small" style={{ marginTop: 24 }} loading={query.isLoading} columns={columns} pagination={false}
-        dataSource={query.isSuccess ? result?.data ?? [] : []} locale={{ emptyText: 'Not assigned yet.' }} />
+        dataSource={rowsOf<Row>(result?.data)} locale={{ emptyText: 'Not assigned yet.' }} />
     </Card>
   );
 }

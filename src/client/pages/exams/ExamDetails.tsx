@@ -12,7 +12,7 @@ import { StatusTag } from '../../framework/StatusTag.js';
 import { readState } from '../../framework/readState.js';
 import { useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import type { PageProps } from '../registry.js';
-import { examTime, minutes, type Attempt, type DetailsState, type FamilyExam, type Started } from './examModel.js';
+import { examTime, minutes, type Attempt, type DetailsState, type FamilyExam, type Started, rowsOf } from './examModel.js';
 import { ExamTaking, type Ending } from './ExamTaking.js';
 
 export default function ExamDetails(_props: PageProps) {
@@ -38,7 +38,7 @@ function ExamView({ exam, studentId, refresh }: { exam: FamilyExam; studentId: n
   const [taking, setTaking] = useState<Started | null>(null);
   const [ending, setEnding] = useState<Ending | null>(null);
   const [starting, setStarting] = useState(false);
-  const rows = (attempts.result?.data ?? []) as Attempt[];
+  const rows = rowsOf<Attempt>(attempts.result?.data);
   const underWay = rows.some((a) => a.status === EXAM_ATTEMPT_STATUS.IN_PROGRESS);
   const used = rows.length >= (exam.max_attempts ?? 1) && !underWay;
   const notYet = !!exam.start_time && new Date(exam.start_time).getTime() > Date.now();

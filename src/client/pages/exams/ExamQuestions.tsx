@@ -8,7 +8,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { usePageButton } from '../../framework/useAccess.js';
 import { useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import type { PageProps } from '../registry.js';
-import type { StaffQuestion } from './examModel.js';
+import { rowsOf, type StaffQuestion } from './examModel.js';
 
 export default function ExamQuestions({ resource }: PageProps) {
   const navigate = useNavigate();
@@ -20,7 +20,9 @@ export default function ExamQuestions({ resource }: PageProps) {
   const open = (q: StaffQuestion) => navigate(`/exam/question/${id}/${q.id}`, { state: { question: q } });
   const columns = [
     { title: '#', key: 'index', render: (_: unknown, q: StaffQuestion) => q.index + 1, width: 48 },
-    { title: 'Question', dataIndex: 'question', key: 'question', render: (v: string, q: StaffQuestion) => <a onClick={() => open(q)}>{v}</a> },
+    { title: 'Question', dataIndex: 'question', key: 'question', render: (v: string, q: StaffQuestion) => (
+      <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => open(q)}>{v}</Button>
+    ) },
     { title: 'Options', key: 'options', render: (_: unknown, q: StaffQuestion) => (q.options ?? []).length },
     { title: 'Correct', dataIndex: 'correct_marks', key: 'correct_marks' },
     { title: 'Incorrect', dataIndex: 'incorrect_marks', key: 'incorrect_marks' },
@@ -43,7 +45,7 @@ export default function ExamQuestions({ resource }: PageProps) {
       </Space>
     )}>
       <Table<StaffQuestion> rowKey="id" size="middle" loading={query.isLoading} columns={columns} pagination={false}
-        dataSource={query.isSuccess ? result?.data ?? [] : []} locale={{ emptyText: 'No questions yet.' }} scroll={{ x: true }} />
+        dataSource={rowsOf<StaffQuestion>(result?.data)} locale={{ emptyText: 'No questions yet.' }} scroll={{ x: true }} />
     </Card>
   );
 }

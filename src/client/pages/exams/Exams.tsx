@@ -13,7 +13,7 @@ import { usePageButton } from '../../framework/useAccess.js';
 import { useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 import { ParentStudentPicker } from '../ParentStudentPicker.js';
 import type { PageProps } from '../registry.js';
-import { examTime, minutes, type DetailsState, type FamilyExam, type StaffExam } from './examModel.js';
+import { examTime, minutes, type DetailsState, type FamilyExam, type StaffExam, rowsOf } from './examModel.js';
 
 export default function Exams(props: PageProps) {
   const { user } = useSession();
@@ -51,7 +51,7 @@ function StaffExams({ resource }: PageProps) {
   return (
     <Card title="Exams" extra={canAdd && <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/exam/new')}>New Exam</Button>}>
       <Table<StaffExam> rowKey="id" size="middle" loading={query.isLoading} columns={columns} pagination={{ pageSize: 25 }}
-        dataSource={query.isSuccess ? result?.data ?? [] : []} locale={{ emptyText: 'No exams yet.' }} scroll={{ x: true }} />
+        dataSource={rowsOf<StaffExam>(result?.data)} locale={{ emptyText: 'No exams yet.' }} scroll={{ x: true }} />
     </Card>
   );
 }

@@ -19,3 +19,6 @@ export type Result = CallData<'exam-attempts.submit'>;
 
 /** What the details screen is opened with (spec 4 §8: without it, the list). */
 export interface DetailsState { student_id: number }
+
+/** A list call's rows; nothing (not an empty object) while it loads. */
+export const rowsOf = <T>(data: unknown): T[] => (Array.isArray(data) ? (data as T[]) : []);
