@@ -93,11 +93,11 @@ export default defineHandlers('simple-test-solutions', {
     const solution = await tx.db.selectFrom('simple_test_solution').select(['id', 'status', 'teacher_id'])
       .where('id', '=', params.id).forUpdate().executeTakeFirst();
     if (!solution) throw tx.fail('missing', 404);
+    if (solution.status !== STATUS.REPLIED) throw tx.fail('noRemarks');
     if (!hasRole(tx.user, 'admins')) {
       const teacherId = await teacherProfile(tx);
       if (!teacherId || teacherId !== solution.teacher_id) throw tx.fail('notEvaluator', 403);
     }
-    if (solution.status !== STATUS.REPLIED) throw tx.fail('noRemarks');
     await items(tx, 'simple-test-solutions').update(solution.id, {
       status: STATUS.AWAITING_REPLY, marks_obtained: null, teacher_remarks: null, teacher_files: [], teacher_id: null, replied_at: null,
     }, { action: 'remove-remarks' });
