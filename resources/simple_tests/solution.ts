@@ -36,15 +36,17 @@ export default defineResource({
     'simple-test-replies': { permission: 'update', types: REPLY_TYPES, maxBytes: SIZE, messages: FILE_MESSAGES },
   },
   calls: {
+    // The student is checked by the handlers after the payload (a parent's own children only, else 404
+    // 'Student not found'), so an incomplete payload is answered with its own message first.
     start: {
-      call: 'PUT /simple/test/attempts/', permission: 'create', payload: start, scope: { student_id: 'students' },
+      call: 'PUT /simple/test/attempts/', permission: 'create', payload: start,
       errors: {
         missing: 'Test not found', twice: 'You have already attempted twice',
         early: 'Test not yet started!', late: "You are late, you can't take the test now!",
       },
     },
     submit: {
-      call: 'POST /simple/test/attempts/', permission: 'create', payload: submit, scope: { student_id: 'students' }, message: 'Solution Submitted',
+      call: 'POST /simple/test/attempts/', permission: 'create', payload: submit, message: 'Solution Submitted',
       errors: {
         missing: 'Attempt not found', submitted: 'This attempt is already submitted',
         over: 'The time to submit this test is over', file: 'A file was not uploaded here: upload it again',
