@@ -52,8 +52,10 @@ export default defineResource({
     // One address for staff and families (spec 4 §2.5): the screen shows each role its own view.
     list: {
       route: '/simple-test/', component: 'SimpleTests', permission: 'read', menu: 'Simple Test',
-      calls: [{ call: 'simple-tests.list', roles: ['staff'] }, { call: 'simple-tests.mine', roles: ['family'] }, { call: 'students.mine', roles: ['family'] }],
-      reads: ['classes', 'acyears'],
+      calls: [
+        { call: 'simple-tests.list', roles: ['staff'] }, { call: 'classes.list', roles: ['staff'] }, { call: 'acyears.list', roles: ['staff'] },
+        { call: 'simple-tests.mine', roles: ['family'] }, { call: 'students.mine', roles: ['family'] },
+      ],
       buttons: { add: 'simple-tests.create', remove: 'simple-tests.remove' },
     },
     create: {
