@@ -42,7 +42,7 @@ function Taking({ saved, onDone }: { saved: SavedAttempt; onDone: () => void }) 
   const [uploadEnd, setUploadEnd] = useState<number | null>(null);
   const [now, setNow] = useState(Date.now());
   const autoSent = useRef(false);
-  const attempt = result?.data?.attempts.find((a) => a.id === saved.attempt_id);
+  const attempt = result?.data?.attempts?.find((a) => a.id === saved.attempt_id);
 
   useEffect(() => {
     if (!attempt?.open || deadlines) return;
@@ -56,6 +56,10 @@ function Taking({ saved, onDone }: { saved: SavedAttempt; onDone: () => void }) 
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
+
+  // An attempt the server no longer takes (submitted, or its time over) is forgotten on the phone.
+  const closed = !query.isFetching && !!result?.data?.attempts && !attempt?.open;
+  useEffect(() => { if (closed) clearAttempt(); }, [closed]);
 
   // The writing time is over: the upload phase begins.
   useEffect(() => {
@@ -87,11 +91,12 @@ function Taking({ saved, onDone }: { saved: SavedAttempt; onDone: () => void }) 
     }
   }, [now, uploadEnd, files, confirmSend]);
 
-  if (query.isLoading) return <Card loading />;
+  // A cached answer from before Start does not know the attempt yet: wait for the fresh one.
+  const settled = !query.isFetching || attempt?.open;
+  if (query.isLoading || !settled) return <Card loading />;
   if (query.isError || !result?.data) return <Alert type="error" showIcon message="Test not found" action={<Link to="/simple-test/">All tests</Link>} />;
   const test = result.data;
   if (!attempt || !attempt.open) {
-    clearAttempt();
     return attempt && attempt.status > 0
       ? <Result status="success" title="Solution Submitted" extra={<Link to={`/simple-test/${test.id}?student=${saved.student_id}`}><Button>See the attempt</Button></Link>} />
       : <Result status="warning" title="The time to submit this test is over" extra={<Link to="/simple-test/"><Button>Simple tests</Button></Link>} />;
