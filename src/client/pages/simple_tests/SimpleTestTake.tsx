@@ -49,6 +49,7 @@ function Taking({ saved, onDone }: { saved: SavedAttempt; onDone: () => void }) 
     const at = Date.now();
     const d = { write: at + attempt.remaining_seconds * 1000, upload: at + attempt.upload_seconds * 1000 };
     setDeadlines(d);
+    setNow(at);
     if (attempt.remaining_seconds <= 0) setUploadEnd(d.upload);
   }, [attempt, deadlines]);
 
