@@ -8,6 +8,8 @@ import { Link } from 'react-router';
 import { Alert, Button, Card, Descriptions, Empty, Form, Input, InputNumber, List, Modal, Popconfirm, Space, Typography } from 'antd';
 import type { PageProps } from '../registry.js';
 import { declaredCall } from '../../../shared/calls.js';
+import { hasRole } from '../../../shared/roles.js';
+import { useSession } from '../../app/SessionContext.js';
 import { formatDateTime } from '../../framework/format.js';
 import { payloadRules } from '../../framework/form/payloadRules.js';
 import { StatusTag } from '../../framework/StatusTag.js';
@@ -22,6 +24,7 @@ import type { HomeworkFile } from '../homework/homeworkModel.js';
 import { KINDS, marksLine, type StaffSolution } from './simpleTestModel.js';
 
 const REPLY = declaredCall('simple-test-solutions.reply').def.payload!;
+const NOT_TEACHER = declaredCall('simple-test-solutions.reply').def.errors!.notTeacher!;
 type ReplyBody = CallInput<'simple-test-solutions.reply'>['body'];
 
 export default function StaffTestOne({ resource, testId }: PageProps & { testId: number }) {
@@ -94,13 +97,16 @@ function ReplyModal({ solution, maxMarks, onClose }: { solution: StaffSolution; 
   const [files, setFiles] = useState<PickedFile[]>([]);
   const reply = useDeclaredCall('simple-test-solutions.reply');
   const { busy, run } = useBusyAction();
+  // Marking is a teacher's (spec 4 §5); the server also asks for the login's teacher profile.
+  const teacher = hasRole(useSession().user, 'teacher');
   const send = (v: { marks_obtained?: number; teacher_remarks?: string }) => run(async () => {
     await reply({ body: { test_solution_id: solution.id, marks_obtained: v.marks_obtained!, teacher_remarks: v.teacher_remarks?.trim() || null, teacher_files: storedOf(files) as ReplyBody['teacher_files'] } });
     onClose(true);
   });
   return (
     <Modal open title={`Reply to ${solution.student_name}`} okText="Submit" onOk={() => form.submit()} onCancel={() => onClose(false)}
-      okButtonProps={{ loading: busy, disabled: files.some((f) => f.status === 'uploading') }} destroyOnHidden>
+      okButtonProps={{ loading: busy, disabled: !teacher || files.some((f) => f.status === 'uploading') }} destroyOnHidden>
+      {!teacher && <Alert type="warning" showIcon message={NOT_TEACHER} style={{ marginBottom: 12 }} />}
       <Form form={form} layout="vertical" name="simple-test-reply" onFinish={send} disabled={busy}>
         <Form.Item label={`Marks (out of ${maxMarks})`} name="marks_obtained" rules={payloadRules(REPLY, 'marks_obtained')}>
           <InputNumber min={0} max={maxMarks} step={0.5} style={{ width: 160 }} />
