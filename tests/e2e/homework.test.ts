@@ -5,28 +5,16 @@
  * corrected image beside the original.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import zlib from 'node:zlib';
 import { DEMO, PHONE, pick, signIn, startE2E, toast, type E2E } from './support.js';
+import { png } from '../../src/server/platform/png.js';
 import { schoolToday } from '../../src/server/modules/homework/reach.js';
 
 let e: E2E;
 const TITLE = 'Shapes around the house';
 const SHOTS = '/tmp/shots-homework';
 
-/** A white 60x40 PNG: the "photo" of the solution. */
-function whitePng(): Buffer {
-  const w = 60, h = 40;
-  const raw = Buffer.alloc((w * 3 + 1) * h, 255);
-  for (let y = 0; y < h; y++) raw[y * (w * 3 + 1)] = 0;
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4); crc.writeUInt32BE(zlib.crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const head = Buffer.alloc(13); head.writeUInt32BE(w, 0); head.writeUInt32BE(h, 4); head.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', head), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
+/** A white 60x40 PNG: the photo of a page of answers. */
+const whitePng = () => png(60, 40, () => [255, 255, 255]);
 
 beforeAll(async () => { e = await startE2E(); });
 afterAll(() => e?.close());

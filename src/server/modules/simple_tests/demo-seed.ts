@@ -1,9 +1,9 @@
-import zlib from 'node:zlib';
 import type { Ctx } from '../../framework/context.js';
 import { saveFile } from '../../framework/files.js';
 import { schoolDayStart, schoolToday } from '../../framework/periods.js';
 import { letterheadPdf, WIDTH, MARGIN } from '../../platform/letterhead-pdf.js';
 import { schoolHeader } from '../../platform/school-header.js';
+import { png } from '../../platform/png.js';
 import { SOLUTION_STATUS as STATUS } from '../../../generated/enums/simple_tests.js';
 
 export interface DemoSimpleTestsInput {
@@ -16,34 +16,10 @@ export interface DemoSimpleTestsInput {
 const DAY = 86_400_000;
 
 /** A ruled notebook page with a few lines of "handwriting": the photo of an answer sheet. */
-function answerPhoto(): Buffer {
-  const width = 240;
-  const height = 320;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3, 255);
-    row[0] = 0;
-    for (let x = 0; x < width; x++) {
-      const line = y % 24 === 0;
-      const ink = y % 24 > 8 && y % 24 < 14 && x > 20 && x < 200 + ((y * 7) % 30) && (x + y) % 9 < 5 && y < 260;
-      row.set(ink ? [30, 40, 120] : line ? [200, 215, 235] : [255, 255, 250], 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const head = Buffer.alloc(13);
-  head.writeUInt32BE(width, 0);
-  head.writeUInt32BE(height, 4);
-  head.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', head), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
-}
+const answerPhoto = () => png(240, 320, (x, y) => {
+  const ink = y % 24 > 8 && y % 24 < 14 && x > 20 && x < 200 + ((y * 7) % 30) && (x + y) % 9 < 5 && y < 260;
+  return ink ? [30, 40, 120] : y % 24 === 0 ? [200, 215, 235] : [255, 255, 250];
+});
 
 /** The question paper on the school's letterhead. */
 async function paper(ctx: Ctx, title: string, questions: string[]) {
