@@ -12,7 +12,7 @@ import { inTransaction } from '../../framework/service.js';
 import { ATTEMPT_STATUS, QUESTION_TYPE, type AttemptStatus } from '../../../generated/enums/online_tests.js';
 import { isPast } from './clock.js';
 import { fromHundredths, isAnswered, isObjective, serverMarks, totalOf } from './marking.js';
-import { testQuestions, type FullQuestion } from './questions.js';
+import { startedTestQuestions, type FullQuestion } from './questions.js';
 
 export type AttemptRow = NonNullable<Awaited<ReturnType<typeof attemptById>>>;
 
@@ -82,7 +82,7 @@ export async function storeAnswer(tx: Ctx, attemptId: number, questionId: number
  * unanswered one too), MCQ and unanswered ones their server marks, and the attempt its total.
  */
 export async function closeAttempt(tx: Ctx, attempt: AttemptRow, how: { status: AttemptStatus; duration?: number | null; by: number | null }) {
-  const [questions, answers] = await Promise.all([testQuestions(tx.db, attempt.test_id), answersOf(tx, attempt.id)]);
+  const [questions, answers] = await Promise.all([startedTestQuestions(tx, attempt.test_id), answersOf(tx, attempt.id)]);
   const missing = questions.filter((q) => !answers.has(q.id));
   if (missing.length) {
     await items(tx, 'online-test-answers').createMany(missing.map((q) => ({
@@ -90,14 +90,17 @@ export async function closeAttempt(tx: Ctx, attempt: AttemptRow, how: { status: 
     })), { action: 'close' });
   }
   const awarded: Array<number | null> = missing.map((q) => fromHundredths(serverMarks(q, undefined)!));
+  // Answers that take the same marks are written together: a test's marks come in a few values.
+  const changed = new Map<number | null, number[]>();
   for (const q of questions) {
     const a = answers.get(q.id);
     if (!a) continue;
     const h = serverMarks(q, a);
     const marks = h === null ? null : fromHundredths(h);
     awarded.push(marks);
-    if (marks !== a.marks_awarded) await items(tx, 'online-test-answers').update(a.id, { marks_awarded: marks }, { action: 'close' });
+    if (marks !== a.marks_awarded) changed.set(marks, [...(changed.get(marks) ?? []), a.id]);
   }
+  for (const [marks, ids] of changed) await items(tx, 'online-test-answers').updateWhere({ id: ids }, { marks_awarded: marks }, { action: 'close' });
   const total = totalOf(awarded);
   const [closed] = await items(tx, 'online-test-attempts').updateWhere({ id: attempt.id, status: ATTEMPT_STATUS.ONGOING }, {
     status: how.status, end_time: new Date().toISOString(), marks_obtained: fromHundredths(total.hundredths),

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../generated/db.js';
+import type { Ctx } from '../../framework/context.js';
 
 export type FullQuestion = Awaited<ReturnType<typeof questionsByIds>>[number];
 
@@ -47,6 +48,27 @@ export async function testQuestions(db: Kysely<DB>, testId: number) {
     .orderBy('position').orderBy('id').execute();
   const byId = new Map((await questionsByIds(db, order.map((o) => o.question_id))).map((q) => [q.id, q]));
   return order.map((o, index) => ({ ...byId.get(o.question_id)!, index }));
+}
+
+type TestQuestions = Awaited<ReturnType<typeof testQuestions>>;
+const STARTED_KEPT = 500;
+const started = new Map<string, Promise<TestQuestions>>();
+
+/**
+ * The questions of a test a student has started, read once per server: a question never changes
+ * (there is no call to edit one) and a test's list is refused any change once an attempt exists,
+ * so every save and submission of a class sitting the test would otherwise read the same rows.
+ */
+export function startedTestQuestions(ctx: Ctx, testId: number): Promise<TestQuestions> {
+  const key = `${ctx.school.code}:${testId}`;
+  let kept = started.get(key);
+  if (!kept) {
+    kept = testQuestions(ctx.db, testId);
+    kept.catch(() => started.delete(key));
+    if (started.size >= STARTED_KEPT) started.delete(started.keys().next().value!);
+    started.set(key, kept);
+  }
+  return kept;
 }
 
 /** What a student taking the test reads of a question: never is_correct, an explanation or an answer. */

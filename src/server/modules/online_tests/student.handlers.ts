@@ -8,7 +8,7 @@ import { ATTEMPT_STATUS } from '../../../generated/enums/online_tests.js';
 import { answersOf, answerView, attemptById, checkedAnswer, closeAttempt, closeIfExpired, isFinished, storeAnswer, type GivenInput } from './attempts.js';
 import { deadlineOf, isPast, secondsLeft } from './clock.js';
 import { fullMarks, passes } from './marking.js';
-import { studentView, testQuestions } from './questions.js';
+import { startedTestQuestions, studentView } from './questions.js';
 import { assignedTests, attemptsOf, hasStarted, studentOf } from './student.js';
 
 /** The test as assigned to the student's class, else the call's 'Test not found' (404). */
@@ -21,7 +21,7 @@ async function assignedTest(ctx: CallCtx, studentId: number, testId: number) {
 
 /** What a student taking a test is handed: its questions without answers, the saved answers and the time left by the server's clock. */
 async function sheet(ctx: CallCtx, attempt: { id: number; test_id: number; start_time: string | Date; deadline: string | Date }, test: { id: number; duration: number }) {
-  const questions = await testQuestions(ctx.db, attempt.test_id);
+  const questions = await startedTestQuestions(ctx, attempt.test_id);
   const saved = await answersOf(ctx, attempt.id);
   return {
     id: attempt.id, attempt_id: attempt.id, test_id: test.id, start_time: attempt.start_time, deadline: attempt.deadline,
@@ -37,7 +37,7 @@ async function ownAttempt(ctx: CallCtx, studentId: number, testId: number, attem
   const a = await attemptById(ctx, attemptId);
   if (!a || a.student_id !== studentId || a.test_id !== testId) throw ctx.fail('noAttempt', 404);
   // An attempt past its deadline is closed with what was saved, and the late save or submission refused.
-  if (await closeIfExpired(ctx, a.id)) throw ctx.fail('late', 409);
+  if (a.status === ATTEMPT_STATUS.ONGOING && isPast(a.deadline) && await closeIfExpired(ctx, a.id)) throw ctx.fail('late', 409);
   return a;
 }
 
@@ -112,7 +112,7 @@ export default defineHandlers('online-test-attempts', {
     if (body.student_id !== undefined && body.student_id !== params.student_id) throw ctx.fail('student');
     const attempt = await ownAttempt(ctx, params.student_id, params.test_id, body.attempt_id);
     const { test } = await assignedTest(ctx, params.student_id, params.test_id);
-    const questions = await testQuestions(ctx.db, attempt.test_id);
+    const questions = await startedTestQuestions(ctx, attempt.test_id);
     const given = await Promise.all(body.answers.map(async (a, n) => {
       const q = questionOf(ctx, questions, a, n + 1);
       return { q, answer: await checkedAnswer(ctx, q, a as GivenInput) };
@@ -136,7 +136,7 @@ export default defineHandlers('online-test-attempts', {
   // One answer as it changes: stored again as often as sent (the same answer, the same row), until the deadline.
   answer: async (ctx, { params, body }) => {
     const attempt = await ownAttempt(ctx, params.student_id, params.test_id, params.attempt_id);
-    const questions = await testQuestions(ctx.db, attempt.test_id);
+    const questions = await startedTestQuestions(ctx, attempt.test_id);
     const q = questions.find((x) => x.id === body.question_id);
     if (!q) throw ctx.fail('question');
     const checked = await checkedAnswer(ctx, q, body as GivenInput);
