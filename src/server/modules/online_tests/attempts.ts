@@ -106,7 +106,8 @@ export async function closeAttempt(tx: Ctx, attempt: AttemptRow, how: { status: 
     status: how.status, end_time: new Date().toISOString(), marks_obtained: fromHundredths(total.hundredths),
     duration: how.duration ?? Math.round((Date.now() - new Date(attempt.start_time).getTime()) / 1000), submitted_by: how.by,
   }, { action: how.status === ATTEMPT_STATUS.FINISHED ? 'submit' : 'close' });
-  return closed!;
+  // The answers still to be marked by the evaluator (subjective and media ones).
+  return { ...closed!, pending: total.pending };
 }
 
 /** Closes the attempt if it is open and past its deadline; answers whether it did. */
