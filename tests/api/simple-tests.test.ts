@@ -3,15 +3,17 @@
  * class's tests, read the solutions, reply with marks and remove remarks (the replying teacher
  * or an admin only); a family starts an attempt for its own child (two at most, on the start day
  * only, on the server's clock), resumes it with the time really left, and submits photos until
- * the writing time, the 10-minute upload window and a short grace are over. Another family
- * reaches none of it.
+ * the writing time, the 10-minute upload window and a short grace are over; an attempt left open
+ * past that is closed as 'Not submitted' by the module's job. Another family reaches none of it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestSchool, PASSWORD, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { uploadAs } from '../support/upload.js';
 import { admitStudent } from '../support/admit.js';
 import { createRecord } from '../support/samples.js';
 import { GRACE_S, UPLOAD_WINDOW_S } from '../../src/server/modules/simple_tests/clock.js';
+import simpleTestsContributions from '../../src/server/modules/simple_tests/contributes.js';
+import { startJobs } from '../../src/server/framework/jobs.js';
 
 let t: TestApp;
 let s: TestSchool;
@@ -259,7 +261,46 @@ describe('a family', () => {
     const res = await submit(over, { student_files: [await photo()] });
     expect([res.status, res.body.error]).toEqual([403, 'The time to submit this test is over']);
     const attempt = (await call(`GET /simple/test/${id2}/details/${childA}/`, undefined, parentA)).body.data.attempts[0];
-    expect(attempt).toMatchObject({ status: 0, open: false, remaining_seconds: 0, upload_seconds: 0 });
+    // Past its deadline it reads 'Not submitted' at once, whether or not the job has come by.
+    expect(attempt).toMatchObject({ status: -1, open: false, remaining_seconds: 0, upload_seconds: 0 });
+  });
+
+  it("the module's job closes an attempt left open past its deadline as 'Not submitted' (-1), through the runner", async () => {
+    const leftId = (await addTest({ test_name: 'Left open', duration: 20 })).body.data.id;
+    const left = (await start(leftId)).body.data.id;
+    const writingId = (await addTest({ test_name: 'Still writing', duration: 20 })).body.data.id;
+    const writing = (await start(writingId)).body.data.id;
+    // Inside the grace the attempt stays open; past it the job closes it.
+    await startedAgo(left, 20 * MINUTE + (UPLOAD_WINDOW_S + GRACE_S - 30) * 1000);
+    const job = simpleTestsContributions.jobs!.find((j) => j.name === 'simple-tests-close')!;
+    await job.run({ db: t.database.db, config: t.config });
+    const status = async (id: number) => (await schoolDb(t, s).selectFrom('simple_test_solution').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    expect(await status(left)).toBe(0);
+    await startedAgo(left, 20 * MINUTE + (UPLOAD_WINDOW_S + GRACE_S + 5) * 1000);
+    const runner = await startJobs({ jobs: [{ ...job, everyMs: 100, firstAfterMs: 0 }], env: { db: t.database.db, config: t.config }, log: () => {} });
+    try {
+      await vi.waitFor(async () => expect(await status(left)).toBe(-1), { timeout: 10_000, interval: 100 });
+    } finally {
+      await runner.stop();
+    }
+    expect(await status(writing)).toBe(0);
+    const runs = await t.database.db.selectFrom('platform.job_run').select(['ok']).where('name', '=', 'simple-tests-close').execute();
+    expect(runs.some((r) => r.ok)).toBe(true);
+    // Nothing more is due: the run says so and leaves no record.
+    expect(await job.run({ db: t.database.db, config: t.config })).toBe('idle');
+    // The family reads it as not submitted; it takes no submission and no reply.
+    const family = (await call(`GET /simple/test/${leftId}/details/${childA}/`, undefined, parentA)).body.data;
+    expect(family.attempts).toEqual([expect.objectContaining({ id: left, status: -1, open: false })]);
+    expect((await call(`GET /simple/tests/${childA}/`, undefined, parentA)).body.data.find((x: any) => x.id === leftId).attempts[0].status).toBe(-1);
+    const late = await submit(left, { student_files: [await photo()] });
+    expect([late.status, late.body.error]).toEqual([403, 'The time to submit this test is over']);
+    const reply = await call('PATCH /simple/test/attempts/', { test_solution_id: left, marks_obtained: 5, teacher_id: evaluatorId });
+    expect(reply.body.error).toBe('This attempt has not been submitted yet');
+    // Staff see it among the solutions as not submitted; an attempt still being written is not listed.
+    expect((await call(`GET /simple/test/${leftId}/solutions/`)).body.data.solutions).toEqual([expect.objectContaining({ id: left, status: -1, end_time: null, student_name: 'Ravi Junior' })]);
+    expect((await call(`GET /simple/test/${writingId}/solutions/`)).body.data.solutions).toEqual([]);
+    // A second attempt may still be started (two in all).
+    expect((await start(leftId)).body.data).toMatchObject({ status: 0, open: true, resumed: false });
   });
 });
 
