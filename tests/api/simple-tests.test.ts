@@ -389,3 +389,46 @@ describe('replies and remarks (staff)', () => {
     expect((await call(`DELETE /simple/test/${test}/`)).status).toBe(404);
   });
 });
+
+describe("the parent's dashboard", () => {
+  const dashboard = (student = childA, token = parentA) => call(`GET /students/dashboard/${student}/?view=today`, undefined, token);
+
+  it("shows the chosen child's simple tests still to write and their submitted solutions with marks; another family's child is refused", async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const later = (await addTest({ test_name: 'Dash later', start_time: tomorrow })).body.data.id;
+    const writingId = (await addTest({ test_name: 'Dash writing' })).body.data.id;
+    const writing = (await start(writingId)).body.data.id;
+    const sentId = (await addTest({ test_name: 'Dash replied', max_marks: 20 })).body.data.id;
+    const sent = (await start(sentId)).body.data.id;
+    await submit(sent, { student_files: [await photo()] });
+    expect((await call('PATCH /simple/test/attempts/', { test_solution_id: sent, marks_obtained: 15.5, teacher_remarks: 'Good', teacher_files: [], teacher_id: evaluatorId })).body.message).toBe('Answer Replied');
+    const waitingId = (await addTest({ test_name: 'Dash awaiting' })).body.data.id;
+    const waiting = (await start(waitingId)).body.data.id;
+    await submit(waiting, { student_files: [await photo()] });
+    const missedId = (await addTest({ test_name: 'Dash missed', duration: 20 })).body.data.id;
+    const missed = (await start(missedId)).body.data.id;
+    await startedAgo(missed, 20 * MINUTE + (UPLOAD_WINDOW_S + GRACE_S + 5) * 1000);
+
+    const res = await dashboard();
+    expect(res.status).toBe(200);
+    const { upcoming, finished } = res.body.data.simple_tests;
+    const up = (name: string) => upcoming.find((x: any) => x.test_name === name);
+    expect(up('Dash later')).toMatchObject({ id: later, open: false, attempt_id: null, start_time: tomorrow, subject: 'Mathematics', max_marks: 20 });
+    expect(up('Dash writing')).toMatchObject({ id: writingId, open: true, attempt_id: writing });
+    expect(up('Dash writing').ends_at).toEqual(expect.any(String));
+    // Not submitted in time, with a second attempt left: still to do, nothing under way.
+    expect(up('Dash missed')).toMatchObject({ id: missedId, open: true, attempt_id: null });
+    expect(up('Dash replied')).toBeUndefined();
+    expect(up('Dash awaiting')).toBeUndefined();
+    const done = (name: string) => finished.find((x: any) => x.test_name === name);
+    expect(done('Dash replied')).toMatchObject({ id: sentId, attempt_id: sent, status: 2, marks_obtained: 15.5, max_marks: 20 });
+    expect(done('Dash awaiting')).toMatchObject({ id: waitingId, attempt_id: waiting, status: 1, marks_obtained: null });
+    expect(done('Dash missed')).toBeUndefined();
+    expect(done('Dash writing')).toBeUndefined();
+
+    // The other family reaches only its own child, of a class that has none of these tests.
+    expect((await dashboard(childA, parentB)).status).toBe(404);
+    const theirs = (await dashboard(childB, parentB)).body.data.simple_tests;
+    expect([...theirs.upcoming, ...theirs.finished].filter((x: any) => x.test_name.startsWith('Dash'))).toEqual([]);
+  });
+});
