@@ -324,3 +324,41 @@ describe('taking an exam (family)', () => {
     }
   });
 });
+
+describe("the parent's dashboard", () => {
+  const dashboard = (student = childA, token = parentA) => call(`GET /students/dashboard/${student}/?view=today`, undefined, token);
+
+  it("shows the chosen child's exams still to take and their completed attempts with marks; another family's child is refused", async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    tomorrow.setUTCMinutes(0, 0, 0);
+    const future = await readyExam({ exam: { name: 'Dashboard Future', start_time: tomorrow.toISOString() } });
+    const done = await readyExam({ exam: { name: 'Dashboard Done' }, questions: [question(), question({ correct_marks: 2 })] });
+    await start(done.id);
+    expect((await submit(done.assign, [{ id: done.qids[0]!, answer: 1 }, { id: done.qids[1]!, answer: 0 }])).body.data.marks_obtained).toBe(1.25);
+    const twice = await readyExam({ exam: { name: 'Dashboard Twice' }, max_attempts: 2 });
+    const under = (await start(twice.id)).body.data.attempt_id;
+    const gaveUp = await readyExam({ exam: { name: 'Dashboard Gave Up' } });
+    await start(gaveUp.id);
+    expect((await call(`PATCH /exam/attempts/${gaveUp.assign}/${childA}/`, undefined, parentA)).status).toBe(200);
+
+    const res = await dashboard();
+    expect(res.status).toBe(200);
+    const { upcoming, finished } = res.body.data.exams;
+    const up = (name: string) => upcoming.find((e: any) => e.name === name);
+    expect(up('Dashboard Future')).toMatchObject({ id: future.id, exam_assign_id: future.assign, open: false, attempt_id: null, attempts_left: 1, start_time: tomorrow.toISOString(), max_duration: 600 });
+    expect(up('Dashboard Twice')).toMatchObject({ id: twice.id, open: true, attempt_id: under, attempts_left: 1 });
+    // Its only attempt is spent: no longer upcoming, but finished with its marks (1.5 - 0.25 of 3.5).
+    expect(up('Dashboard Done')).toBeUndefined();
+    expect(finished[0]).toMatchObject({ id: done.id, name: 'Dashboard Done', marks_obtained: 1.25, total_marks: 3.5, results: { correct: 1, incorrect: 1, no_answer: 0 } });
+    expect(finished[0].finished_at).toEqual(expect.any(String));
+    // A forfeited attempt is neither still to take nor finished with marks.
+    expect(up('Dashboard Gave Up')).toBeUndefined();
+    expect(finished.find((e: any) => e.name === 'Dashboard Gave Up')).toBeUndefined();
+
+    // The other family reaches only its own child, in a class given none of these exams.
+    expect((await dashboard(childA, parentB)).status).toBe(404);
+    const theirs = (await dashboard(childB, parentB)).body.data.exams;
+    expect([...theirs.upcoming, ...theirs.finished].filter((e: any) => e.name.startsWith('Dashboard'))).toEqual([]);
+    expect(theirs.finished).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@
  * messages, tests and their questions, assignments to classes, students taking a test on the
  * server's clock (start, resume on another device, one answer at a time, submit), late saves
  * refused, an attempt left open closed at its deadline by the module's job, answers never sent
- * before submission, exact marking (negative marks, no-answer marks, type 1 all-or-nothing), the
+ * before submission, a photo uploaded and saved as a media answer then marked, exact marking (negative marks, no-answer marks, type 1 all-or-nothing), the
  * evaluator's marks, the item analysis, results sent to the marks register, the parent's dashboard,
  * and every role and family kept to what they may reach.
  */
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestSchool, PASSWORD, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { admitStudent } from '../support/admit.js';
 import { createRecord } from '../support/samples.js';
+import { uploadAs } from '../support/upload.js';
 import contributions from '../../src/server/modules/online_tests/contributes.js';
 import { seedDemoOnlineTests } from '../../src/server/modules/online_tests/demo-seed.js';
 import { SERVER_USER } from '../../src/server/framework/context.js';
@@ -450,6 +451,52 @@ describe('results', () => {
     expect(dash.online_tests.upcoming).toEqual(expect.arrayContaining([expect.objectContaining({ id: t3, name: 'Next Week Quiz', open: false, attempt_id: null })]));
     expect(dash.online_tests.finished).toEqual(expect.arrayContaining([expect.objectContaining({ id: testId, name: 'Plants Quiz', marks_obtained: 4, passed: true })]));
     expect((await call(`GET /students/dashboard/${childA}/`, undefined, parentB)).status).toBe(404);
+  });
+});
+
+describe('media answers (type 3)', () => {
+  const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+  const upload = (name: string, bytes: Buffer, token = parentA) => uploadAs(t, s, token, 'online-test-answers', name, bytes);
+
+  it('a photo uploaded as an answer is saved, submitted, served to the teacher and marked; files of other types are refused', async () => {
+    const media = await addQuestion({ type: 3, question: 'Photograph your drawing of a leaf', correct_marks: 5, incorrect_marks: 0, options: undefined, topic: 'Drawing' });
+    const tid = (await call('PUT /ot/tests/', { name: 'Leaf Drawing' }, admin)).body.data.id;
+    await call(`POST /ot/test/${tid}/questions/`, { questions: [media.id] });
+    expect((await call(`PUT /ot/test/${tid}/assign/`, { class_id: classA, subject_id: scienceA, duration: 15, evaluator: teacherId })).body.message).toBe('Test Assigned');
+    const aid = (await call(`PUT ${attemptsPath(childA, tid)}`, undefined, parentA)).body.data.attempt_id;
+
+    // Refused: a type the kind does not take, bytes that are not what the name says, and staff uploading an answer.
+    const exe = await upload('drawing.exe', Buffer.from('MZ....'));
+    expect([exe.status, exe.body.error]).toEqual([400, 'drawing.exe file upload failed.']);
+    expect((await upload('notes.txt', Buffer.from('my answer'))).status).toBe(400);
+    const fake = await upload('leaf.png', Buffer.from('<html>not an image</html>'));
+    expect([fake.status, fake.body.error]).toEqual([400, 'leaf.png file upload failed.']);
+    expect((await upload('leaf.png', PNG, teacher)).status).toBe(403);
+
+    const up = await upload('leaf.png', PNG);
+    expect(up.status).toBe(200);
+    const path = up.body.data.path as string;
+    const saved = await call(`PUT ${answerPath(childA, tid, aid)}`, { question_id: media.id, files: [{ path }] }, parentA);
+    expect([saved.status, saved.body.message]).toEqual([200, 'Answer saved']);
+    expect(saved.body.data.answer).toMatchObject({ question_id: media.id, state: 2, answered: true, files: [expect.objectContaining({ name: 'leaf.png', path, type: 'image/png' })] });
+    // Another family cannot save it as theirs.
+    expect((await call(`PUT ${answerPath(childA, tid, aid)}`, { question_id: media.id, files: [{ path }] }, parentB)).status).toBe(404);
+
+    const sent = await call(`POST ${attemptsPath(childA, tid)}`, { attempt_id: aid, answers: [] }, parentA);
+    expect([sent.status, sent.body.message]).toEqual([200, 'Test Submitted']);
+    expect(sent.body.data).toMatchObject({ status: 2, marks_obtained: 0, total_marks: 5, pending: 1 });
+
+    // The teacher reads the answer's file, served with its bytes, and marks it.
+    const view = (await call(`GET /ot/${tid}/attempt/${aid}/`)).body.data;
+    const answer = view.questions.find((q: any) => q.id === media.id);
+    expect(answer).toMatchObject({ type: 3, editable: true, min: 0, max: 5, answer: [{ ot_files: [expect.objectContaining({ name: 'leaf.png', path })], marks_awarded: null }] });
+    const file = await t.app.inject({ method: 'GET', url: path });
+    expect([file.statusCode, Buffer.compare(file.rawPayload, PNG)]).toEqual([200, 0]);
+    const marked = await call(`PATCH /ot/${tid}/attempt/${aid}/`, { data: [{ id: answer.answer[0].id, type: 3, marks: 4.5 }], teacher_id: teacherId });
+    expect([marked.status, marked.body.message]).toEqual([200, 'Marks Updated']);
+    expect(marked.body.data).toMatchObject({ marks_obtained: 4.5, pending: 0 });
+    const mine = (await call(`GET ${attemptsPath(childA, tid)}`, undefined, parentA)).body.data;
+    expect(mine.attempts[0]).toMatchObject({ attempt_id: aid, status: 2, submitted: true, marks_obtained: 4.5 });
   });
 });
 

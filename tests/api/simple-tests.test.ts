@@ -3,15 +3,17 @@
  * class's tests, read the solutions, reply with marks and remove remarks (the replying teacher
  * or an admin only); a family starts an attempt for its own child (two at most, on the start day
  * only, on the server's clock), resumes it with the time really left, and submits photos until
- * the writing time, the 10-minute upload window and a short grace are over. Another family
- * reaches none of it.
+ * the writing time, the 10-minute upload window and a short grace are over; an attempt left open
+ * past that is closed as 'Not submitted' by the module's job. Another family reaches none of it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestSchool, PASSWORD, schoolDb, type TestApp, type TestSchool } from '../support/app.js';
 import { uploadAs } from '../support/upload.js';
 import { admitStudent } from '../support/admit.js';
 import { createRecord } from '../support/samples.js';
 import { GRACE_S, UPLOAD_WINDOW_S } from '../../src/server/modules/simple_tests/clock.js';
+import simpleTestsContributions from '../../src/server/modules/simple_tests/contributes.js';
+import { startJobs } from '../../src/server/framework/jobs.js';
 
 let t: TestApp;
 let s: TestSchool;
@@ -259,7 +261,46 @@ describe('a family', () => {
     const res = await submit(over, { student_files: [await photo()] });
     expect([res.status, res.body.error]).toEqual([403, 'The time to submit this test is over']);
     const attempt = (await call(`GET /simple/test/${id2}/details/${childA}/`, undefined, parentA)).body.data.attempts[0];
-    expect(attempt).toMatchObject({ status: 0, open: false, remaining_seconds: 0, upload_seconds: 0 });
+    // Past its deadline it reads 'Not submitted' at once, whether or not the job has come by.
+    expect(attempt).toMatchObject({ status: -1, open: false, remaining_seconds: 0, upload_seconds: 0 });
+  });
+
+  it("the module's job closes an attempt left open past its deadline as 'Not submitted' (-1), through the runner", async () => {
+    const leftId = (await addTest({ test_name: 'Left open', duration: 20 })).body.data.id;
+    const left = (await start(leftId)).body.data.id;
+    const writingId = (await addTest({ test_name: 'Still writing', duration: 20 })).body.data.id;
+    const writing = (await start(writingId)).body.data.id;
+    // Inside the grace the attempt stays open; past it the job closes it.
+    await startedAgo(left, 20 * MINUTE + (UPLOAD_WINDOW_S + GRACE_S - 30) * 1000);
+    const job = simpleTestsContributions.jobs!.find((j) => j.name === 'simple-tests-close')!;
+    await job.run({ db: t.database.db, config: t.config });
+    const status = async (id: number) => (await schoolDb(t, s).selectFrom('simple_test_solution').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    expect(await status(left)).toBe(0);
+    await startedAgo(left, 20 * MINUTE + (UPLOAD_WINDOW_S + GRACE_S + 5) * 1000);
+    const runner = await startJobs({ jobs: [{ ...job, everyMs: 100, firstAfterMs: 0 }], env: { db: t.database.db, config: t.config }, log: () => {} });
+    try {
+      await vi.waitFor(async () => expect(await status(left)).toBe(-1), { timeout: 10_000, interval: 100 });
+    } finally {
+      await runner.stop();
+    }
+    expect(await status(writing)).toBe(0);
+    const runs = await t.database.db.selectFrom('platform.job_run').select(['ok']).where('name', '=', 'simple-tests-close').execute();
+    expect(runs.some((r) => r.ok)).toBe(true);
+    // Nothing more is due: the run says so and leaves no record.
+    expect(await job.run({ db: t.database.db, config: t.config })).toBe('idle');
+    // The family reads it as not submitted; it takes no submission and no reply.
+    const family = (await call(`GET /simple/test/${leftId}/details/${childA}/`, undefined, parentA)).body.data;
+    expect(family.attempts).toEqual([expect.objectContaining({ id: left, status: -1, open: false })]);
+    expect((await call(`GET /simple/tests/${childA}/`, undefined, parentA)).body.data.find((x: any) => x.id === leftId).attempts[0].status).toBe(-1);
+    const late = await submit(left, { student_files: [await photo()] });
+    expect([late.status, late.body.error]).toEqual([403, 'The time to submit this test is over']);
+    const reply = await call('PATCH /simple/test/attempts/', { test_solution_id: left, marks_obtained: 5, teacher_id: evaluatorId });
+    expect(reply.body.error).toBe('This attempt has not been submitted yet');
+    // Staff see it among the solutions as not submitted; an attempt still being written is not listed.
+    expect((await call(`GET /simple/test/${leftId}/solutions/`)).body.data.solutions).toEqual([expect.objectContaining({ id: left, status: -1, end_time: null, student_name: 'Ravi Junior' })]);
+    expect((await call(`GET /simple/test/${writingId}/solutions/`)).body.data.solutions).toEqual([]);
+    // A second attempt may still be started (two in all).
+    expect((await start(leftId)).body.data).toMatchObject({ status: 0, open: true, resumed: false });
   });
 });
 
@@ -346,5 +387,48 @@ describe('replies and remarks (staff)', () => {
     expect((await call(`GET /simple/test/${test}/solutions/`)).status).toBe(404);
     expect(await schoolDb(t, s).selectFrom('simple_test_solution').select('id').where('test_id', '=', test).execute()).toEqual([]);
     expect((await call(`DELETE /simple/test/${test}/`)).status).toBe(404);
+  });
+});
+
+describe("the parent's dashboard", () => {
+  const dashboard = (student = childA, token = parentA) => call(`GET /students/dashboard/${student}/?view=today`, undefined, token);
+
+  it("shows the chosen child's simple tests still to write and their submitted solutions with marks; another family's child is refused", async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const later = (await addTest({ test_name: 'Dash later', start_time: tomorrow })).body.data.id;
+    const writingId = (await addTest({ test_name: 'Dash writing' })).body.data.id;
+    const writing = (await start(writingId)).body.data.id;
+    const sentId = (await addTest({ test_name: 'Dash replied', max_marks: 20 })).body.data.id;
+    const sent = (await start(sentId)).body.data.id;
+    await submit(sent, { student_files: [await photo()] });
+    expect((await call('PATCH /simple/test/attempts/', { test_solution_id: sent, marks_obtained: 15.5, teacher_remarks: 'Good', teacher_files: [], teacher_id: evaluatorId })).body.message).toBe('Answer Replied');
+    const waitingId = (await addTest({ test_name: 'Dash awaiting' })).body.data.id;
+    const waiting = (await start(waitingId)).body.data.id;
+    await submit(waiting, { student_files: [await photo()] });
+    const missedId = (await addTest({ test_name: 'Dash missed', duration: 20 })).body.data.id;
+    const missed = (await start(missedId)).body.data.id;
+    await startedAgo(missed, 20 * MINUTE + (UPLOAD_WINDOW_S + GRACE_S + 5) * 1000);
+
+    const res = await dashboard();
+    expect(res.status).toBe(200);
+    const { upcoming, finished } = res.body.data.simple_tests;
+    const up = (name: string) => upcoming.find((x: any) => x.test_name === name);
+    expect(up('Dash later')).toMatchObject({ id: later, open: false, attempt_id: null, start_time: tomorrow, subject: 'Mathematics', max_marks: 20 });
+    expect(up('Dash writing')).toMatchObject({ id: writingId, open: true, attempt_id: writing });
+    expect(up('Dash writing').ends_at).toEqual(expect.any(String));
+    // Not submitted in time, with a second attempt left: still to do, nothing under way.
+    expect(up('Dash missed')).toMatchObject({ id: missedId, open: true, attempt_id: null });
+    expect(up('Dash replied')).toBeUndefined();
+    expect(up('Dash awaiting')).toBeUndefined();
+    const done = (name: string) => finished.find((x: any) => x.test_name === name);
+    expect(done('Dash replied')).toMatchObject({ id: sentId, attempt_id: sent, status: 2, marks_obtained: 15.5, max_marks: 20 });
+    expect(done('Dash awaiting')).toMatchObject({ id: waitingId, attempt_id: waiting, status: 1, marks_obtained: null });
+    expect(done('Dash missed')).toBeUndefined();
+    expect(done('Dash writing')).toBeUndefined();
+
+    // The other family reaches only its own child, of a class that has none of these tests.
+    expect((await dashboard(childA, parentB)).status).toBe(404);
+    const theirs = (await dashboard(childB, parentB)).body.data.simple_tests;
+    expect([...theirs.upcoming, ...theirs.finished].filter((x: any) => x.test_name.startsWith('Dash'))).toEqual([]);
   });
 });

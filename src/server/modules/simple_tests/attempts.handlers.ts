@@ -32,7 +32,7 @@ export default defineHandlers('simple-test-solutions', {
       const block = startBlock(attempts, test.start_time, now);
       if (block) throw tx.fail(block, 403);
       const row = await items(tx, 'simple-test-solutions').create({
-        test_id: test.id, student_id: student.id, status: STATUS.NOT_SUBMITTED, start_time: now.toISOString(),
+        test_id: test.id, student_id: student.id, status: STATUS.IN_PROGRESS, start_time: now.toISOString(),
         end_time: null, student_files: [], student_remarks: null, marks_obtained: null, teacher_remarks: null, teacher_files: [], teacher_id: null,
       }, { action: 'start' });
       const made = await tx.db.selectFrom('simple_test_solution').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
@@ -49,7 +49,8 @@ export default defineHandlers('simple-test-solutions', {
         .select(['s.id', 's.status', 's.start_time', 't.duration', 't.test_name', 't.evaluator'])
         .where('s.id', '=', body.test_attempt_id).where('s.student_id', '=', student.id).forUpdate('s').executeTakeFirst();
       if (!attempt) throw tx.fail('missing', 404);
-      if (attempt.status !== STATUS.NOT_SUBMITTED) throw tx.fail('submitted', 409);
+      if (attempt.status === STATUS.NOT_SUBMITTED) throw tx.fail('over', 403);
+      if (attempt.status !== STATUS.IN_PROGRESS) throw tx.fail('submitted', 409);
       if (!attemptClock(attempt.start_time, attempt.duration).open) throw tx.fail('over', 403);
       await items(tx, 'simple-test-solutions').update(attempt.id, {
         status: STATUS.AWAITING_REPLY, end_time: new Date().toISOString(), student_files: files,
@@ -74,7 +75,7 @@ export default defineHandlers('simple-test-solutions', {
         .select(['s.id', 's.status', 't.max_marks', 't.test_name', 'st.user_id'])
         .where('s.id', '=', body.test_solution_id).forUpdate('s').executeTakeFirst();
       if (!solution) throw tx.fail('missing', 404);
-      if (solution.status === STATUS.NOT_SUBMITTED) throw tx.fail('notSubmitted');
+      if (solution.status !== STATUS.AWAITING_REPLY && solution.status !== STATUS.REPLIED) throw tx.fail('notSubmitted');
       if (body.marks_obtained > solution.max_marks) throw tx.fail('range', 400, { max: solution.max_marks });
       const remarks = body.teacher_remarks?.trim() || null;
       await items(tx, 'simple-test-solutions').update(solution.id, {

@@ -5,6 +5,7 @@
  * in flight. A test may be started only on its start day at the school, from its start time.
  */
 import { schoolToday } from '../../framework/periods.js';
+import { SOLUTION_STATUS as STATUS } from '../../../generated/enums/simple_tests.js';
 
 /** At most this many attempts per student and test. */
 export const MAX_ATTEMPTS = 2;
@@ -31,6 +32,14 @@ export function attemptClock(start: Date | string, durationMin: number, now = ne
     /** A submission is still taken (the grace included). */
     open: now.getTime() <= uploadEnd + GRACE_S * 1000,
   };
+}
+
+/**
+ * The status an attempt reads as: one still open past its submission deadline is 'Not submitted'
+ * whether or not the module's job has come by to close it.
+ */
+export function shownStatus(a: { status: number; start_time: Date | string }, durationMin: number, now = new Date()): number {
+  return a.status === STATUS.IN_PROGRESS && !attemptClock(a.start_time, durationMin, now).open ? STATUS.NOT_SUBMITTED : a.status;
 }
 
 /** Why a test cannot be started now: 'early' before its start time, 'late' after its start day at the school; null when it can. */

@@ -5,7 +5,7 @@
  */
 import type { CallCtx } from '../../framework/calls.js';
 import { SOLUTION_STATUS as STATUS } from '../../../generated/enums/simple_tests.js';
-import { attemptClock, MAX_ATTEMPTS, startRefusal } from './clock.js';
+import { attemptClock, MAX_ATTEMPTS, shownStatus, startRefusal } from './clock.js';
 import { reachedStudent } from './reach.js';
 import { iso, testDetails } from './rows.js';
 
@@ -17,9 +17,9 @@ type Attempt = {
 /** An attempt as the family sees it: the server's clock of an open one, its solution and the reply. */
 export function attemptView(a: Attempt, duration: number, now = new Date()) {
   const clock = attemptClock(a.start_time, duration, now);
-  const open = a.status === STATUS.NOT_SUBMITTED && clock.open;
+  const open = a.status === STATUS.IN_PROGRESS && clock.open;
   return {
-    id: a.id, st_test_solution_id: a.id, test_id: a.test_id, status: a.status, open,
+    id: a.id, st_test_solution_id: a.id, test_id: a.test_id, status: shownStatus(a, duration, now), open,
     start_time: iso(a.start_time)!, end_time: iso(a.end_time), ends_at: clock.ends_at, submit_by: clock.submit_by,
     remaining_seconds: open ? clock.remaining_seconds : 0, upload_seconds: open ? clock.upload_seconds : 0,
     student_files: a.student_files, student_remarks: a.student_remarks,

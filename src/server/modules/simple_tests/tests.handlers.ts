@@ -3,7 +3,7 @@ import { storedUploads } from '../../framework/files.js';
 import { items } from '../../framework/items.js';
 import { inTransaction } from '../../framework/service.js';
 import { SOLUTION_STATUS as STATUS } from '../../../generated/enums/simple_tests.js';
-import { twoDecimals } from './clock.js';
+import { shownStatus, twoDecimals } from './clock.js';
 import { familyTest, familyTests } from './family.js';
 import { iso, solutionDetails, testDetails } from './rows.js';
 
@@ -59,11 +59,17 @@ export default defineHandlers('simple-tests', {
     return { id: test.id };
   },
 
-  // The test with its submitted solutions (1 awaiting reply, 2 replied), the newest first.
+  /*
+   * The test with its solutions (1 awaiting reply, 2 replied) and the attempts never submitted
+   * (-1, closed by the job or past their deadline), the newest first; attempts under way are left out.
+   */
   solutions: async (ctx, { params }) => {
     const test = await testOf(ctx, params.id);
-    const solutions = await solutionDetails(ctx.db).where('s.test_id', '=', test.id).where('s.status', '!=', STATUS.NOT_SUBMITTED)
-      .orderBy('s.end_time', 'desc').orderBy('s.id', 'desc').execute();
+    const now = new Date();
+    const solutions = (await solutionDetails(ctx.db).where('s.test_id', '=', test.id)
+      .orderBy('s.end_time', (o) => o.desc().nullsLast()).orderBy('s.id', 'desc').execute())
+      .map((s) => ({ ...s, status: shownStatus(s, test.duration, now) }))
+      .filter((s) => s.status !== STATUS.IN_PROGRESS);
     return {
       ...test,
       solutions: solutions.map((s) => ({
