@@ -62,7 +62,7 @@ export default function ExamAssign(_props: PageProps) {
         </Space>
         <Button type="primary" htmlType="submit" loading={busy}>Assign</Button>
       </Form>
-      <Table<Row> rowKey="id" size="small" style={{ marginTop: 24 }} loading={query.isLoading} columns={columns} pagination={false}
+      <Table<Row> scroll={{ x: true }} rowKey="id" size="small" style={{ marginTop: 24 }} loading={query.isLoading} columns={columns} pagination={false}
         dataSource={rowsOf<Row>(result?.data)} locale={{ emptyText: 'Not assigned yet.' }} />
     </Card>
   );

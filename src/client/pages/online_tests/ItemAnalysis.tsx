@@ -61,7 +61,7 @@ export function ItemAnalysis({ assignId }: { assignId: number }) {
           </div>
         </Col>
         <Col xs={24} lg={10}>
-          <Table<QuestionFigures>
+          <Table<QuestionFigures> scroll={{ x: true }}
             rowKey="question_id" size="small" pagination={false} dataSource={a.questions}
             columns={[
               { title: 'Question', dataIndex: 'index', render: (v: number) => `Q${v + 1}` },

@@ -18,7 +18,7 @@ export default function OnlineQuestionBank(_props: PageProps) {
     <Card title="Question Bank" extra={<Link to="/online-test/question/new"><Button type="primary" icon={<PlusOutlined />}>New Question</Button></Link>}>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <ClassSubjectPicker idPrefix="ot-bank" value={picks} onChange={setPicks} />
-        <Table<StaffQuestion>
+        <Table<StaffQuestion> scroll={{ x: true }}
           rowKey="id" size="small" dataSource={rows} loading={both && bank.query.isFetching} pagination={{ pageSize: 25, hideOnSinglePage: true }}
           locale={{ emptyText: both ? 'No questions yet for this class and subject.' : PICK_BOTH }}
           columns={[

@@ -37,7 +37,7 @@ export default function OnlineTestAddQuestions(_props: PageProps) {
     <Card title="Add Questions" extra={<Button type="primary" loading={busy} disabled={!chosen.length} onClick={save}>Add {chosen.length || ''} to Test</Button>}>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <ClassSubjectPicker idPrefix="ot-add" value={picks} onChange={(v) => { setPicks(v); setChosen([]); }} />
-        <Table<StaffQuestion>
+        <Table<StaffQuestion> scroll={{ x: true }}
           rowKey="id" size="small" dataSource={rows} loading={both && bank.query.isFetching} pagination={{ pageSize: 25, hideOnSinglePage: true }}
           locale={{ emptyText: both ? 'No questions in the bank for this class and subject.' : PICK_BOTH }}
           rowSelection={{

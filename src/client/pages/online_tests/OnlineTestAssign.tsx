@@ -81,7 +81,7 @@ export default function OnlineTestAssign({ resource }: PageProps) {
       )}
       <Card title="Assignments">
         {pending ?? (
-          <Table<Row>
+          <Table<Row> scroll={{ x: true }}
             rowKey="id" size="small" dataSource={list.result!.data as unknown as Row[]} pagination={false} locale={{ emptyText: 'Not assigned yet' }}
             columns={[
               { title: 'Class', key: 'c', render: (_, r) => classSectionLabel({ class: r.class ?? null, section: r.section ?? null }) },

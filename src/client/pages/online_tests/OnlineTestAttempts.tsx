@@ -40,7 +40,7 @@ export default function OnlineTestAttempts({ resource }: PageProps) {
         </Space>}
       >
         {pending ?? (
-          <Table<Row>
+          <Table<Row> scroll={{ x: true }}
             rowKey="id" size="small" dataSource={result!.data as unknown as Row[]} pagination={{ pageSize: 50, hideOnSinglePage: true }}
             locale={{ emptyText: 'No student has started this test yet' }}
             columns={[

@@ -27,7 +27,7 @@ export default function OnlineTestQuestions({ resource }: PageProps) {
       </Space>}
     >
       {pending ?? (
-        <Table<StaffQuestion & { index: number }>
+        <Table<StaffQuestion & { index: number }> scroll={{ x: true }}
           rowKey="id" size="small" dataSource={rows} pagination={{ pageSize: TEST_QUESTIONS_PAGE_SIZE, hideOnSinglePage: true }}
           locale={{ emptyText: 'No questions yet: add them from the question bank.' }}
           footer={() => `${rows.length} questions, ${total} marks`}

@@ -17,13 +17,13 @@ export function StaffTests({ resource }: PageProps) {
   return (
     <Card
       title="Online Tests"
-      extra={<Space>
+      extra={<Space wrap style={{ justifyContent: 'flex-end' }}>
         <Link to="/online-test/questions/"><Button>Question Bank</Button></Link>
         {canCreate && <Link to="/online-test/new"><Button type="primary" icon={<PlusOutlined />}>New Test</Button></Link>}
       </Space>}
     >
       {pending ?? (
-        <Table<Row>
+        <Table<Row> scroll={{ x: true }}
           rowKey="id" size="middle" dataSource={result!.data} pagination={{ pageSize: 25, hideOnSinglePage: true }}
           columns={[
             { title: 'Test Name', dataIndex: 'name', render: (v, r) => <Link to={`/online-test/${r.id}/questions/`}>{v}</Link> },
