@@ -7,12 +7,17 @@ await writeGenerated();
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // The groups run one after another, each with its own number of files at a time.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: 2, sequence: { groupOrder: 0 } } },
       {
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // Two files at a time on the embedded store (each file has its own copy, its app and store on
+          // one core); one at a time on PostgreSQL, where every file shares the database and its platform rows.
+          maxWorkers: process.env.DATABASE_URL ? 1 : 2,
+          sequence: { groupOrder: 1 },
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -24,6 +29,8 @@ export default defineConfig({
           name: 'cluster',
           include: ['tests/cluster/**/*.test.ts'],
           environment: 'node',
+          // One file at a time: each starts several servers of its own.
+          sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
