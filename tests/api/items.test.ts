@@ -91,3 +91,28 @@ it('lets rows share a unique set whose field is empty, as the unique index does,
   await expect(items(ctx, 'timetable').create({ ...entry('monday', '12'), class_id: (await createRecord(t, s, 'classes', { class: '4', section: 'D' })).id }))
     .rejects.toMatchObject({ status: 409, message: 'This room is taken in that period' });
 });
+
+it('writes each row its own changes in one statement, audited for the person each row names; a missing row is not found', async () => {
+  const period = (name: string, start: string) => ({ name, period_type: 1 as const, start_time: start, end_time: '16:00' });
+  const made = await items(ctx, 'timetable-timings').createMany([period('E1', '14:00'), period('E2', '14:40'), period('E3', '15:20')]);
+  const updates: unknown[] = [];
+  const counted: Ctx = { ...ctx, db: ctx.db.withPlugin({
+    transformQuery: ({ node }) => { if (node.kind === 'UpdateQueryNode') updates.push(node); return node; },
+    transformResult: async ({ result }) => result,
+  }) };
+  const [a, b, c] = made;
+  const written = await items(counted, 'timetable-timings').updateEach([
+    { id: a!.id, name: 'Evening 1', end_time: '14:30' },
+    { id: b!.id, name: 'Evening 2' },
+    { id: c!.id, end_time: '15:50' },
+  ], { action: 'rename', actor: (row) => (row.id === b!.id ? null : ctx.user.id) });
+  expect(updates).toHaveLength(1);
+  expect(written.map((r) => [r.name, String(r.start_time).slice(0, 5), String(r.end_time).slice(0, 5)])).toEqual([
+    ['Evening 1', '14:00', '14:30'], ['Evening 2', '14:40', '16:00'], ['E3', '15:20', '15:50'],
+  ]);
+  const trail = await schoolDb(t, s).selectFrom('audit').select(['record_id', 'action', 'user_id']).where('resource', '=', 'timetable-timings')
+    .where('action', '=', 'rename').orderBy('record_id').execute();
+  expect(trail).toEqual([a, b, c].map((x) => ({ record_id: String(x!.id), action: 'rename', user_id: x === b ? null : ctx.user.id })));
+  await expect(items(ctx, 'timetable-timings').updateEach([{ id: 999999, name: 'None' }])).rejects.toMatchObject({ status: 404 });
+  expect(await items(ctx, 'timetable-timings').updateEach([])).toEqual([]);
+});

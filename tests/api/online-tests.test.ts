@@ -511,3 +511,32 @@ describe('the demo school', () => {
     expect([start.status, start.body.message, start.body.data.questions.length]).toEqual([200, 'Test started', 6]);
   });
 });
+
+describe('a class submitting together', () => {
+  it('closes every submission of a burst together, each with its own marks and audit; a second or wrong one is refused alone', async () => {
+    const families = await Promise.all(['Burst1', 'Burst2', 'Burst3', 'Burst4', 'Burst5'].map((n) => familyIn(classA, n)));
+    const attempts: number[] = [];
+    for (const f of families) attempts.push((await call(`PUT ${attemptsPath(f.child, testId)}`, undefined, f.token)).body.data.attempt_id);
+    // Family n answers q1 right when n is even, wrong when odd; all submit in the same moment, the first twice.
+    await Promise.all(families.map((f, n) => call(`PUT ${answerPath(f.child, testId, attempts[n]!)}`, { question_id: q1.id, option: optionId(q1, n % 2 ? 'Root' : 'Leaf') }, f.token)));
+    const submit = (n: number, answers: unknown[] = []) => call(`POST ${attemptsPath(families[n]!.child, testId)}`, { attempt_id: attempts[n], answers }, families[n]!.token);
+    const results = await Promise.all([submit(0), submit(0), submit(1), submit(2, [{ question_id: q2.id, option: optionId(q1, 'Leaf') }]), submit(3), submit(4)]);
+    expect(results.map((r) => [r.status, r.body.message ?? r.body.error])).toEqual([
+      [200, 'Test Submitted'], [409, 'This test is already submitted'], [200, 'Test Submitted'],
+      [400, 'An option chosen is not an option of this question'], [200, 'Test Submitted'], [200, 'Test Submitted'],
+    ]);
+    // q1 0.1 or -0.25; q2, q3, q4 unanswered 0; q5 unanswered 0; q6 unanswered -0.5.
+    expect([0, 1, 3, 4].map((n) => results[n === 0 ? 0 : n + 1]!.body.data.marks_obtained)).toEqual([-0.4, -0.75, -0.75, -0.4]);
+    const rows = await db().selectFrom('ot_attempt').select(['id', 'status', 'end_time', 'submitted_by']).where('id', 'in', attempts).orderBy('id').execute();
+    expect(rows.map((r) => r.status)).toEqual([2, 2, 1, 2, 2]);
+    // Written in one batch: one end time for the four, each submitted by its own family.
+    expect(new Set(rows.filter((r) => r.status === 2).map((r) => new Date(r.end_time!).getTime())).size).toBe(1);
+    expect(rows.map((r) => r.submitted_by)).toEqual(families.map((f, n) => (n === 2 ? null : f.userId)));
+    const trail = await db().selectFrom('audit').select(['record_id', 'user_id']).where('resource', '=', 'online-test-attempts').where('action', '=', 'submit')
+      .where('record_id', 'in', attempts.map(String)).execute();
+    const by = new Map(trail.map((a) => [Number(a.record_id), a.user_id]));
+    expect([0, 1, 3, 4].map((n) => by.get(attempts[n]!))).toEqual([0, 1, 3, 4].map((n) => families[n]!.userId));
+    // The one refused is still open, and submits on its own.
+    expect((await submit(2)).body.data.marks_obtained).toBe(-0.4);
+  });
+});

@@ -32,7 +32,8 @@ const RAW_SAVE_FOR_MS = Number(process.env.BENCH_OT_RAW_SAVE_MS ?? 60_000);
 const PG_SERVER = process.env.CLUSTER_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const GOALS = { saveP95: 300, startP95: 1000, submitP95: 1000 };
 
-export interface Phase { count: number; failed: number; p50: number; p95: number; max: number }
+/** A phase's latencies, and the process's CPU per call (the store runs in process): what load on a shared machine does not inflate. */
+export interface Phase { count: number; failed: number; p50: number; p95: number; max: number; cpu: number }
 export interface OnlineTestRun {
   store: string; students: number; saveSeconds: number;
   app: { start: Phase; save: Phase; submit: Phase };
@@ -43,20 +44,22 @@ export interface OnlineTestBench { runs: OnlineTestRun[]; notes: string[] }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function phase(times: number[], failed: number): Phase {
-  const s = [...times].sort((a, b) => a - b);
-  return { count: s.length, failed, p50: percentile(s, 50), p95: percentile(s, 95), max: s.at(-1) ?? 0 };
+function phase(run: { times: number[]; failed: number; cpuMs: number }): Phase {
+  const s = [...run.times].sort((a, b) => a - b);
+  return { count: s.length, failed: run.failed, p50: percentile(s, 50), p95: percentile(s, 95), max: s.at(-1) ?? 0, cpu: run.cpuMs / Math.max(1, s.length + run.failed) };
 }
 
 /** Runs `fn` for each of `n`, the i-th at `delay(i)` ms from now, all in flight together; their durations and failures. */
-async function spread(n: number, delay: (i: number) => number, fn: (i: number) => Promise<void>): Promise<{ times: number[]; failed: number; errors: string[] }> {
+async function spread(n: number, delay: (i: number) => number, fn: (i: number) => Promise<void>): Promise<{ times: number[]; failed: number; errors: string[]; cpuMs: number }> {
   const times: number[] = []; const errors: string[] = [];
+  const cpu0 = process.cpuUsage();
   await Promise.all(Array.from({ length: n }, async (_, i) => {
     await sleep(delay(i));
     const t0 = performance.now();
     try { await fn(i); times.push(performance.now() - t0); } catch (e) { errors.push((e as Error).message); }
   }));
-  return { times, failed: errors.length, errors };
+  const cpu = process.cpuUsage(cpu0);
+  return { times, failed: errors.length, errors, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 interface Taker { studentId: number; token: string }
@@ -167,8 +170,8 @@ async function measureOn(store: string, databaseUrl: string | undefined): Promis
     });
     return {
       store, students: takers.length, saveSeconds: rounds * SAVE_EVERY_MS / 1000,
-      app: { start: phase(start.times, start.failed), save: phase(save.times, save.failed), submit: phase(submit.times, submit.failed) },
-      raw: { start: phase(rawStart.times, rawStart.failed), save: phase(rawSave.times, rawSave.failed), submit: phase(rawSubmit.times, rawSubmit.failed) },
+      app: { start: phase(start), save: phase(save), submit: phase(submit) },
+      raw: { start: phase(rawStart), save: phase(rawSave), submit: phase(rawSubmit) },
       acknowledged, lost,
     };
   }, databaseUrl);
@@ -199,7 +202,7 @@ export async function measureOnlineTests(): Promise<OnlineTestBench> {
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 const line = (label: string, app: Phase, raw: Phase, goal: number) =>
-  `     ${label}: app p50 ${ms(app.p50)}  p95 ${ms(app.p95)}  max ${ms(app.max)} (${app.count} ok, ${app.failed} failed);  raw SQL p50 ${ms(raw.p50)}  p95 ${ms(raw.p95)};  goal p95 < ${goal} ms: ${app.p95 < goal && app.failed === 0 ? 'met' : 'MISSED'}`;
+  `     ${label}: app p50 ${ms(app.p50)}  p95 ${ms(app.p95)}  max ${ms(app.max)}  CPU ${app.cpu.toFixed(1)} ms a call (${app.count} ok, ${app.failed} failed);  raw SQL p50 ${ms(raw.p50)}  p95 ${ms(raw.p95)}  CPU ${raw.cpu.toFixed(1)} ms;  goal p95 < ${goal} ms: ${app.p95 < goal && app.failed === 0 ? 'met' : 'MISSED'}`;
 
 export function formatOnlineTestBench(b: OnlineTestBench | null, note = ''): string[] {
   if (!b) return [`18. Online tests: ${note}`];

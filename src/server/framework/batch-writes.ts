@@ -27,6 +27,15 @@ async function assertReached(ctx: Ctx, r: ResourceDef, ids: number[]) {
   if (n < ids.length) throw notFoundFor(r);
 }
 
+/** A statement binds at most 65,535 values: a big batch (a class's answers closed together) goes in parts under it. */
+function withinParameterLimit(rows: Row[], limit = 30_000): Row[][] {
+  const width = Math.max(1, ...rows.map((x) => Object.keys(x).length));
+  const per = Math.max(1, Math.floor(limit / width));
+  const parts: Row[][] = [];
+  for (let i = 0; i < rows.length; i += per) parts.push(rows.slice(i, i + per));
+  return parts;
+}
+
 /** Creates the rows in one statement, with their hooks, checks and audit records; returns them as stored. */
 export async function createMany(ctx: Ctx, base: ResourceDef, inputs: Row[], opts: WriteOptions = {}): Promise<Row[]> {
   if (!inputs.length) return [];
@@ -37,14 +46,20 @@ export async function createMany(ctx: Ctx, base: ResourceDef, inputs: Row[], opt
     if (hooks.beforeCreateMany) data = await hooks.beforeCreateMany(tx, data);
     else if (hooks.beforeCreate) { for (let i = 0; i < data.length; i++) data[i] = await hooks.beforeCreate(tx, data[i]!); }
     await checkRows(tx, r, inputs, data);
-    const rows = await untypedDb(tx.db).insertInto(r.table!).values(data.map((x) => toColumns(r, x))).returningAll().execute().catch((e) => uniqueClash(r, e)) as Row[];
+    const rows: Row[] = [];
+    for (const part of withinParameterLimit(data.map((x) => toColumns(r, x)))) {
+      rows.push(...await untypedDb(tx.db).insertInto(r.table!).values(part).returningAll().execute().catch((e) => uniqueClash(r, e)) as Row[]);
+    }
     await assertReached(tx, r, rows.map((x) => x.id));
     if (hooks.afterCreateMany) await hooks.afterCreateMany(tx, rows, inputs);
     else if (hooks.afterCreate) { for (let i = 0; i < rows.length; i++) await hooks.afterCreate(tx, rows[i]!, inputs[i]!); }
-    await auditMany(tx, rows.map((row, i) => ({ resource: r.name, action: opts.action ?? 'create', recordId: row.id, data: redact(r, inputs[i]!) })));
+    await auditMany(tx, rows.map((row, i) => ({ resource: r.name, action: opts.action ?? 'create', recordId: row.id, data: redact(r, inputs[i]!), ...actorOf(opts, row) })));
     return rows.map((row) => flattenCustom(r, row));
   });
 }
+
+/** The audit record's person when the write names one per row (WriteOptions.actor). */
+const actorOf = (opts: WriteOptions, row: Row) => (opts.actor ? { userId: opts.actor(row) } : {});
 
 /** The rows `where` selects, locked for the write. */
 function selected(ctx: Ctx, r: ResourceDef, where: Where) {
@@ -91,7 +106,51 @@ export async function updateWhere(ctx: Ctx, base: ResourceDef, where: Where, cha
       : existing;
     await hooks.afterUpdateMany?.(tx, rows as Array<Row & { id: number }>, existing as Array<Row & { id: number }>);
     const audited = redact(r, changes);
-    await auditMany(tx, existing.map((e) => ({ resource: r.name, action: opts.action ?? 'update', recordId: e.id, data: { before: e, changes: audited } })));
+    await auditMany(tx, existing.map((e) => ({ resource: r.name, action: opts.action ?? 'update', recordId: e.id, data: { before: e, changes: audited }, ...actorOf(opts, e) })));
+    return rows;
+  });
+}
+
+/**
+ * Sets each row's own changes (the attempts a batch of submissions closes, each with its marks and
+ * its submitter) in one statement: the changes travel as one JSON parameter read back with the
+ * table's own column types. Rows are locked, reached and checked as updateWhere does; a resource
+ * with update hooks is written row by row, each with its hooks. Returns the rows as they now are.
+ */
+export async function updateEach(ctx: Ctx, base: ResourceDef, changes: Array<Row & { id: number }>, opts: WriteOptions = {}): Promise<Row[]> {
+  const r = resourceFor(ctx, base);
+  if (!changes.length) return [];
+  return inTransaction(ctx, async (tx) => {
+    const ids = changes.map((c) => c.id);
+    if (new Set(ids).size < ids.length) throw new Error(`updateEach: a row of ${r.name} is named twice`);
+    const existing = await selected(tx, r, { id: ids }).orderBy('id').forUpdate().execute() as Row[];
+    if (existing.length < ids.length) throw notFoundFor(r);
+    const hooks = hooksOf(r);
+    if (hooks.beforeUpdate || hooks.afterUpdate || hooks.beforeUpdateMany || hooks.afterUpdateMany || r.customFields?.length) {
+      const out: Row[] = [];
+      for (const { id, ...c } of changes) out.push(await update(tx, r, id, c, opts));
+      return out;
+    }
+    await assertReached(tx, r, ids);
+    const before = new Map(existing.map((e) => [e.id as number, e]));
+    for (const c of changes) refuseFixedChanges(r, c, [before.get(c.id)!]);
+    const clashable = (r.unique ?? []).some((u) => u.fields.some((f) => changes.some((c) => f in c)));
+    await checkRows(tx, r, changes, clashable ? changes.map((c) => ({ ...before.get(c.id), ...c })) : [], ids);
+    // Every row sets the same columns: a column one row leaves out keeps that row's value.
+    const columns = [...new Set(changes.flatMap((c) => Object.keys(toColumns(r, c))))].filter((c) => c !== 'id');
+    const records = changes.map((c) => {
+      const set = toColumns(r, c);
+      const e = before.get(c.id)!;
+      return Object.fromEntries([['id', c.id], ...columns.map((k) => [k, k in set ? c[k] : e[k]])]);
+    });
+    const rows = columns.length
+      ? (await untypedDb(tx.db).updateTable(r.table!)
+        .set(Object.fromEntries([...columns.map((k) => [k, sql.ref(`x.${k}`)]), ['updated_at', new Date()]]))
+        .from(sql`jsonb_populate_recordset(null::${sql.table(r.table!)}, ${JSON.stringify(records)}::jsonb)`.as('x'))
+        .whereRef(`${r.table!}.id`, '=', 'x.id').returningAll(r.table! as never).execute().catch((e) => uniqueClash(r, e)) as Row[])
+        .sort((a, b) => a.id - b.id)
+      : existing;
+    await auditMany(tx, changes.map((c) => ({ resource: r.name, action: opts.action ?? 'update', recordId: c.id, data: { before: before.get(c.id), changes: redact(r, c) }, ...actorOf(opts, before.get(c.id)!) })));
     return rows;
   });
 }

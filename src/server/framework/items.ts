@@ -8,7 +8,7 @@ import type { ResourceEntities } from '../../generated/db.js';
 import { resourceByName } from '../../shared/registry.js';
 import type { Ctx } from './context.js';
 import type { Row, Stored } from './hooks.js';
-import { createMany, removeWhere, updateWhere } from './batch-writes.js';
+import { createMany, removeWhere, updateEach, updateWhere } from './batch-writes.js';
 import { create, remove, update, type RemoveOptions, type WriteOptions } from './service.js';
 
 /** Values a write sets: any of the entity's fields (null clears an optional one). */
@@ -23,6 +23,8 @@ export interface Items<T> {
   update(id: number, changes: Values<T>, opts?: WriteOptions): Promise<Stored<T>>;
   /** The same changes on every row `where` selects; returns them as they now are. */
   updateWhere(where: Where<T>, changes: Values<T>, opts?: WriteOptions): Promise<Array<Stored<T>>>;
+  /** Each row its own changes, in one statement (a batch of attempts closed, each with its marks). */
+  updateEach(rows: Array<Values<T> & { id: number }>, opts?: WriteOptions): Promise<Array<Stored<T>>>;
   /** Refused while required references point at it; optional ones are cleared, cascading children go too. */
   remove(id: number, opts?: RemoveOptions): Promise<Stored<T>>;
   removeWhere(where: Where<T>, opts?: WriteOptions): Promise<Array<Stored<T>>>;
@@ -38,6 +40,7 @@ export function items<N extends ResourceName>(ctx: Ctx, name: N): Items<Resource
     createMany: async (rows, opts) => (await createMany(ctx, r, rows as Row[], opts)) as S[],
     update: async (id, changes, opts) => (await update(ctx, r, id, changes as Row, opts)) as S,
     updateWhere: async (where, changes, opts) => (await updateWhere(ctx, r, where as Row, changes as Row, opts)) as S[],
+    updateEach: async (rows, opts) => (await updateEach(ctx, r, rows as Array<Row & { id: number }>, opts)) as S[],
     remove: async (id, opts) => (await remove(ctx, r, id, opts)) as S,
     removeWhere: async (where, opts) => (await removeWhere(ctx, r, where as Row, opts)) as S[],
   };

@@ -128,9 +128,10 @@ async function withChildRows(ctx: Ctx, r: ResourceDef, row: Row): Promise<Row> {
   return row;
 }
 
-type AuditEntry = { resource: string; action: string; recordId: unknown; data: unknown };
+/** One audit record; `userId` names who did it when a batch writes for many people (submissions closed together), else the caller. */
+export type AuditEntry = { resource: string; action: string; recordId: unknown; data: unknown; userId?: number | null };
 /** The batch audit records of each transaction the service opened, written in one statement just before it commits. */
-const pendingAudits = new WeakMap<object, { userId: number | null; entries: AuditEntry[] }>();
+const pendingAudits = new WeakMap<object, AuditEntry[]>();
 
 /**
  * Runs `fn` in a transaction whose ctx.db is that transaction; the events it publishes are
@@ -141,11 +142,11 @@ export function inTransaction<T, C extends Ctx = Ctx>(ctx: C, fn: (tx: C) => Pro
   if (ctx.db.isTransaction) return fn(ctx);
   return withTransaction(ctx.db, async (trx) => {
     const tx = { ...ctx, db: trx };
-    const pending = { userId: ctx.user.id || null, entries: [] as AuditEntry[] };
+    const pending: AuditEntry[] = [];
     pendingAudits.set(trx, pending);
     try {
       const out = await fn(tx);
-      await insertAudits(tx, pending.userId, pending.entries);
+      await insertAudits(tx, pending);
       return out;
     } finally {
       pendingAudits.delete(trx);
@@ -165,21 +166,21 @@ export async function audit(ctx: Ctx, resource: string, action: string, recordId
 
 /** Audit records of many writes: kept for the end of the service's transaction when in one (bulk paths such as the student import), else written now. */
 export async function auditMany(ctx: Ctx, all: AuditEntry[]) {
-  const entries = all.filter((e) => !UNAUDITED.has(e.resource));
+  const entries = all.filter((e) => !UNAUDITED.has(e.resource)).map((e) => (e.userId === undefined ? { ...e, userId: ctx.user.id || null } : e));
   if (!entries.length) return;
   const pending = pendingAudits.get(ctx.db);
-  if (pending && pending.userId === (ctx.user.id || null)) pending.entries.push(...entries);
-  else await insertAudits(ctx, ctx.user.id || null, entries);
+  if (pending) pending.push(...entries);
+  else await insertAudits(ctx, entries);
 }
 
 /** Many audit records in one statement with one parameter (a JSON array): cheaper than thousands of bound values. */
-async function insertAudits(ctx: Ctx, userId: number | null, entries: AuditEntry[]) {
+async function insertAudits(ctx: Ctx, entries: AuditEntry[]) {
   if (!entries.length) return;
   const rows = JSON.stringify(entries.map((e) => ({
-    resource: e.resource, action: e.action, record_id: e.recordId == null ? null : String(e.recordId), data: e.data ?? null,
+    user_id: e.userId ?? null, resource: e.resource, action: e.action, record_id: e.recordId == null ? null : String(e.recordId), data: e.data ?? null,
   })));
   await ctx.db.insertInto('audit').columns(['user_id', 'resource', 'action', 'record_id', 'data'])
-    .expression(sql`select ${userId}::int, x.resource, x.action, x.record_id, x.data from jsonb_to_recordset(${rows}::jsonb) as x(resource text, action text, record_id text, data jsonb)`)
+    .expression(sql`select x.user_id, x.resource, x.action, x.record_id, x.data from jsonb_to_recordset(${rows}::jsonb) as x(user_id int, resource text, action text, record_id text, data jsonb)`)
     .execute();
 }
 
@@ -219,7 +220,11 @@ export function uniqueClash(r: ResourceDef, e: any): never {
 }
 
 /** How a hand-written write is audited: the action's name when it is not the plain create, update or remove (a marks approval). */
-export interface WriteOptions { action?: string }
+export interface WriteOptions {
+  action?: string;
+  /** Who each row's write is for, when one batch writes for many people (submissions closed together); else the caller. */
+  actor?: (row: Row) => number | null;
+}
 
 export async function create(ctx: Ctx, base: ResourceDef, input: Row, opts: WriteOptions = {}): Promise<Row> {
   const r = resourceFor(ctx, base);

@@ -1,14 +1,14 @@
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
-import { notFound } from '../../framework/errors.js';
 import { items } from '../../framework/items.js';
 import { enqueue } from '../../framework/jobs.js';
 import { inTransaction } from '../../framework/service.js';
 import { SCHOOL_TZ } from '../../framework/periods.js';
 import { ATTEMPT_STATUS } from '../../../generated/enums/online_tests.js';
-import { answersOf, answerView, attemptById, checkedAnswer, closeAttempt, closeIfExpired, isFinished, storeAnswer, type GivenInput } from './attempts.js';
+import { answersOf, answerView, closeAttempt, isFinished } from './attempts.js';
 import { deadlineOf, isPast, secondsLeft } from './clock.js';
 import { fullMarks, passes } from './marking.js';
 import { startedTestQuestions, studentView } from './questions.js';
+import { answerTogether, submitTogether, type AnswerInput } from './submissions.js';
 import { assignedTests, attemptsOf, hasStarted, studentOf } from './student.js';
 
 /** The test as assigned to the student's class, else the call's 'Test not found' (404). */
@@ -29,23 +29,6 @@ async function sheet(ctx: CallCtx, attempt: { id: number; test_id: number; start
     questions: questions.map(studentView),
     answers: questions.filter((q) => saved.has(q.id)).map((q) => answerView(saved.get(q.id)!, q)),
   };
-}
-
-/** The student's attempt of this test (by id), else 404; one closed at its deadline meanwhile is closed now. */
-async function ownAttempt(ctx: CallCtx, studentId: number, testId: number, attemptId: number) {
-  if (!(await ctx.scoped('students', 'st').select('st.id').where('st.id', '=', studentId).executeTakeFirst())) throw notFound('Student not found');
-  const a = await attemptById(ctx, attemptId);
-  if (!a || a.student_id !== studentId || a.test_id !== testId) throw ctx.fail('noAttempt', 404);
-  // An attempt past its deadline is closed with what was saved, and the late save or submission refused.
-  if (a.status === ATTEMPT_STATUS.ONGOING && isPast(a.deadline) && await closeIfExpired(ctx, a.id)) throw ctx.fail('late', 409);
-  return a;
-}
-
-/** Answers named by question id, or by their index in the attempt's question list. */
-function questionOf<Q extends { id: number; index: number }>(ctx: CallCtx, questions: Q[], given: { question_id?: number; index?: number }, n: number) {
-  const q = given.question_id !== undefined ? questions.find((x) => x.id === given.question_id) : given.index !== undefined ? questions[given.index] : undefined;
-  if (!q) throw ctx.fail('question', 400, { n });
-  return q;
 }
 
 export default defineHandlers('online-test-attempts', {
@@ -110,41 +93,17 @@ export default defineHandlers('online-test-attempts', {
   // Saves the answers sent (those saved before and not sent stay) and closes the attempt with its marks.
   submit: async (ctx, { params, body }) => {
     if (body.student_id !== undefined && body.student_id !== params.student_id) throw ctx.fail('student');
-    const attempt = await ownAttempt(ctx, params.student_id, params.test_id, body.attempt_id);
-    const { pass_marks } = await ctx.db.selectFrom('ot_assign').select('pass_marks').where('id', '=', attempt.assign_id).executeTakeFirstOrThrow();
-    const questions = await startedTestQuestions(ctx, attempt.test_id);
-    const given = await Promise.all(body.answers.map(async (a, n) => {
-      const q = questionOf(ctx, questions, a, n + 1);
-      return { q, answer: await checkedAnswer(ctx, q, a as GivenInput) };
-    }));
-    const closed = await inTransaction(ctx, async (tx) => {
-      const locked = (await attemptById(tx, attempt.id, true))!;
-      if (locked.status === ATTEMPT_STATUS.INCOMPLETE) throw ctx.fail('late', 409);
-      if (locked.status !== ATTEMPT_STATUS.ONGOING) throw ctx.fail('done', 409);
-      if (isPast(locked.deadline)) throw ctx.fail('late', 409);
-      for (const g of given) await storeAnswer(tx, locked.id, g.q.id, g.answer);
-      return closeAttempt(tx, locked, { status: ATTEMPT_STATUS.FINISHED, duration: body.duration ?? null, by: ctx.user.id });
-    });
+    const target = { studentId: params.student_id, testId: params.test_id, attemptId: body.attempt_id };
+    const closed = await submitTogether(ctx, { ...target, answers: body.answers as AnswerInput[], duration: body.duration ?? null });
     return {
-      attempt_id: closed.id, status: closed.status, marks_obtained: closed.marks_obtained, total_marks: fullMarks(questions),
-      pass_marks, passed: passes(closed.marks_obtained ?? null, pass_marks), pending: closed.pending, end_time: closed.end_time,
+      attempt_id: closed.id, status: closed.status, marks_obtained: closed.marks_obtained, total_marks: fullMarks(await startedTestQuestions(ctx, params.test_id)),
+      pass_marks: closed.pass_marks, passed: passes(closed.marks_obtained ?? null, closed.pass_marks), pending: closed.pending, end_time: closed.end_time,
     };
   },
 
   // One answer as it changes: stored again as often as sent (the same answer, the same row), until the deadline.
   answer: async (ctx, { params, body }) => {
-    const attempt = await ownAttempt(ctx, params.student_id, params.test_id, params.attempt_id);
-    const questions = await startedTestQuestions(ctx, attempt.test_id);
-    const q = questions.find((x) => x.id === body.question_id);
-    if (!q) throw ctx.fail('question');
-    const checked = await checkedAnswer(ctx, q, body as GivenInput);
-    const row = await inTransaction(ctx, async (tx) => {
-      const locked = (await attemptById(tx, attempt.id, true))!;
-      if (locked.status === ATTEMPT_STATUS.INCOMPLETE) throw ctx.fail('late', 409);
-      if (locked.status !== ATTEMPT_STATUS.ONGOING) throw ctx.fail('done', 409);
-      if (isPast(locked.deadline)) throw ctx.fail('late', 409);
-      return storeAnswer(tx, locked.id, q.id, checked);
-    });
+    const { row, q, attempt } = await answerTogether(ctx, { studentId: params.student_id, testId: params.test_id, attemptId: params.attempt_id, given: body as AnswerInput });
     return {
       answer: answerView({ ...row, answer: row.answer ?? null, option_ids: (row.option_ids ?? []) as number[], files: (row.files ?? []) as unknown[], saved_at: row.saved_at ?? null }, q),
       seconds_left: secondsLeft(attempt.deadline),
