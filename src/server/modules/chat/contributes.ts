@@ -12,7 +12,7 @@ declare module '../../realtime/hub.js' {
 
 export default defineContributions({
   demo: [{
-    order: 75,
+    order: 76,
     seed: async (d) => (await import('./demo-seed.js')).seedDemoChat(d.ctx, d.users),
   }],
 });
