@@ -11,6 +11,7 @@ import { RESOURCES } from '../../shared/registry.js';
 import { requireDecision } from './access.js';
 import { GUEST_USER, requireGuestPass } from './guests.js';
 import { afterCommitOrNow } from '../db/index.js';
+import { sendFolderFile } from './file-folders.js';
 
 /**
  * Uploaded files: each has a row in the school's own `file` table (name, type, size, kind, who),
@@ -204,10 +205,11 @@ export function registerFileRoutes(app: FastifyInstance, env: RouteEnv) {
     },
   });
 
-  // Served without a token: the 32-character random key is the permission.
+  // Served without a token: the 32-character random key is the permission. Any other first part
+  // is a folder of the files browser (/files/{folder}/{name}), for those who may read it.
   app.get('/files/:key/:name', async (req, reply) => {
     const { key, name } = req.params as { key: string; name: string };
-    if (!KEY.test(key)) throw notFound('File not found');
+    if (!KEY.test(key)) return sendFolderFile(req, reply, env.integrations.files);
     const row = await req.sdb.selectFrom('file').select(['name', 'content_type', 'bytes', 'location']).where('key', '=', key).executeTakeFirst();
     if (!row || row.name !== name) throw notFound('File not found');
     // Opened before any header is set: a store that cannot give the bytes answers an error, not half a file.
