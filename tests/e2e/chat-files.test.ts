@@ -51,7 +51,7 @@ it('lets two staff chat live, with seen marks, and loses nothing while one is of
   const item = teacher.getByRole('listitem').filter({ hasText: names[DEMO.admin]! });
   await item.locator('.ant-badge-count').waitFor();
   await item.click();
-  await teacher.getByText('Please bring the 8 A registers\nto the office').waitFor();
+  await teacher.getByRole('log').getByText('Please bring the 8 A registers\nto the office').waitFor();
   const adminLog = adminChat.getByRole('log');
   await adminLog.getByTestId('chat-line').filter({ hasText: 'to the office' }).getByText('Seen').waitFor({ timeout: 10_000 });
 

@@ -45,7 +45,7 @@ export default function Messenger(_: PageProps) {
   useEffect(() => { askNotifications((text) => { void toast.warning(text); }); }, []);
 
   const peopleQuery = useDeclaredQuery('chat-messages.people', {});
-  useEffect(() => { if (peopleQuery.result?.data) setPeople(peopleQuery.result.data as ChatPerson[]); }, [peopleQuery.result]);
+  useEffect(() => { const d = peopleQuery.result?.data; if (Array.isArray(d)) setPeople(d as ChatPerson[]); }, [peopleQuery.result]);
 
   // The list once the socket is live (and again after each reconnect, through the store).
   const [loaded, setLoaded] = useState(false);

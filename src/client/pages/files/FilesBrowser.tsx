@@ -28,7 +28,8 @@ const folderTitle = (name: string) => name.charAt(0).toUpperCase() + name.slice(
 
 async function save(entry: Entry) {
   const session = readSession();
-  const res = await fetch(new URL(entry.url!, session?.api || window.location.origin).toString(), { headers: session ? { Authorization: `Bearer ${session.token}` } : {} });
+  const base = new URL(session?.api || '/', window.location.origin);
+  const res = await fetch(new URL(entry.url!, base).toString(), { headers: session ? { Authorization: `Bearer ${session.token}` } : {} });
   if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? 'Download failed');
   const url = URL.createObjectURL(await res.blob());
   download(url, entry.name);

@@ -39,12 +39,19 @@ export interface ChatListItem extends ChatPerson { timestamp: string; unread: nu
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
+/** A row's attachments, however the driver hands the JSON over (parsed, or as its text). */
+function fileList(v: unknown): Attachment[] {
+  const parsed = typeof v === 'string' ? JSON.parse(v) as unknown : v;
+  if (typeof parsed === 'string') return fileList(parsed);
+  return Array.isArray(parsed) ? parsed as Attachment[] : [];
+}
+
 const messageColumns = ['id', 'client_id', 'from_user_id', 'to_user_id', 'message', 'files', 'timestamp', 'status', 'seen_at'] as const;
 
 function shaped(r: { id: number; client_id: string; from_user_id: number | null; to_user_id: number; message: string | null; files: unknown; timestamp: Date | string | null; status: number | null; seen_at: Date | string | null }): ChatMessage {
   return {
     id: r.id, client_id: r.client_id, from_user_id: r.from_user_id ?? 0, to_user_id: r.to_user_id,
-    message: r.message ?? '', files: (typeof r.files === 'string' ? JSON.parse(r.files) : r.files) ?? [],
+    message: r.message ?? '', files: fileList(r.files),
     timestamp: iso(r.timestamp)!, status: r.status ?? CHAT_MESSAGE_STATUS.SENT, seen_at: iso(r.seen_at),
   };
 }
@@ -83,7 +90,7 @@ export async function chatList(ctx: Ctx): Promise<ChatListItem[]> {
     .orderBy('t.last_id', 'desc')
     .execute();
   return rows.map((r) => {
-    const files = (typeof r.files === 'string' ? JSON.parse(r.files) : r.files) as Attachment[] | null;
+    const files = fileList(r.files);
     return {
       id: r.id, name: r.name, role: r.role, timestamp: iso(r.timestamp)!, unread: Number(r.unread),
       last_message: r.last_message || (files?.length ? `📎 ${files[0]!.name}` : ''), last_from_me: r.last_from === me,
