@@ -157,7 +157,9 @@ describe('hostile folders and names reach nothing', () => {
 
   it('never follows a symbolic link on the server\'s disk, nor names the store\'s own files', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'files-link-'));
-    const link = path.join(dataDir() || dir, 'documents-link.pdf');
+    // Beside the embedded store's own files when there is one, else in a folder of its own.
+    const home = dataDir() && fs.existsSync(dataDir()) ? dataDir() : dir;
+    const link = path.join(home, 'documents-link.pdf');
     fs.symlinkSync('/etc/passwd', link);
     try {
       for (const url of ['/files/documents/documents-link.pdf', `/files/documents/${encodeURIComponent(link)}`]) {

@@ -54,7 +54,7 @@ export default function FilesBrowser(_: PageProps) {
         columns={[
           {
             title: 'Name', dataIndex: 'name',
-            render: (name: string, e) => (dir
+            render: (name: string) => (dir
               ? <Link to={`/files/${name}`}><FolderOutlined /> {folderTitle(name)}</Link>
               : <span><FileOutlined /> {name}</span>),
           },
