@@ -175,3 +175,29 @@ describe('hostile folders and names reach nothing', () => {
     }
   });
 });
+
+describe('a quota per school', () => {
+  it('refuses an upload past the school\'s quota, saying how full its store is, and lists the quota', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'files-quota-'));
+    fs.mkdirSync(path.join(dir, 'schools'));
+    fs.writeFileSync(path.join(dir, 'schools', `${s.code}.json`), JSON.stringify({ code: s.code, files: { quota_mb: 1 } }));
+    const limited = await buildApp({ config: { ...t.config, configDir: dir }, database: t.database });
+    try {
+      const root = (await get(limited, '/files/')).json().data;
+      expect(root.quota).toBe(1024 * 1024);
+      const used = root.size;
+      const room = 1024 * 1024 - used;
+      const fits = Buffer.concat([Buffer.from('%PDF-1.4\n'), crypto.randomBytes(room - 9)]);
+      expect((await upload(limited, 'documents', 'fills it.pdf', fits)).name).toBe('fills_it.pdf');
+      const { payload, headers } = multipart('one more.pdf', PDF);
+      const res = await limited.inject({ method: 'POST', url: `/api/${s.code}/upload/?file_path=documents`, payload, headers: { ...headers, authorization: `Bearer ${s.tokens['3']}` } });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error).toBe("The school's file space is full: 1.0 MB of 1 MB used. Remove old files or ask for more space.");
+      // Without a quota the same upload goes in.
+      expect((await upload(t.app, 'documents', 'one more.pdf', PDF)).name).toBe('one_more.pdf');
+    } finally {
+      await limited.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

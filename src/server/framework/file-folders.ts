@@ -13,7 +13,7 @@ import type { DB } from '../../generated/db.js';
 import { decide, switchedModule } from '../../shared/access.js';
 import { resourceByName } from '../../shared/registry.js';
 import { requireDecision } from './access.js';
-import { badRequest, notFound } from './errors.js';
+import { AppError, badRequest, notFound } from './errors.js';
 import type { FileStore } from '../integrations/files/index.js';
 
 /** A folder is a kind's name: lower-case letters, digits and hyphens. */
@@ -100,4 +100,25 @@ export async function sendFolderFile(req: FastifyRequest, reply: FastifyReply, s
   reply.header('Content-Disposition', `attachment; filename="${name}"`);
   reply.header('Content-Length', size);
   return reply.send(body);
+}
+
+/** The school's quota in bytes (school configuration files.quota_mb), null when it has none. */
+export const quotaBytes = (quotaMb: number | undefined) => (quotaMb ? quotaMb * 1024 * 1024 : null);
+
+/** Bytes every file of the school takes. */
+export async function storeSize(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('file').select((eb) => eb.fn.sum<string>('size').as('size')).executeTakeFirst();
+  return Number(row?.size ?? 0);
+}
+
+const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+
+/** Refuses an upload that would take the school past its quota, saying how full the store is. */
+export async function checkQuota(db: Kysely<DB>, quotaMb: number | undefined, adding: number) {
+  const quota = quotaBytes(quotaMb);
+  if (quota === null) return;
+  const used = await storeSize(db);
+  if (used + adding > quota) {
+    throw new AppError(413, `The school's file space is full: ${mb(used)} MB of ${quotaMb} MB used. Remove old files or ask for more space.`);
+  }
 }

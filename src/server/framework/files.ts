@@ -11,7 +11,8 @@ import { RESOURCES } from '../../shared/registry.js';
 import { requireDecision } from './access.js';
 import { GUEST_USER, requireGuestPass } from './guests.js';
 import { afterCommitOrNow } from '../db/index.js';
-import { sendFolderFile } from './file-folders.js';
+import { checkQuota, sendFolderFile } from './file-folders.js';
+import { configOf } from './school-config.js';
 
 /**
  * Uploaded files: each has a row in the school's own `file` table (name, type, size, kind, who),
@@ -197,6 +198,7 @@ export function registerFileRoutes(app: FastifyInstance, env: RouteEnv) {
       const { name, bytes } = await readUpload(req, Math.max(def.maxBytes, MAX_DOCUMENT_BYTES));
       const problem = uploadProblem(def, { name, size: bytes.length }, sniffType(bytes));
       if (problem) throw badRequest(problem);
+      await checkQuota(req.sdb, configOf(ctx).config?.files?.quota_mb, bytes.length);
       return inTransaction(actor, async (tx) => {
         const saved = await saveFile(tx, { name, contentType: contentTypeFor(name, bytes), bytes, kind });
         await audit(tx, 'files', 'upload', saved.key, { kind, name: safeFileName(name), size: bytes.length });

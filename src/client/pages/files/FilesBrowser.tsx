@@ -40,13 +40,13 @@ export default function FilesBrowser(_: PageProps) {
   const { folder } = useParams();
   const { result, query } = useDeclaredQuery('files.list', { params: { folder: folder || 'root' } });
   const [busy, setBusy] = useState<string | null>(null);
-  const data = result?.data as { type: 'dir' | 'files'; list: Entry[]; size: number } | undefined;
+  const data = result?.data as { type: 'dir' | 'files'; list: Entry[]; size: number; quota?: number | null } | undefined;
   const dir = data?.type === 'dir';
 
   return (
     <Card
       title={<Breadcrumb items={[{ title: folder ? <Link to="/files/">Files</Link> : 'Files' }, ...(folder ? [{ title: folderTitle(folder) }] : [])]} />}
-      extra={data && <Typography.Text type="secondary">{dir ? 'All files' : 'This folder'}: {fileSize(data.size)}</Typography.Text>}
+      extra={data && <Typography.Text type="secondary">{dir ? 'All files' : 'This folder'}: {fileSize(data.size)}{dir && data.quota ? ` of ${fileSize(data.quota)}` : ''}</Typography.Text>}
     >
       <Table<Entry>
         rowKey="name" size="small" loading={query.isLoading} dataSource={data?.list ?? []} pagination={{ pageSize: 50, hideOnSinglePage: true }}

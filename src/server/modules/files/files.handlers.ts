@@ -1,10 +1,11 @@
 import { defineHandlers, type CallCtx } from '../../framework/calls.js';
-import { isFolderName, listFolder, listFolders } from '../../framework/file-folders.js';
+import { isFolderName, listFolder, listFolders, quotaBytes } from '../../framework/file-folders.js';
+import { configOf } from '../../framework/school-config.js';
 
 /** Spec 4 §3 File listing: { type: 'dir' | 'files', list }, with the sizes (of each folder, and of the whole store). */
 async function root(ctx: CallCtx) {
   const { list, size } = await listFolders(ctx.db);
-  return { type: 'dir' as const, list, size };
+  return { type: 'dir' as const, list, size, quota: quotaBytes(configOf(ctx).config?.files?.quota_mb) };
 }
 
 export default defineHandlers('files', {
