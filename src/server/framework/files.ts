@@ -11,7 +11,7 @@ import { RESOURCES } from '../../shared/registry.js';
 import { requireDecision } from './access.js';
 import { GUEST_USER, requireGuestPass } from './guests.js';
 import { afterCommitOrNow } from '../db/index.js';
-import { checkQuota, sendFolderFile } from './file-folders.js';
+import { checkQuota, isFolderName, sendFolderFile } from './file-folders.js';
 import { configOf } from './school-config.js';
 
 /**
@@ -211,7 +211,10 @@ export function registerFileRoutes(app: FastifyInstance, env: RouteEnv) {
   // is a folder of the files browser (/files/{folder}/{name}), for those who may read it.
   app.get('/files/:key/:name', async (req, reply) => {
     const { key, name } = req.params as { key: string; name: string };
-    if (!KEY.test(key)) return sendFolderFile(req, reply, env.integrations.files);
+    if (!KEY.test(key)) {
+      if (isFolderName(key)) return sendFolderFile(req, reply, env.integrations.files);
+      throw notFound('File not found');
+    }
     const row = await req.sdb.selectFrom('file').select(['name', 'content_type', 'bytes', 'location']).where('key', '=', key).executeTakeFirst();
     if (!row || row.name !== name) throw notFound('File not found');
     // Opened before any header is set: a store that cannot give the bytes answers an error, not half a file.
