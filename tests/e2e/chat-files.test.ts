@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
-import { DEMO, signIn, startE2E, type E2E } from './support.js';
+import { DEMO, expectAccessible, signIn, startE2E, type E2E } from './support.js';
 
 let e: E2E;
 let proxy: TcpProxy;
@@ -73,6 +73,7 @@ it('lets two staff chat live, with seen marks, and loses nothing while one is of
   await teacher.getByLabel('Type a message').fill('Coming now');
   await teacher.getByLabel('Type a message').press('Enter');
   await adminLog.getByText('Coming now').waitFor();
+  await expectAccessible(adminChat, 'the messenger');
   await teacherContext.close();
   await admin.context.close();
 });
@@ -96,6 +97,7 @@ it('lists the school\'s files by folder and downloads one', async () => {
   await page.getByRole('link', { name: 'Documents' }).click();
   await page.waitForURL(/\/files\/documents$/);
   const row = page.getByRole('row').filter({ hasText: 'staff_rota.pdf' });
+  await expectAccessible(page, 'a folder of the files browser');
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /download/i }).click()]);
   expect(download.suggestedFilename()).toBe('staff_rota.pdf');
   const saved = await download.createReadStream();

@@ -24,6 +24,8 @@ const when = (ts: string) => {
   const d = dayjs(ts);
   return d.isSame(dayjs(), 'day') ? d.format('h:mm A') : d.isSame(dayjs(), 'year') ? d.format('DD MMM') : d.format('DD MMM YYYY');
 };
+/** Secondary text dark enough to read on the bubbles and the chosen chat's tint (WCAG AA). */
+const MUTED = '#4a4a4a';
 const isImage = (f: ChatFile) => /^image\//.test(f.type ?? '') || /\.(png|jpe?g|gif|webp)$/i.test(f.name);
 
 export default function Messenger(_: PageProps) {
@@ -79,8 +81,8 @@ export default function Messenger(_: PageProps) {
             >
               <List.Item.Meta
                 avatar={<Badge count={c.unread} size="small"><Avatar>{c.name.slice(0, 1).toUpperCase()}</Avatar></Badge>}
-                title={<Space style={{ width: '100%', justifyContent: 'space-between' }}><span>{c.name}</span><Typography.Text type="secondary" style={{ fontSize: 12 }}>{when(c.timestamp)}</Typography.Text></Space>}
-                description={<><Typography.Text type="secondary" style={{ fontSize: 12 }}>{chatRoleLabel(c.role)}</Typography.Text><br /><Typography.Text ellipsis style={{ maxWidth: 220 }}>{c.last_message}</Typography.Text></>}
+                title={<Space style={{ width: '100%', justifyContent: 'space-between' }}><span>{c.name}</span><Typography.Text style={{ fontSize: 12, color: MUTED }}>{when(c.timestamp)}</Typography.Text></Space>}
+                description={<><Typography.Text style={{ fontSize: 12, color: MUTED }}>{chatRoleLabel(c.role)}</Typography.Text><br /><Typography.Text ellipsis style={{ maxWidth: 220 }}>{c.last_message}</Typography.Text></>}
               />
             </List.Item>
           )}
@@ -153,7 +155,7 @@ function Conversation({ store, me, person, onBack, live }: { store: ChatStore; m
 
   return (
     <Card size="small" style={{ height: '100%' }}
-      title={<Space>{onBack && <Button type="text" icon={<ArrowLeftOutlined />} aria-label="Back" onClick={onBack} />}<span>{person.name}</span><Typography.Text type="secondary" style={{ fontSize: 12 }}>{chatRoleLabel(person.role)}</Typography.Text></Space>}
+      title={<Space>{onBack && <Button type="text" icon={<ArrowLeftOutlined />} aria-label="Back" onClick={onBack} />}<span>{person.name}</span><Typography.Text style={{ fontSize: 12, color: MUTED }}>{chatRoleLabel(person.role)}</Typography.Text></Space>}
       extra={searching
         ? <Input.Search size="small" allowClear autoFocus placeholder="Search this chat" style={{ width: 200 }}
             onSearch={async (q) => { setFound(q.trim() ? await store.search(person.id, q.trim()) : null); }}
@@ -162,7 +164,7 @@ function Conversation({ store, me, person, onBack, live }: { store: ChatStore; m
       styles={{ body: { display: 'flex', flexDirection: 'column', height: 'calc(100vh - 220px)', minHeight: 320 } }}>
       <div style={{ flex: 1, overflow: 'auto', padding: '4px 8px' }} role="log" aria-label={`Chat with ${person.name}`}>
         {!found && messages.length >= 50 && <div style={{ textAlign: 'center' }}><Button size="small" type="link" onClick={() => void store.older(person.id)}>Older messages</Button></div>}
-        {found && <Typography.Text type="secondary">{found.length} found</Typography.Text>}
+        {found && <Typography.Text style={{ color: MUTED }}>{found.length} found</Typography.Text>}
         {shown.map((m) => <Line key={m.client_id} m={m} mine={m.from_user_id === me} />)}
         <div ref={bottom} />
       </div>
@@ -199,12 +201,12 @@ function Line({ m, mine }: { m: ChatMessage; mine: boolean }) {
           ? <a key={f.path} href={f.url ?? f.path} target="_blank" rel="noopener noreferrer"><img src={f.url ?? f.path} alt={f.name} style={{ maxWidth: 240, maxHeight: 240, display: 'block', borderRadius: 4 }} /></a>
           : <div key={f.path}><a href={f.url ?? f.path} target="_blank" rel="noopener noreferrer"><PaperClipOutlined /> {f.name}</a></div>)}
         {m.message && <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{m.message}</div>}
-        <div style={{ fontSize: 11, color: '#888', textAlign: 'right' }}>
+        <div style={{ fontSize: 11, color: MUTED, textAlign: 'right' }}>
           {dayjs(m.timestamp).format('DD MMM, h:mm A')}
           {mine && (m.pending
             ? <> <ClockCircleOutlined aria-label="Sending" /></>
             : m.status === SEEN
-              ? <Tooltip title={m.seen_at ? `Seen ${dayjs(m.seen_at).format('DD MMM, h:mm A')}` : 'Seen'}> <span style={{ color: '#1677ff' }}>Seen</span></Tooltip>
+              ? <Tooltip title={m.seen_at ? `Seen ${dayjs(m.seen_at).format('DD MMM, h:mm A')}` : 'Seen'}> <span style={{ color: '#003eb3' }}>Seen</span></Tooltip>
               : <> <CheckOutlined aria-label="Sent" /></>)}
         </div>
       </div>
