@@ -4,6 +4,7 @@
  * the app has with several servers), no authentication: a socket joins one room at once and is
  * told so with the `authenticate` answer the app's sockets get. POST /push {title} emits a
  * `notification` shaped like the app's to that room, as the app's announcement call does.
+ * A socket whose handshake names `auth.user` also relays chat posts to that person's room.
  * Prints `BARE_READY <port>` once it listens; ends on SIGTERM or when its parent's pipe closes.
  */
 import http from 'node:http';
@@ -34,6 +35,14 @@ if (redis.length) io.adapter(createAdapter(redis[0]!, redis[1]!, { key: `${proce
 
 io.on('connection', (socket) => {
   void socket.join(ROOM);
+  // The chat bench's relay (tests/bench/chat.ts): a socket is person `auth.user`; a post goes to its recipient's room.
+  const user = Number(socket.handshake.auth?.user);
+  if (user) void socket.join(`u:${user}`);
+  socket.on('post', (p: { id: string; user_id: number; message: string }, ack?: (a: unknown) => void) => {
+    const m = { id: ++ids, client_id: p.id, from_user_id: user, to_user_id: p.user_id, message: p.message, timestamp: new Date().toISOString(), status: 1 };
+    io.to(`u:${p.user_id}`).emit('message_received', m);
+    ack?.({ success: true, data: m });
+  });
   socket.emit('authenticate', { success: true, data: { sid: socket.id } });
 });
 

@@ -22,7 +22,7 @@ it('runs the demo school\'s steps in one declared order, the students first', ()
   const students = SERVER_MODULES.contributions.find((c) => c.module === 'students')!.contributes.demo![0]!;
   expect(Math.min(...orders)).toBe(students.order);
   expect(SERVER_MODULES.contributions.filter((c) => c.contributes.demo).map((c) => c.module).sort()).toEqual([
-    'admissions', 'announcements', 'attendance', 'exams', 'fees', 'finance', 'homework', 'hr', 'library', 'marks', 'messages',
+    'admissions', 'announcements', 'attendance', 'chat', 'exams', 'fees', 'finance', 'homework', 'hr', 'library', 'marks', 'messages',
     'notes', 'online_tests', 'payroll', 'simple_accounts', 'simple_tests', 'students', 'timetable', 'visitors',
   ]);
 });

@@ -14,6 +14,8 @@ import { AppLayout } from './layout/AppLayout.js';
 import { ChatUnavailable, DisabledAccount, NotFound } from './results.js';
 import { resourceRoutes } from './routes.js';
 import { MODULES_SETTINGS_ROUTE } from './routePaths.js';
+import { useScreenAllowed } from '../framework/useAccess.js';
+import { pageComponent } from '../pages/registry.js';
 
 const Dashboard = lazy(() => import('../pages/dashboard/Dashboard.js'));
 const ProfilePage = lazy(() => import('../pages/settings/ProfilePage.js'));
@@ -24,6 +26,17 @@ const ModuleHome = lazy(() => import('../pages/ModuleHome.js'));
 /** Roles that have a shell here. */
 export const SHELL_ROLES: number[] = roleIds(expandRoles(['family', 'staff', 'librarian']));
 
+
+const chatResource = RESOURCES.find((r) => r.name === 'chat-messages')!;
+
+/** /chat: the messenger for those who have chat; 'Unavailable' for parents and where it is switched off (spec 4 §2.6). */
+function ChatRoute({ role }: { role: number }) {
+  const page = chatResource?.pages?.chat;
+  const allowed = useScreenAllowed(chatResource, 'read', page);
+  if (!page || !allowed) return <ChatUnavailable role={role} />;
+  const Messenger = pageComponent(page.component);
+  return <Messenger resource={chatResource} />;
+}
 
 export function Shell() {
   const { user, school } = useSession();
@@ -38,7 +51,7 @@ export function Shell() {
         <Route index element={<Dashboard />} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/settings" element={<SettingsPage />} />
-        <Route path="/chat" element={<ChatUnavailable role={user.role} />} />
+        <Route path="/chat" element={<ChatRoute role={user.role} />} />
         {roleMayCall('school.saveModules', user.role) && <Route path={MODULES_SETTINGS_ROUTE} element={<ModulesSettings />} />}
         {MODULES.filter((m) => !listRoutes.has(m.link)).map((m) => (
           <Route key={m.key} path={m.link} element={<ModuleHome moduleKey={m.key} />} />

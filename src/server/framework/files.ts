@@ -11,6 +11,8 @@ import { RESOURCES } from '../../shared/registry.js';
 import { requireDecision } from './access.js';
 import { GUEST_USER, requireGuestPass } from './guests.js';
 import { afterCommitOrNow } from '../db/index.js';
+import { checkQuota, isFolderName, sendFolderFile } from './file-folders.js';
+import { configOf } from './school-config.js';
 
 /**
  * Uploaded files: each has a row in the school's own `file` table (name, type, size, kind, who),
@@ -196,6 +198,7 @@ export function registerFileRoutes(app: FastifyInstance, env: RouteEnv) {
       const { name, bytes } = await readUpload(req, Math.max(def.maxBytes, MAX_DOCUMENT_BYTES));
       const problem = uploadProblem(def, { name, size: bytes.length }, sniffType(bytes));
       if (problem) throw badRequest(problem);
+      await checkQuota(req.sdb, configOf(ctx).config?.files?.quota_mb, bytes.length);
       return inTransaction(actor, async (tx) => {
         const saved = await saveFile(tx, { name, contentType: contentTypeFor(name, bytes), bytes, kind });
         await audit(tx, 'files', 'upload', saved.key, { kind, name: safeFileName(name), size: bytes.length });
@@ -204,10 +207,14 @@ export function registerFileRoutes(app: FastifyInstance, env: RouteEnv) {
     },
   });
 
-  // Served without a token: the 32-character random key is the permission.
+  // Served without a token: the 32-character random key is the permission. Any other first part
+  // is a folder of the files browser (/files/{folder}/{name}), for those who may read it.
   app.get('/files/:key/:name', async (req, reply) => {
     const { key, name } = req.params as { key: string; name: string };
-    if (!KEY.test(key)) throw notFound('File not found');
+    if (!KEY.test(key)) {
+      if (isFolderName(key)) return sendFolderFile(req, reply, env.integrations.files);
+      throw notFound('File not found');
+    }
     const row = await req.sdb.selectFrom('file').select(['name', 'content_type', 'bytes', 'location']).where('key', '=', key).executeTakeFirst();
     if (!row || row.name !== name) throw notFound('File not found');
     // Opened before any header is set: a store that cannot give the bytes answers an error, not half a file.
