@@ -33,7 +33,7 @@ export const AUTH_WINDOW_MS = 5000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 interface SocketSession { ctx: Ctx; tokenHash: string; expiry: NodeJS.Timeout }
-type AppSocket = Socket & { data: { session?: SocketSession } };
+type AppSocket = Socket & { data: { session?: SocketSession; leaving?: Map<string, () => Promise<void>> } };
 
 export interface RealtimeOptions { database: Database; directory: SchoolDirectory; env: RouteEnv; shared: Shared | null }
 
@@ -98,6 +98,10 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Ser
           if (!text) throw new Error(`${resource.name}.${declared.key} declares no error ${code}`);
           return new AppError(400, text);
         },
+        join: (room) => Promise.resolve(socket.join(rooms.named(session.ctx.school.schema, room))),
+        leave: (room) => Promise.resolve(socket.leave(rooms.named(session.ctx.school.schema, room))),
+        onDisconnect: (key, fn) => { (socket.data.leaving ??= new Map()).set(key, fn); },
+        offDisconnect: (key) => { socket.data.leaving?.delete(key); },
       };
       const data = await handler(ctx, payload ?? {});
       if (def.reply) socket.emit(def.reply, data);
@@ -116,12 +120,20 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Ser
       if (!socket.data.session) socket.disconnect(true);
     }, AUTH_WINDOW_MS);
     window.unref();
+    // Events are taken one at a time per socket, in the order sent (a chat's lines stay in order).
+    let queue: Promise<void> = Promise.resolve();
     socket.on('disconnect', () => {
       clearTimeout(window);
       if (socket.data.session) clearTimeout(socket.data.session.expiry);
+      // What handlers asked to run when the socket goes (a class's presence ends), after its queued events.
+      const leaving = [...(socket.data.leaving?.values() ?? [])];
+      socket.data.leaving?.clear();
+      if (leaving.length) {
+        queue = queue.then(async () => {
+          for (const fn of leaving) await fn().catch((e: Error) => console.error(`socket disconnect: ${e.message}`));
+        });
+      }
     });
-    // Events are taken one at a time per socket, in the order sent (a chat's lines stay in order).
-    let queue: Promise<void> = Promise.resolve();
     socket.onAny((event: unknown, ...args: unknown[]) => {
       const ack = typeof args[args.length - 1] === 'function' ? (args.pop() as (answer: unknown) => void) : undefined;
       const name = typeof event === 'string' ? event : '';
