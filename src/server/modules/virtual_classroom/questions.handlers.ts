@@ -20,6 +20,8 @@ async function answersOf(ctx: CallCtx, questionId: number) {
   return top;
 }
 
+interface QuestionRow { id: number; vc_class_id: number; student_id: number; question: string; description: string | null; timestamp: Date | string | null; student_name: string | null }
+
 /** The questions a person reads of a class: staff all of them, a family their own children's. */
 function questionsQuery(ctx: CallCtx) {
   return ctx.scoped('vc-questions', 'q').leftJoin('student as s', 's.id', 'q.student_id')
@@ -30,7 +32,7 @@ export default defineHandlers('vc-questions', {
   list: async (ctx, { params }) => {
     const v = await classOf(ctx, params.id, () => ctx.fail('missing', 404));
     // A family's child must be in the class; the scope already narrows the rows to their own children.
-    const rows = await questionsQuery(ctx).where('q.vc_class_id', '=', v.id).orderBy('q.timestamp', 'desc').execute() as Array<Record<string, any>>;
+    const rows = await questionsQuery(ctx).where('q.vc_class_id', '=', v.id).orderBy('q.timestamp', 'desc').execute() as QuestionRow[];
     const counts = rows.length
       ? await ctx.db.selectFrom('vc_answer').select(['question_id', (e) => e.fn.countAll<number>().as('n')]).where('question_id', 'in', rows.map((r) => r.id)).groupBy('question_id').execute()
       : [];
@@ -38,7 +40,7 @@ export default defineHandlers('vc-questions', {
   },
 
   one: async (ctx, { params }) => {
-    const q = await questionsQuery(ctx).where('q.id', '=', params.id).where('q.vc_class_id', '=', params.vc).executeTakeFirst() as Record<string, any> | undefined;
+    const q = await questionsQuery(ctx).where('q.id', '=', params.id).where('q.vc_class_id', '=', params.vc).executeTakeFirst() as QuestionRow | undefined;
     if (!q) throw ctx.fail('missing', 404);
     return { ...q, timestamp: iso(q.timestamp), answers: await answersOf(ctx, q.id) };
   },
