@@ -9,5 +9,5 @@ export async function dashboardMeetings(ctx: CallCtx, limit: number) {
     .select(['m.id', 'm.title', 'm.description', 'm.start_time', 'm.status', 'o.name as organiser', 'p.accepted'])
     .where('m.status', 'in', [STATUS.UPCOMING, STATUS.ONGOING]).where((eb) => invitedWhere(eb as never, ctx.user))
     .orderBy('m.start_time').limit(limit).execute();
-  return rows.map((r) => ({ ...r, start_time: new Date(r.start_time).toISOString(), accepted: r.accepted ?? 0 }));
+  return rows.map((r) => ({ ...r, start_time: new Date(r.start_time).toISOString(), accepted: r.accepted ?? 0, open: r.status === STATUS.ONGOING }));
 }
