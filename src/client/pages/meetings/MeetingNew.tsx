@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { Button, Card, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { declaredCall } from '../../../shared/calls.js';
-import { payloadRules } from '../../framework/form/payloadRules.js';
+import { payloadRules, requiredRule } from '../../framework/form/payloadRules.js';
 import { useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
 
 const GROUPS = [
@@ -37,12 +37,12 @@ export default function MeetingNew() {
       }}>
         <Form.Item name="title" label="Title" rules={rules('title')}><Input maxLength={200} /></Form.Item>
         <Form.Item name="description" label="Description" rules={rules('description')}><Input.TextArea rows={3} maxLength={2000} /></Form.Item>
-        <Form.Item name="start" label="Start Time" rules={[{ required: true, message: 'Start time is required' }]}>
+        <Form.Item name="start" label="Start Time" rules={[requiredRule(declaredCall('meetings.schedule').def.payload!, 'start_time')]}>
           <DatePicker showTime={{ format: 'HH:mm', minuteStep: 5 }} format="DD-MM-YYYY HH:mm" style={{ width: '100%' }} disabledDate={(d) => d.isBefore(earliest)} />
         </Form.Item>
         <Form.Item name="invites" label="Invite" rules={rules('invites')}><Select options={GROUPS} /></Form.Item>
         {(invites === 4 || invites === 5) && (
-          <Form.Item name="invited_users" label={invites === 5 ? 'Invited Students' : 'Invited Users'} rules={[{ required: true, message: 'Invited users are required' }]}>
+          <Form.Item name="invited_users" label={invites === 5 ? 'Invited Students' : 'Invited Users'} rules={[{ ...requiredRule(declaredCall('meetings.schedule').def.payload!, 'invited_users'), message: declaredCall('meetings.schedule').def.errors!.invitees }]}>
             <Select mode="multiple" showSearch optionFilterProp="label" options={options} loading={people.query.isLoading} placeholder="Search by name" />
           </Form.Item>
         )}

@@ -9,13 +9,14 @@ import { Alert, Card } from 'antd';
 import { useSession } from '../../app/SessionContext.js';
 import { openJitsi } from '../../live/video.js';
 import { roomMessage, type ClassDetails } from './roomTypes.js';
+import { VC_CLASS_STATUS } from '../../../generated/enums/virtual_classroom.js';
 
 export default function JitsiClassRoom({ details }: { details: ClassDetails }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const box = useRef<HTMLDivElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const open = details.is_teacher ? details.status === 0 || details.status === 1 : details.joinable;
+  const open = details.is_teacher ? details.status === VC_CLASS_STATUS.NOT_STARTED || details.status === VC_CLASS_STATUS.LIVE : details.joinable;
   useEffect(() => {
     if (!open || details.setup.provider !== 'jitsi' || !box.current) return;
     let api: { dispose(): void } | null = null;

@@ -19,7 +19,7 @@ import { mediaError } from '../../live/video.js';
 import { VC_CLASS_STATUS, VC_CLASS_STATUS_OPTIONS } from '../../../generated/enums/virtual_classroom.js';
 import type { ResourceDef } from '../../../shared/resource.js';
 import { Recorder } from './Recorder.js';
-import { roomMessage, type ClassDetails, type VcEvent } from './roomTypes.js';
+import { PRESENCE, roomMessage, type ClassDetails, type VcEvent } from './roomTypes.js';
 import { Whiteboard, type WhiteboardHandle } from './Whiteboard.js';
 
 type Source = 'screen' | 'camera' | 'whiteboard';
@@ -145,7 +145,7 @@ export default function TeacherRoom({ details, resource, onChanged }: { details:
     if (teacher) await send({ type: 'camera', data: { on } });
   };
 
-  const present = students.filter((s) => s.status === 1).length;
+  const present = students.filter((s) => s.status === PRESENCE.PRESENT).length;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       {problem && <Alert type="error" showIcon message={problem} />}
@@ -190,8 +190,8 @@ export default function TeacherRoom({ details, resource, onChanged }: { details:
             <List size="small" dataSource={students} locale={{ emptyText: 'No students on the access list' }}
               renderItem={(s) => (
                 <List.Item key={s.id}>
-                  <Typography.Text type={s.status === 1 ? undefined : 'secondary'} delete={s.status === -1}>{s.name}</Typography.Text>
-                  {s.status === 1 ? <Tag color="green">Present</Tag> : s.status === -1 ? <Tag color="red">Absent</Tag> : <Tag>Not joined</Tag>}
+                  <Typography.Text type={s.status === PRESENCE.PRESENT ? undefined : 'secondary'} delete={s.status === PRESENCE.ABSENT}>{s.name}</Typography.Text>
+                  {s.status === PRESENCE.PRESENT ? <Tag color="green">Present</Tag> : s.status === PRESENCE.ABSENT ? <Tag color="red">Absent</Tag> : <Tag>Not joined</Tag>}
                 </List.Item>
               )} />
           </Card>
@@ -206,7 +206,7 @@ export default function TeacherRoom({ details, resource, onChanged }: { details:
       <Recorder details={{ ...details, status }} stream={stream} canUpload={canUpload && details.can_manage} canApprove={hasRole(user, 'admins')} onChanged={onChanged} />
       <Modal open={showStudents} title="Students" footer={null} onCancel={() => void toggleStudents(false)} width={900}>
         <Row gutter={[8, 8]}>
-          {students.filter((s) => s.status === 1).map((s) => (
+          {students.filter((s) => s.status === PRESENCE.PRESENT).map((s) => (
             <Col key={s.id} xs={12} sm={8} md={6}>
               <div style={{ aspectRatio: '4 / 3', background: '#222', borderRadius: 4, overflow: 'hidden' }}>
                 {s.sid && snapshots[s.sid] && <img src={snapshots[s.sid]} alt={s.name} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />}

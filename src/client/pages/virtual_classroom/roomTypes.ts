@@ -1,4 +1,5 @@
 import type { CallData } from '../../framework/useDeclaredCall.js';
+import { VC_CLASS_STATUS as S } from '../../../generated/enums/virtual_classroom.js';
 
 /** A class as its room reads it (GET /virtual-class/{id}/). */
 export type ClassDetails = CallData<'virtual-classes.details'>;
@@ -6,11 +7,11 @@ export type ClassDetails = CallData<'virtual-classes.details'>;
 /** The room messages of spec 4 §4, by status; anything else is 'Not your class'. */
 export function roomMessage(status: number | null | undefined): string {
   switch (status) {
-    case -1: return 'Class cancelled';
-    case 0: return 'Class not yet started';
-    case 1: return 'Class started';
-    case 2: return 'Class ended';
-    case 3: return 'Streaming available';
+    case S.CANCELLED: return 'Class cancelled';
+    case S.NOT_STARTED: return 'Class not yet started';
+    case S.LIVE: return 'Class started';
+    case S.ENDED: return 'Class ended';
+    case S.STREAMING_AVAILABLE: return 'Streaming available';
     default: return 'Not your class';
   }
 }
@@ -20,3 +21,6 @@ export interface VcEvent { type: string; vc_class: number; sid?: string | null; 
 
 /** Spec 4 §9: a recording above this asks before it is uploaded. */
 export const BIG_RECORDING = 524_288_000;
+
+/** A student's presence in the room (spec 4 §3 Classroom student presence). */
+export const PRESENCE = { PRESENT: 1, UNKNOWN: 0, ABSENT: -1 } as const;

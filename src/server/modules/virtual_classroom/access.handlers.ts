@@ -21,7 +21,7 @@ export default defineHandlers('student-modules', {
     if (!ids.length) return { updated: 0 };
     const found = await ctx.db.selectFrom('student').select('id').where('id', 'in', ids).where('class_id', '=', cls.id).execute();
     if (found.length !== ids.length) throw ctx.fail('student');
-    const want = new Map(body.students.map((s) => [s.student_id, s.module_status === true || s.module_status === 1]));
+    const want = new Map(body.students.map((s) => [s.student_id, Boolean(s.module_status)]));
     return inTransaction(ctx, async (tx) => {
       const existing = await tx.db.selectFrom('student_module').select(['id', 'student_id', 'module_status']).where('student_id', 'in', ids)
         .where('module_name', '=', ACCESS_MODULE).execute();
