@@ -43,7 +43,7 @@ export default function MeetingRoom() {
   const live = liveConnection();
   const meeting = result?.data;
   const open = meeting?.status === MEETING_STATUS.ONGOING;
-  const builtIn = meeting?.setup.provider === 'webrtc';
+  const builtIn = meeting?.setup?.provider === 'webrtc';
 
   useEffect(() => { local?.getAudioTracks().forEach((t) => { t.enabled = !muted; }); }, [local, muted]);
 
@@ -51,6 +51,8 @@ export default function MeetingRoom() {
     if (!open || !builtIn || !live || !meeting) return;
     let stream: MediaStream | null = null;
     let stopped = false;
+    // This browser's own socket: the room's pushes about it (its own join) are not another person.
+    let mine = '';
     const send = (payload: Record<string, unknown>) => live.send<any>('meeting_room', { meeting: meetingId, ...payload });
     const upsert = (sid: string, patch: Partial<Tile>) => setTiles((ts) => (ts.some((t) => t.sid === sid)
       ? ts.map((t) => (t.sid === sid ? { ...t, ...patch } : t)) : [...ts, { sid, name: patch.name ?? '', stream: patch.stream ?? null }]));
@@ -61,7 +63,7 @@ export default function MeetingRoom() {
       onGone: (sid) => setTiles((ts) => ts.filter((t) => t.sid !== sid)),
     });
     const off = live.on('meeting_room', (e: { type: string; meeting: number; sid?: string; name?: string; data?: SignalData }) => {
-      if (e.meeting !== meetingId) return;
+      if (e.meeting !== meetingId || (e.sid && e.sid === mine)) return;
       if (e.type === 'join' && e.sid) upsert(e.sid, { name: e.name ?? '' });
       else if (e.type === 'signal' && e.sid && e.data) { upsert(e.sid, { name: e.name ?? '' }); void peers.handle(e.sid, e.data); }
       else if (e.type === 'leave' && e.sid) { peers.close(e.sid); setTiles((ts) => ts.filter((t) => t.sid !== e.sid)); }
@@ -71,6 +73,8 @@ export default function MeetingRoom() {
       const res = await send({ type: 'join' });
       if (!res.success) { setProblem(res.error ?? 'Could not join'); return; }
       setProblem(null);
+      mine = res.data.sid;
+      setTiles((ts) => ts.filter((t) => t.sid !== mine));
       // The newcomer calls everyone already in.
       for (const p of res.data.peers as Array<{ sid: string; name: string }>) { upsert(p.sid, { name: p.name }); await peers.call(p.sid); }
     };
@@ -98,13 +102,13 @@ export default function MeetingRoom() {
   }, [open, builtIn, live, meetingId]);
 
   useEffect(() => {
-    if (!open || !meeting || meeting.setup.provider !== 'jitsi' || !jitsiBox.current) return;
+    if (!open || !meeting?.setup || meeting.setup.provider !== 'jitsi' || !jitsiBox.current) return;
     let api: { dispose(): void } | null = null;
     openJitsi(meeting.setup, jitsiBox.current, { name: user.name }, () => navigate('/meeting/')).then((a) => { api = a; }).catch((e: Error) => setProblem(e.message));
     return () => api?.dispose();
   }, [open, meeting, user.name, navigate]);
 
-  const pending = readState(query, 'Could not load the meeting.', !!meeting);
+  const pending = readState(query, 'Could not load the meeting.', !!meeting?.setup);
   if (pending) return pending;
   if (!open) return <Alert type="info" showIcon message={meeting!.status === MEETING_STATUS.UPCOMING ? 'The meeting has not started' : 'This meeting is over'} action={<Button onClick={() => navigate('/meeting/')}>Meetings</Button>} />;
   return (

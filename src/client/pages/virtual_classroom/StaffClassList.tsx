@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useList } from '@refinedev/core';
-import { Button, Card, Form, Popconfirm, Select, Space, Table } from 'antd';
+import { Button, Card, Form, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { PageProps } from '../registry.js';
 import { classSectionLabel } from '../../framework/labels.js';
@@ -50,7 +50,7 @@ export default function StaffClassList({ resource }: PageProps) {
       </Form>
       <Table<Row>
         rowKey="id" size="middle" loading={query.isLoading} dataSource={rows} scroll={{ x: true }} pagination={{ pageSize: 50, hideOnSinglePage: true }}
-        locale={{ emptyText: 'No virtual classes yet' }}
+        locale={{ emptyText: <Typography.Text type="secondary">{'No virtual classes yet'}</Typography.Text> }}
         columns={[
           { title: 'Name', dataIndex: 'name', render: (v: string, r) => <Link to={`/virtual-classroom/${r.id}`}>{v}</Link> },
           { title: 'Class', key: 'class', render: (_: unknown, r) => (r.class ? `${r.class} ${r.section ?? ''}` : '-') },

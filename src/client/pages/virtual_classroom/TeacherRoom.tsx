@@ -187,7 +187,7 @@ export default function TeacherRoom({ details, resource, onChanged }: { details:
         </Col>
         <Col xs={24} lg={8}>
           <Card size="small" title={<span>Online Students <Badge count={present} showZero color="green" /></span>}>
-            <List size="small" dataSource={students} locale={{ emptyText: 'No students on the access list' }}
+            <List size="small" dataSource={students} locale={{ emptyText: <Typography.Text type="secondary">{'No students on the access list'}</Typography.Text> }}
               renderItem={(s) => (
                 <List.Item key={s.id}>
                   <Typography.Text type={s.status === PRESENCE.PRESENT ? undefined : 'secondary'} delete={s.status === PRESENCE.ABSENT}>{s.name}</Typography.Text>
@@ -196,7 +196,7 @@ export default function TeacherRoom({ details, resource, onChanged }: { details:
               )} />
           </Card>
           <Card size="small" title="Questions" style={{ marginTop: 16 }} extra={<Link to={`/virtual-classroom/${id}/questions/`}>All</Link>}>
-            <List size="small" dataSource={questions} locale={{ emptyText: 'No questions yet' }}
+            <List size="small" dataSource={questions} locale={{ emptyText: <Typography.Text type="secondary">{'No questions yet'}</Typography.Text> }}
               renderItem={(q) => (
                 <List.Item key={q.id}><Link to={`/virtual-classroom/${id}/question/${q.id}`}>{q.question}</Link> <Typography.Text type="secondary">by {q.name}</Typography.Text></List.Item>
               )} />

@@ -3,7 +3,7 @@
  * may use the virtual classroom. Tick, or tick all, and save ('Access List Updated').
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Card, Checkbox, Form, Select, Space, Table } from 'antd';
+import { Button, Card, Checkbox, Form, Select, Space, Table, Typography } from 'antd';
 import { classSectionLabel } from '../../framework/labels.js';
 import { PICKER } from '../../framework/pickers.js';
 import { usePageButton } from '../../framework/useAccess.js';
@@ -41,7 +41,7 @@ export default function VcAccessList({ resource }: PageProps) {
       </Form>
       <Table<Row>
         rowKey="student_id" size="small" loading={ready && query.isLoading} dataSource={rows} pagination={false} scroll={{ x: true }}
-        locale={{ emptyText: ready ? 'No students in this class' : 'Select a class' }}
+        locale={{ emptyText: <Typography.Text type="secondary">{ready ? 'No students in this class' : 'Select a class'}</Typography.Text> }}
         columns={[
           {
             title: <Checkbox checked={all} indeterminate={!all && rows.some((r) => allowed[r.student_id])} aria-label="Allow all"

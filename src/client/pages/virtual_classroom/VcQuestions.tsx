@@ -40,7 +40,7 @@ export default function VcQuestions({ resource }: PageProps) {
           <Space><Button type="primary" htmlType="submit">Ask</Button><Button onClick={() => setOpen(false)}>Cancel</Button></Space>
         </Form>
       ) : <Button type="primary" onClick={() => setOpen(true)} style={{ marginBottom: 8 }}>Ask a question</Button>)}
-      <List dataSource={rows} locale={{ emptyText: 'No questions yet' }}
+      <List dataSource={rows} locale={{ emptyText: <Typography.Text type="secondary">{'No questions yet'}</Typography.Text> }}
         renderItem={(q) => (
           <List.Item key={q.id} style={{ display: 'block', paddingInline: 0 }}>
             <Link to={`/virtual-classroom/${id}/question/${q.id}${student ? `?student=${student}` : ''}`} style={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{q.question}</Link>

@@ -23,7 +23,7 @@ export default function VirtualClassRoom({ resource }: PageProps) {
   const [search] = useSearchParams();
   const { user } = useSession();
   const { result, query } = useDeclaredQuery('virtual-classes.details', { params: { id: Number(id) } });
-  const pending = readState(query, 'Could not load this class.', !!result?.data);
+  const pending = readState(query, 'Could not load this class.', !!result?.data?.setup);
   if (pending) return pending;
   const details = result.data;
   const family = hasRole(user, 'family');
