@@ -44,6 +44,8 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Ser
   const adapterClients = opts.shared ? [opts.shared.redis.duplicate(), opts.shared.redis.duplicate()] : [];
   if (opts.shared) io.adapter(createAdapter(adapterClients[0]!, adapterClients[1]!, { key: opts.shared.key('socket.io') }));
   registerServer(io);
+  // Disconnect callbacks under way (a room's presence ending): the server waits for them before it closes the store.
+  const leavingNow = new Set<Promise<void>>();
 
   /** An `error` event for a refused event: its name and a message a person can read. */
   const refuse = (socket: Socket, event: string, message: string, ack?: (answer: unknown) => void) => {
@@ -129,9 +131,12 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Ser
       const leaving = [...(socket.data.leaving?.values() ?? [])];
       socket.data.leaving?.clear();
       if (leaving.length) {
-        queue = queue.then(async () => {
+        const done = queue.then(async () => {
           for (const fn of leaving) await fn().catch((e: Error) => console.error(`socket disconnect: ${e.message}`));
         });
+        leavingNow.add(done);
+        void done.finally(() => leavingNow.delete(done));
+        queue = done;
       }
     });
     socket.onAny((event: unknown, ...args: unknown[]) => {
@@ -148,6 +153,7 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Ser
     unregisterServer(io);
     io.local.disconnectSockets(true);
     io.engine.close();
+    await Promise.allSettled([...leavingNow]);
   });
   app.addHook('onClose', async () => {
     await Promise.allSettled(adapterClients.map((c) => c.quit()));
