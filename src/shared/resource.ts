@@ -369,6 +369,7 @@ export function defineResource<T extends ResourceDecl>(def: T): Resolved<T> {
     schema: resolveRefs(def.schema),
     access,
     ...(def.calls ? { calls: mapValues(def.calls, call) } : {}),
+    // Socket events' payloads and roles the same way as calls'.
     ...(def.sockets ? { sockets: mapValues(def.sockets, call) } : {}),
     ...(def.pages ? {
       pages: mapValues(def.pages, (p) => ({

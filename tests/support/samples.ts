@@ -38,6 +38,15 @@ const SPECIAL: Record<string, Sampler> = {
       start_time: '2026-09-14T04:30:00.000Z', end_time: '2026-09-14T07:30:00.000Z',
     };
   },
+  // A live class: a subject of its own class, and an end after its start.
+  'virtual-classes': async (t, s, i) => {
+    const cls = await createRecord(t, s, 'classes');
+    const subject = await createRecord(t, s, 'subjects', { class_id: cls.id });
+    return {
+      name: `Live class ${i}`, ac_year_id: (await createRecord(t, s, 'acyears')).id, class_id: cls.id, subject_id: subject.id,
+      teacher_id: (await createRecord(t, s, 'teachers')).id, start_time: '2026-09-14T04:30:00.000Z', end_time: '2026-09-14T05:15:00.000Z',
+    };
+  },
   // A payroll entry needs the employee's salary structure first.
   payrolls: async (t, s) => {
     const employee = await createRecord(t, s, 'employees');

@@ -11,7 +11,7 @@ import { SERVER_MODULES } from '../../src/server/installed.js';
 
 it('finds every contributes.ts and hands each to the platform', () => {
   expect(SERVER_MODULES.contributions.map((c) => c.module)).toEqual(discover().contributes);
-  expect(derivedTables().map((t) => t.name)).toEqual(['fee_item_day']);
+  expect(derivedTables().map((t) => t.name)).toEqual(['fee_item_day', 'vc_upload']);
   expect(Object.keys(contributedCommands())).toEqual(['fee-settings']);
   expect(contributed('startup')).toHaveLength(1);
 });
@@ -22,7 +22,7 @@ it('runs the demo school\'s steps in one declared order, the students first', ()
   const students = SERVER_MODULES.contributions.find((c) => c.module === 'students')!.contributes.demo![0]!;
   expect(Math.min(...orders)).toBe(students.order);
   expect(SERVER_MODULES.contributions.filter((c) => c.contributes.demo).map((c) => c.module).sort()).toEqual([
-    'admissions', 'announcements', 'attendance', 'chat', 'exams', 'fees', 'finance', 'homework', 'hr', 'library', 'marks', 'messages',
-    'notes', 'online_tests', 'payroll', 'simple_accounts', 'simple_tests', 'students', 'timetable', 'visitors',
+    'admissions', 'announcements', 'attendance', 'chat', 'exams', 'fees', 'finance', 'homework', 'hr', 'library', 'marks', 'meetings', 'messages',
+    'notes', 'online_tests', 'payroll', 'simple_accounts', 'simple_tests', 'students', 'timetable', 'virtual_classroom', 'visitors',
   ]);
 });

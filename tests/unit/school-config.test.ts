@@ -94,7 +94,7 @@ describe('checks of a file', () => {
     const problems = checkAgainstDeclarations({
       code: 'ABC123',
       fields: { students: { hide: ['dob', 'nickname'], custom: { fullname: { title: 'Again', type: 'string' } } }, ghosts: {} },
-      modules: { students: false, meetings: true },
+      modules: { students: false, hovercraft: true },
       labels: { menu: { 'students:nowhere': 'X' } },
       academics: { grading_scale: [{ grade: 'A', min: 50, max: 100 }, { grade: 'B', min: 0, max: 60 }] },
       calendar: { holidays: [{ date: '2026-02-30', name: 'Not a day' }] },
@@ -112,7 +112,7 @@ describe('checks of a file', () => {
       { path: '$.calendar.holidays[0].date', reason: '2026-02-30 is not a real date (YYYY-MM-DD)' },
       { path: '$.sms.templates.fee_due.text', reason: '{date} is not a placeholder of fee_due (it has {school}, {student}, {bill}, {amount})' },
     ]));
-    expect(problems.find((p) => p.path === '$.modules.meetings')?.reason).toMatch(/^no module is called meetings/);
+    expect(problems.find((p) => p.path === '$.modules.hovercraft')?.reason).toMatch(/^no module is called hovercraft/);
   });
 
   it('refuses bad JSON and a shape the published schema does not allow, with the file and where', () => {

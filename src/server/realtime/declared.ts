@@ -18,6 +18,14 @@ export interface SocketCtx extends Ctx {
   socketId: string;
   /** The declared error `code` of the event, to throw: `throw ctx.fail('reason')`. */
   fail(code: string): AppError;
+  /** Puts the sender's socket in one of its school's named rooms (a class's live room), reached by `push(ctx).toRoom`. */
+  join(room: string): Promise<void>;
+  /** Takes the sender's socket out of a named room. */
+  leave(room: string): Promise<void>;
+  /** Runs once when the sender's socket disconnects (a closed tab, a dropped network): a room's presence ends. */
+  onDisconnect(key: string, fn: () => Promise<void>): void;
+  /** Drops a disconnect callback set with the same key (the person left on purpose). */
+  offDisconnect(key: string): void;
 }
 
 export type SocketHandler = (ctx: SocketCtx, payload: any) => Promise<unknown>;

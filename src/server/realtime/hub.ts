@@ -38,6 +38,10 @@ export interface Push {
   toRole<E extends PushEvent>(role: number, event: E, data: PushEvents[E]): void;
   toClass<E extends PushEvent>(classId: number, event: E, data: PushEvents[E]): void;
   toSchool<E extends PushEvent>(event: E, data: PushEvents[E]): void;
+  /** The sockets a module's handler put in a named room (SocketCtx.join). */
+  toRoom<E extends PushEvent>(room: string, event: E, data: PushEvents[E]): void;
+  /** One socket by id (a WebRTC offer to one student); its school is checked by the sender's handler. */
+  toSocket<E extends PushEvent>(socketId: string, event: E, data: PushEvents[E]): void;
 }
 
 /** Pushes within the school of `ctx`, once its transaction (if any) has committed. */
@@ -50,6 +54,9 @@ export function push(ctx: Pick<Ctx, 'db' | 'school'>): Push {
     toRole: (role, event, data) => send([rooms.role(schema, role)], event, data),
     toClass: (id, event, data) => send([rooms.klass(schema, id)], event, data),
     toSchool: (event, data) => send([rooms.school(schema)], event, data),
+    toRoom: (room, event, data) => send([rooms.named(schema, room)], event, data),
+    // socket.io puts every socket in a room named by its id.
+    toSocket: (socketId, event, data) => send([socketId], event, data),
   };
 }
 

@@ -8,6 +8,8 @@ export const rooms = {
   user: (schema: string, userId: number) => `s:${schema}:u:${userId}`,
   role: (schema: string, role: number) => `s:${schema}:r:${role}`,
   klass: (schema: string, classId: number) => `s:${schema}:c:${classId}`,
+  /** A named room a module's socket handler puts sockets in (a virtual class's, a meeting's). */
+  named: (schema: string, name: string) => `s:${schema}:n:${name}`,
   /** One session's sockets (its token's hash): closed when it ends. */
   token: (tokenHash: string) => `t:${tokenHash}`,
 };

@@ -33,7 +33,7 @@ export const AUTH_WINDOW_MS = 5000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 interface SocketSession { ctx: Ctx; tokenHash: string; expiry: NodeJS.Timeout }
-type AppSocket = Socket & { data: { session?: SocketSession } };
+type AppSocket = Socket & { data: { session?: SocketSession; leaving?: Map<string, () => Promise<void>> } };
 
 export interface RealtimeOptions { database: Database; directory: SchoolDirectory; env: RouteEnv; shared: Shared | null }
 
@@ -44,6 +44,8 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Ser
   const adapterClients = opts.shared ? [opts.shared.redis.duplicate(), opts.shared.redis.duplicate()] : [];
   if (opts.shared) io.adapter(createAdapter(adapterClients[0]!, adapterClients[1]!, { key: opts.shared.key('socket.io') }));
   registerServer(io);
+  // Disconnect callbacks under way (a room's presence ending): the server waits for them before it closes the store.
+  const leavingNow = new Set<Promise<void>>();
 
   /** An `error` event for a refused event: its name and a message a person can read. */
   const refuse = (socket: Socket, event: string, message: string, ack?: (answer: unknown) => void) => {
@@ -98,6 +100,10 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Ser
           if (!text) throw new Error(`${resource.name}.${declared.key} declares no error ${code}`);
           return new AppError(400, text);
         },
+        join: (room) => Promise.resolve(socket.join(rooms.named(session.ctx.school.schema, room))),
+        leave: (room) => Promise.resolve(socket.leave(rooms.named(session.ctx.school.schema, room))),
+        onDisconnect: (key, fn) => { (socket.data.leaving ??= new Map()).set(key, fn); },
+        offDisconnect: (key) => { socket.data.leaving?.delete(key); },
       };
       const data = await handler(ctx, payload ?? {});
       if (def.reply) socket.emit(def.reply, data);
@@ -116,12 +122,23 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Ser
       if (!socket.data.session) socket.disconnect(true);
     }, AUTH_WINDOW_MS);
     window.unref();
+    // Events are taken one at a time per socket, in the order sent (a chat's lines stay in order).
+    let queue: Promise<void> = Promise.resolve();
     socket.on('disconnect', () => {
       clearTimeout(window);
       if (socket.data.session) clearTimeout(socket.data.session.expiry);
+      // What handlers asked to run when the socket goes (a class's presence ends), after its queued events.
+      const leaving = [...(socket.data.leaving?.values() ?? [])];
+      socket.data.leaving?.clear();
+      if (leaving.length) {
+        const done = queue.then(async () => {
+          for (const fn of leaving) await fn().catch((e: Error) => console.error(`socket disconnect: ${e.message}`));
+        });
+        leavingNow.add(done);
+        void done.finally(() => leavingNow.delete(done));
+        queue = done;
+      }
     });
-    // Events are taken one at a time per socket, in the order sent (a chat's lines stay in order).
-    let queue: Promise<void> = Promise.resolve();
     socket.onAny((event: unknown, ...args: unknown[]) => {
       const ack = typeof args[args.length - 1] === 'function' ? (args.pop() as (answer: unknown) => void) : undefined;
       const name = typeof event === 'string' ? event : '';
@@ -136,6 +153,7 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Ser
     unregisterServer(io);
     io.local.disconnectSockets(true);
     io.engine.close();
+    await Promise.allSettled([...leavingNow]);
   });
   app.addHook('onClose', async () => {
     await Promise.allSettled(adapterClients.map((c) => c.quit()));

@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from '../../framework/format.js';
 import { useDeclaredQuery, type CallData } from '../../framework/useDeclaredCall.js';
 import ParentAnnouncements from '../announcements/ParentAnnouncements.js';
 import { ExamsCard, OnlineTestsCard, SimpleTestsCard } from './ParentTestCards.js';
+import { MeetingsCard, VirtualClassCard } from './ParentLiveCards.js';
 import type { AnnouncementRow } from '../announcements/announcementModel.js';
 import { ParentStudentPicker } from '../ParentStudentPicker.js';
 import { StudentCard } from '../StudentCard.js';
@@ -74,7 +75,9 @@ function StudentDay({ student }: { student: ParentStudent }) {
       {(!d || d.announcements) && <ParentAnnouncements rows={(d?.announcements ?? []) as AnnouncementRow[]} loading={loading} emptyText={emptyText('announcements')} />}
       {(!d || d.messages) && <MessagesCard rows={d?.messages ?? []} loading={loading} emptyText={emptyText('messages')} />}
       {(!d || d.homework) && <HomeworkCard student={student} rows={d?.homework ?? []} loading={loading} emptyText={emptyText('homework')} />}
-      {/* Tests are listed whatever the view: still to take, and the latest finished. */}
+      {/* Classes, meetings and tests are listed whatever the view: what is coming, and the latest finished. */}
+      {d?.virtual_classroom && <VirtualClassCard studentId={student.id} section={d.virtual_classroom} loading={loading} />}
+      {d?.meetings && <MeetingsCard rows={d.meetings} loading={loading} />}
       {d?.online_tests && <OnlineTestsCard studentId={student.id} section={d.online_tests} loading={loading} />}
       {d?.exams && <ExamsCard studentId={student.id} section={d.exams} loading={loading} />}
       {d?.simple_tests && <SimpleTestsCard studentId={student.id} section={d.simple_tests} loading={loading} />}
