@@ -369,6 +369,7 @@ export function defineResource<T extends ResourceDecl>(def: T): Resolved<T> {
     schema: resolveRefs(def.schema),
     access,
     ...(def.calls ? { calls: mapValues(def.calls, call) } : {}),
+    ...(def.sockets ? { sockets: mapValues(def.sockets, (e) => ({ ...withRoles(e), ...(e.payload && { payload: resolveRefs(e.payload) }) })) } : {}),
     ...(def.pages ? {
       pages: mapValues(def.pages, (p) => ({
         ...withRoles(p),

@@ -4,5 +4,5 @@ export {
   DownloadOutlined, UploadOutlined, FileDoneOutlined, PlayCircleOutlined, ScheduleOutlined, StopOutlined, TeamOutlined,
   UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined, WalletOutlined,
   MessageOutlined, ContactsOutlined, RiseOutlined, TrophyOutlined, SafetyCertificateOutlined, NotificationOutlined,
-  AccountBookOutlined, ShoppingCartOutlined,
+  AccountBookOutlined, ShoppingCartOutlined, CarOutlined, EnvironmentOutlined, NodeIndexOutlined,
 } from '@ant-design/icons';
