@@ -185,13 +185,13 @@ describe('bus students', () => {
     expect((await call('PUT /bus/students/', { student_id: z.id, pickup_route_stop_id: stops[0].id, drop_route_stop_id: stops[2].id })).body.error).toBe('Please select academic year');
 
     const byRoute = await call(`GET /bus/students/${year}/${r.id}/`);
-    expect(byRoute.body.meta.total).toBe(2);
+    expect(byRoute.body.meta!.total).toBe(2);
     expect(byRoute.body.data.map((b: any) => [b.fullname, b.pickup, b.drop, b.fee, Number(b.amount)])).toEqual([
       ['Aarav S', stops[0].bus_stop, stops[2].bus_stop, true, 0], ['Bhavna K', stops[1].bus_stop, stops[2].bus_stop, false, 7500.25],
     ]);
     const byYear = await call(`GET /bus/students/${year}/?page=1&page_size=1`);
     expect(byYear.body.data).toHaveLength(1);
-    expect(byYear.body.meta.total).toBeGreaterThanOrEqual(2);
+    expect(byYear.body.meta!.total).toBeGreaterThanOrEqual(2);
     expect((await call(`GET /bus/students/${year}/`)).body.data.length).toBeLessThanOrEqual(50);
     expect((await call(`GET /bus/students/${year}/${r.id}/`, undefined, s.tokens['2'])).status).toBe(403);
     expect((await call(`GET /bus/students/${year}/${r.id}/`, undefined, s.tokens['1'])).status).toBe(403);
