@@ -23,7 +23,8 @@ const busIcon = L.divIcon({ className: 'bus-map-bus', html: '<span aria-hidden="
 /** Keeps the view on `center` when it moves (typed coordinates, the bus). */
 function Follow({ center }: { center: [number, number] | null }) {
   const map = useMap();
-  useEffect(() => { if (center) map.panTo(center); }, [map, center?.[0], center?.[1]]);
+  const [lat, lon] = center ?? [null, null];
+  useEffect(() => { if (lat !== null && lon !== null) map.panTo([lat, lon]); }, [map, lat, lon]);
   return null;
 }
 

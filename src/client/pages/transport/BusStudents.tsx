@@ -14,7 +14,8 @@ import { formatMoney } from '../../framework/format.js';
 import { ENABLED_YEAR } from '../../../shared/years.js';
 
 export default function BusStudents({ resource }: PageProps) {
-  const routeId = useParams().route_id ? Number(useParams().route_id) : null;
+  const params = useParams();
+  const routeId = params.route_id ? Number(params.route_id) : null;
   const navigate = useNavigate();
   const years = useList<Record<string, any>>({ resource: 'acyears', pagination: { mode: 'off' }, errorNotification });
   const routes = useList<Record<string, any>>({ resource: 'bus-routes', pagination: { mode: 'off' }, errorNotification });

@@ -22,14 +22,15 @@ export default function DriverTrips(_: PageProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const last = useRef<GeolocationPosition | null>(null);
 
+  const runningId = running?.id ?? null;
   useEffect(() => {
-    if (!running) return;
+    if (runningId === null) return;
     if (!('geolocation' in navigator)) { setProblem('This phone cannot share its location.'); return; }
     const watch = navigator.geolocation.watchPosition((p) => { last.current = p; setProblem(null); }, (e) => setProblem(`Location not available: ${e.message}`), { enableHighAccuracy: true, maximumAge: 5000 });
     const send = async () => {
       const p = last.current;
       if (!p) return;
-      const payload = { trip_id: running.id, lat: p.coords.latitude, lon: p.coords.longitude, speed: p.coords.speed ?? null, accuracy: p.coords.accuracy ?? null, recorded_at: new Date(p.timestamp).toISOString() };
+      const payload = { trip_id: runningId, lat: p.coords.latitude, lon: p.coords.longitude, speed: p.coords.speed ?? null, accuracy: p.coords.accuracy ?? null, recorded_at: new Date(p.timestamp).toISOString() };
       const live = liveConnection();
       const answer = live ? await live.send('bus_position', payload, 4000).catch(() => null) : null;
       // The socket is down (or did not answer): the same position by the call.
@@ -39,7 +40,7 @@ export default function DriverTrips(_: PageProps) {
     const timer = setInterval(() => void send(), SEND_EVERY_MS);
     const first = setTimeout(() => void send(), 1000);
     return () => { navigator.geolocation.clearWatch(watch); clearInterval(timer); clearTimeout(first); };
-  }, [running?.id]);
+  }, [runningId]);
 
   if (data && !data.driver) return <Alert type="warning" showIcon message="Your login is not a driver of this school's buses." />;
   return (

@@ -24,19 +24,22 @@ function ChildBus({ studentId }: { studentId: number }) {
   const data = live.query.data?.data;
   const [fixes, setFixes] = useState<Fix[]>([]);
   const [now, setNow] = useState(Date.now());
-  useEffect(() => { setFixes(data?.positions ?? []); }, [data?.trip?.id, data?.positions?.length]);
+  const positions = data?.positions;
+  const tripId = data?.trip?.id ?? null;
+  const refetch = live.query.refetch;
+  useEffect(() => { setFixes(positions ?? []); }, [positions]);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     const socket = liveConnection();
     const offs = socket ? [
       socket.on('bus_position', (p: { trip_id: number; lat: number; lon: number; speed: number | null; recorded_at: string }) => {
-        if (p.trip_id === data?.trip?.id) setFixes((f) => [...f.slice(-29), { lat: p.lat, lon: p.lon, speed: p.speed, recorded_at: p.recorded_at }]);
+        if (p.trip_id === tripId) setFixes((f) => [...f.slice(-29), { lat: p.lat, lon: p.lon, speed: p.speed, recorded_at: p.recorded_at }]);
       }),
-      socket.on('bus_trip', () => void live.query.refetch()),
-      socket.onResume(() => void live.query.refetch()),
+      socket.on('bus_trip', () => void refetch()),
+      socket.onResume(() => void refetch()),
     ] : [];
     return () => { clearInterval(timer); offs.forEach((off) => off()); };
-  }, [data?.trip?.id]);
+  }, [tripId, refetch]);
   if (live.query.isLoading) return null;
   if (!data) return <Alert type="error" showIcon message="Could not load the bus." />;
   if (!data.riding) return <Alert type="info" showIcon message={`${data.student.fullname} does not ride the school bus this year.`} />;

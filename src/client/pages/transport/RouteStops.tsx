@@ -28,12 +28,14 @@ export default function RouteStops({ resource }: PageProps) {
   const mayChange = usePageButton(resource, 'stops', 'change');
   const [rows, setRows] = useState<Row[]>([]);
   const r = route.result;
-  const current = ((stops.query.data?.data as unknown) ?? []) as Array<Record<string, any>>;
+  const answered = stops.query.data?.data as unknown as Array<Record<string, any>> | undefined;
+  const current = answered ?? [];
   useEffect(() => {
     if (!r) return;
+    const current = answered ?? [];
     if (current.length) setRows(current.map((s) => ({ bus_stop_id: s.bus_stop_id, arr_time: s.arr_time, amount: s.amount === null ? null : Number(s.amount) })));
     else setRows([{ bus_stop_id: r.src, arr_time: null, amount: null }, { bus_stop_id: r.dest, arr_time: null, amount: null }]);
-  }, [r?.id, r?.src, r?.dest, current.length]);
+  }, [r, answered]);
   const options = (all.result?.data ?? []).map((s) => ({ value: s.id as number, label: s.name as string }));
   const set = (i: number, v: Partial<Row>) => setRows((rs) => rs.map((x, k) => (k === i ? { ...x, ...v } : x)));
   const submit = async () => {

@@ -14,12 +14,14 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-IN'
 export default function Trips(_: PageProps) {
   const running = useDeclaredQuery('bus-trips.running', {}, { refetchInterval: 15_000 });
   const trips = useList<Record<string, any>>({ resource: 'bus-trips', pagination: { currentPage: 1, pageSize: 50 }, sorters: [{ field: 'start_time', order: 'desc' }], errorNotification });
+  const refetchRunning = running.query.refetch;
+  const refetchTrips = trips.query.refetch;
   useEffect(() => {
     const live = liveConnection();
     if (!live) return;
-    const offs = [live.on('bus_position', () => void running.query.refetch()), live.on('bus_trip', () => { void running.query.refetch(); void trips.query.refetch(); })];
+    const offs = [live.on('bus_position', () => void refetchRunning()), live.on('bus_trip', () => { void refetchRunning(); void refetchTrips(); })];
     return () => offs.forEach((off) => off());
-  }, []);
+  }, [refetchRunning, refetchTrips]);
   const buses = ((running.query.data?.data as unknown) ?? []) as Array<Record<string, any>>;
   const first = buses.find((b) => b.lat !== null);
   return (
