@@ -8,8 +8,6 @@ import { ENABLED_YEAR } from '../../src/shared/years.js';
  * student): picked up at a stop of one route and dropped at a stop of the same or another route,
  * the fee part of the main fees or an amount. A route never carries more students than its
  * vehicle's seats. The lists are 50 a page, by year and by route (either way: pickup or drop).
- * A parent reads their own children's rows and, while a trip of their child's route runs, the
- * bus on a map (`live`).
  */
 export default defineResource({
   name: 'bus-students', module: 'transport', schema, table: 'bus_student',
@@ -36,8 +34,6 @@ export default defineResource({
   calls: {
     byYear: { call: 'GET /bus/students/{ac_year_id}/', permission: 'read', roles: ['admins'], query: pageQuery },
     byRoute: { call: 'GET /bus/students/{ac_year_id}/{route_id}/', permission: 'read', roles: ['admins'], query: pageQuery, scope: { route_id: 'bus-routes' } },
-    // Beyond the spec: the child's bus on a parent's phone, only while a trip of its route runs.
-    live: { call: 'GET /bus/live/{student_id}/', permission: 'read', roles: ['parent'], scope: { student_id: 'students' } },
   },
   pages: {
     list: {
@@ -50,9 +46,7 @@ export default defineResource({
       calls: ['bus-students.byYear', 'bus-students.byRoute'], reads: ['acyears', 'bus-routes'],
       buttons: { add: 'bus-students.create', edit: 'bus-students.update', remove: 'bus-students.remove' },
     },
-    live: { route: '/transportation/live', component: 'LiveBus', permission: 'read', roles: ['parent'], menu: 'School Bus', calls: ['bus-students.live'] },
   },
-  scope: { parent: { student: 'student_id' } },
-  access: { read: ['admins', 'parent'], create: ['admins'], update: ['admins'], remove: ['admins'] },
+  access: { read: ['admins'], create: ['admins'], update: ['admins'], remove: ['admins'] },
   messages: { created: 'Student Added to Bus', updated: 'Bus Details Updated', removed: 'Student Removed from Bus' },
 });

@@ -20,7 +20,7 @@ function ago(ms: number) {
 }
 
 function ChildBus({ studentId }: { studentId: number }) {
-  const live = useDeclaredQuery('bus-students.live', { params: { student_id: studentId } });
+  const live = useDeclaredQuery('bus-positions.live', { params: { student_id: studentId } });
   const data = live.query.data?.data;
   const [fixes, setFixes] = useState<Fix[]>([]);
   const [now, setNow] = useState(Date.now());
