@@ -57,10 +57,10 @@ export function BusMap({ center, stops = [], bus, pin, onPin, height = 320, labe
             {s.label && <Tooltip>{s.label}</Tooltip>}
           </CircleMarker>
         ))}
-        {bus && <Marker position={[bus.lat, bus.lon]} icon={busIcon} keyboard={false} />}
+        {bus && <Marker position={[bus.lat, bus.lon]} icon={busIcon} keyboard={false} interactive={false} title="School bus" alt="School bus" />}
         {pin && (
           <Marker
-            position={[pin.lat, pin.lon]} icon={pinIcon} draggable={Boolean(onPin)}
+            position={[pin.lat, pin.lon]} icon={pinIcon} draggable={Boolean(onPin)} title="Stop pin: drag it to the stop" alt="Stop pin"
             eventHandlers={{ dragend: (e) => { const p = (e.target as L.Marker).getLatLng(); onPin?.({ lat: round(p.lat), lon: round(p.lng) }); } }}
           />
         )}

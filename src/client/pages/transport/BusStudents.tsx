@@ -7,7 +7,9 @@ import { Button, Card, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useList } from '@refinedev/core';
 import { useNavigate, useParams } from 'react-router';
 import type { PageProps } from '../registry.js';
-import { useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
+import { resourceCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
+import { App } from 'antd';
+import { errorText } from '../../framework/useCall.js';
 import { usePageButton } from '../../framework/useAccess.js';
 import { errorNotification } from '../../framework/notify.js';
 import { formatMoney } from '../../framework/format.js';
@@ -26,7 +28,16 @@ export default function BusStudents({ resource }: PageProps) {
   const byYear = useDeclaredQuery('bus-students.byYear', { params: { ac_year_id: yearId ?? 0 }, query }, { enabled: yearId !== null && routeId === null });
   const byRoute = useDeclaredQuery('bus-students.byRoute', { params: { ac_year_id: yearId ?? 0, route_id: routeId ?? 0 }, query }, { enabled: yearId !== null && routeId !== null });
   const list = routeId === null ? byYear : byRoute;
-  const remove = useDeclaredCall('bus-students.remove' as any);
+  const { notification } = App.useApp();
+  /** Takes a student off the bus: the generated remove, its message as the toast. */
+  const remove = async (id: number) => {
+    try {
+      const res = await resourceCall('bus-students', 'remove', undefined, { id });
+      if (res.message) notification.success({ message: res.message });
+    } catch (e) {
+      notification.error({ message: errorText(e) });
+    }
+  };
   const mayAdd = usePageButton(resource, 'list', 'add');
   const mayRemove = usePageButton(resource, 'list', 'remove');
   const answer = list.query.data as unknown as { data: Array<Record<string, any>>; meta?: { total: number } } | undefined;
@@ -50,7 +61,7 @@ export default function BusStudents({ resource }: PageProps) {
             title: 'Actions', render: (_: unknown, r: Record<string, any>) => (
               <Space>
                 <Button size="small" onClick={() => navigate(`/transportation/student/${r.id}`)}>Edit</Button>
-                {mayRemove && <Popconfirm title="Remove this student from the bus?" onConfirm={async () => { await remove({ params: { id: r.id } } as any); await list.query.refetch(); }}><Button size="small" danger>Remove</Button></Popconfirm>}
+                {mayRemove && <Popconfirm title="Remove this student from the bus?" onConfirm={async () => { await remove(r.id); await list.query.refetch(); }}><Button size="small" danger>Remove</Button></Popconfirm>}
               </Space>
             ),
           },

@@ -9,7 +9,7 @@ import { Alert, Button, Card, Input, InputNumber, Select, Space, Table, Typograp
 import { useList, useOne } from '@refinedev/core';
 import { useNavigate, useParams } from 'react-router';
 import type { PageProps } from '../registry.js';
-import { useDeclaredCall, useDeclaredQuery } from '../../framework/useDeclaredCall.js';
+import { useDeclaredCall } from '../../framework/useDeclaredCall.js';
 import { usePageButton } from '../../framework/useAccess.js';
 import { errorNotification } from '../../framework/notify.js';
 import { formatMoney } from '../../framework/format.js';
@@ -21,14 +21,14 @@ export default function RouteStops({ resource }: PageProps) {
   const editing = window.location.pathname.endsWith('/edit');
   const navigate = useNavigate();
   const route = useOne<Record<string, any>>({ resource: 'bus-routes', id: routeId, errorNotification });
-  const stops = useDeclaredQuery('bus-route-stops.list' as any, { params: { route: routeId } as any });
+  const stops = useList<Record<string, any>>({ resource: 'bus-route-stops', filters: [{ field: 'route', operator: 'eq', value: routeId }], pagination: { mode: 'off' }, errorNotification });
   const all = useList<Record<string, any>>({ resource: 'bus-stops', pagination: { mode: 'off' }, errorNotification });
   const save = useDeclaredCall('bus-route-stops.save');
   const change = useDeclaredCall('bus-route-stops.change');
   const mayChange = usePageButton(resource, 'stops', 'change');
   const [rows, setRows] = useState<Row[]>([]);
   const r = route.result;
-  const answered = stops.query.data?.data as unknown as Array<Record<string, any>> | undefined;
+  const answered = stops.result?.data;
   const current = answered ?? [];
   useEffect(() => {
     if (!r) return;
