@@ -23,6 +23,6 @@ it('runs the demo school\'s steps in one declared order, the students first', ()
   expect(Math.min(...orders)).toBe(students.order);
   expect(SERVER_MODULES.contributions.filter((c) => c.contributes.demo).map((c) => c.module).sort()).toEqual([
     'admissions', 'announcements', 'attendance', 'exams', 'fees', 'finance', 'homework', 'hr', 'library', 'marks', 'messages',
-    'notes', 'online_tests', 'payroll', 'simple_accounts', 'simple_tests', 'students', 'timetable', 'visitors',
+    'notes', 'online_tests', 'payroll', 'simple_accounts', 'simple_tests', 'simple_transport', 'students', 'timetable', 'transport', 'visitors',
   ]);
 });

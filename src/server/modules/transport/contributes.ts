@@ -18,5 +18,5 @@ export default defineContributions({
     name: 'bus-positions-cleanup', everyMs: CLEANUP_EVERY_MS, firstAfterMs: 60_000,
     run: async (env) => (await import('./cleanup.js')).cleanUpPositions(env),
   }],
-  demo: [{ order: 160, seed: async (d) => (await import('./demo-seed.js')).seedDemoTransport(d) }],
+  demo: [{ order: 162, seed: async (d) => (await import('./demo-seed.js')).seedDemoTransport(d) }],
 });
