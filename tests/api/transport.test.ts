@@ -6,6 +6,7 @@ import { admitStudent } from '../support/admit.js';
 import { createRecord } from '../support/samples.js';
 import { connectSocket } from '../support/sockets.js';
 import { hashPassword } from '../../src/server/framework/passwords.js';
+import { cleanUpPositions } from '../../src/server/modules/transport/cleanup.js';
 
 let t: TestApp;
 let s: TestSchool;
@@ -290,5 +291,11 @@ describe('trips and the bus live', () => {
     expect((await call('GET /bus/trips/', undefined, token)).body.data.every((x: any) => x.driver_id === driver.id)).toBe(true);
     expect((await call('GET /bus/trips/', undefined, s.tokens['2'])).status).toBe(403);
     for (const sock of [parentSocket, strangerSocket, adminSocket, driverSocket, otherSocket]) sock.close();
+
+    // Positions are kept for the school's days (30 by default), then deleted by the clean-up job.
+    const kept = await db.selectFrom('bus_position').select('id').where('trip_id', '=', trip).orderBy('id').execute();
+    await db.updateTable('bus_position').set({ recorded_at: new Date(Date.now() - 31 * 86_400_000).toISOString() }).where('id', '=', kept[0]!.id).execute();
+    await cleanUpPositions({ db: t.database.db, config: t.config });
+    expect((await db.selectFrom('bus_position').select('id').where('trip_id', '=', trip).orderBy('id').execute()).map((p) => p.id)).toEqual(kept.slice(1).map((p) => p.id));
   });
 });
