@@ -28,6 +28,17 @@ it('places a stop by typed coordinates when the map cannot load, and makes a rou
   await page.getByLabel(/^Name/).fill('Sony World Signal');
   await page.getByLabel(/^Latitude/).fill('12.9366');
   await page.getByLabel(/^Longitude/).fill('77.6269');
+  // The pin follows the typed coordinates; dragged east, it sets a larger longitude.
+  const marker = page.locator('.bus-map-pin');
+  await marker.waitFor();
+  const box = (await marker.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(async () => Number(await page.getByLabel(/^Longitude/).inputValue())).toBeGreaterThan(77.6269);
+  await page.getByLabel(/^Latitude/).fill('12.9366');
+  await page.getByLabel(/^Longitude/).fill('77.6269');
   await page.getByRole('button', { name: /submit|save/i }).click();
   await page.getByText('New Stop Added').waitFor();
   const stop = await e.demoDb.selectFrom('bus_stop').select(['id', 'lat', 'lon']).where('name', '=', 'Sony World Signal').executeTakeFirstOrThrow();
