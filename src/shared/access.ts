@@ -117,4 +117,6 @@ export const SCOPE_KINDS: Record<string, ScopeKind> = {
   teacher_test_subject: { resource: 'test-subjects', any: [{ from: 'teacher_subject', resource: 'test-subjects', by: 'subject_id' }] },
   /** The classes a parent's (or student's) own children are in now (their notes). */
   student_class: { resource: 'classes', any: [{ from: 'student', resource: 'students', by: 'id', pick: 'class_id' }] },
+  /** The bus driver record linked to the person's login (role 5). */
+  driver: { resource: 'bus-drivers', owner: 'user_id' },
 };

@@ -14,11 +14,34 @@ export type { CustomField };
 export type ReceiptConfig = NonNullable<SchoolConfig['receipt']>;
 
 /** What the browser needs to draw the school's screens (sent on GET /about/school/ as `config`). */
-export type BrowserConfig = Pick<SchoolConfig, 'language' | 'labels' | 'fields' | 'receipt' | 'calendar'> & { version: string };
+export type BrowserConfig = Pick<SchoolConfig, 'language' | 'labels' | 'fields' | 'receipt' | 'calendar'> & { version: string; map?: TransportMap };
 
 export const browserPart = (c: SchoolConfig, version: string): BrowserConfig => ({
-  version, language: c.language, labels: c.labels, fields: c.fields, receipt: c.receipt, calendar: c.calendar,
+  version, language: c.language, labels: c.labels, fields: c.fields, receipt: c.receipt, calendar: c.calendar, map: c.transport?.map,
 });
+
+export type TransportMap = NonNullable<NonNullable<SchoolConfig['transport']>['map']>;
+
+/** The map's defaults: Bengaluru at zoom 14 on OpenStreetMap's tiles (spec 3 §9: a city, zoom 13 to 15). */
+export const DEFAULT_MAP = {
+  city: 'Bengaluru',
+  center: { lat: 12.9716, lon: 77.5946 },
+  zoom: 14,
+  tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; OpenStreetMap contributors',
+} as const;
+
+/** The map a school's screens draw: its configuration over the defaults. */
+export const mapSettings = (m: TransportMap | undefined) => ({
+  city: m?.city ?? (m?.center ? '' : DEFAULT_MAP.city),
+  center: m?.center ?? DEFAULT_MAP.center,
+  zoom: m?.zoom ?? DEFAULT_MAP.zoom,
+  tileUrl: m?.tile_url ?? DEFAULT_MAP.tile_url,
+  attribution: m?.attribution ?? (m?.tile_url ? '' : DEFAULT_MAP.attribution),
+});
+
+/** Days a bus's positions are kept when the school does not say. */
+export const DEFAULT_POSITIONS_DAYS = 30;
 
 /** Receipt defaults: two copies on an A4 sheet, signed by the Authorised Signatory. */
 export const DEFAULT_COPY_NAMES = ['Institution Copy', 'Student Copy', 'Office Copy'];
@@ -34,6 +57,7 @@ export const SMS_TEMPLATES: Record<string, { what: string; placeholders: string[
   fee_due: { what: 'Due alert of a bill or of a year (Fees reports, Fee records)', placeholders: ['school', 'student', 'bill', 'amount'] },
   marks_approved: { what: 'A test\'s marks approved for a class (Marks viewer, Approve Marks)', placeholders: ['school', 'student', 'test', 'marks'] },
   absent_today: { what: 'A student marked absent, once a day (Take Attendance, when Attendance SMS is on)', placeholders: ['school', 'student', 'date'] },
+  bus_approaching: { what: 'The school bus about 10 minutes from a student\'s stop, once a trip (when transport.approach_sms is on)', placeholders: ['school', 'student', 'stop', 'minutes'] },
 };
 
 /** Fills '{student}' placeholders of a template. */
@@ -314,6 +338,7 @@ export function describeConfig(c: SchoolConfig): string[] {
   }
   if (c.fees) out.push(`fees: ${n(c.fees.due_dates)} due dates, late fine ${c.fees.late_fine ? `${c.fees.late_fine.mode === 'per_day' ? `₹${c.fees.late_fine.amount} a day` : `₹${c.fees.late_fine.amount} once`}` : 'none'}, ${n(c.fees.concessions)} concession categories`);
   if (c.sms) out.push(`SMS templates: ${Object.entries(c.sms.templates ?? {}).map(([k, t]) => `${k} (DLT ${t.dlt_template_id})`).join(', ') || 'none'}`);
+  if (c.transport) out.push(`transport: map ${c.transport.map?.city ?? 'default'}${c.transport.map?.tile_url ? ' on its own tiles' : ''}, positions kept ${c.transport.positions_days ?? DEFAULT_POSITIONS_DAYS} days${c.transport.approach_sms ? ', approaching bus texted' : ''}`);
   if (c.calendar) out.push(`calendar: weekly off ${(c.calendar.weekly_off ?? []).join(', ') || 'none'}, ${n(c.calendar.holidays)} holidays`);
   return out;
 }

@@ -89,7 +89,7 @@ for (const r of tested) {
         // A text field the changed value fits (its pattern and length), else a number.
         const fits = (p: any) => p.type === 'string' && (!p.pattern || new RegExp(p.pattern).test(changed)) && changed.length <= (p.maxLength ?? Infinity);
         const editable = Object.entries<any>(r.schema.properties).filter(([k, p]) => !p.readOnly && !p.writeOnly && (!p.format || p.format === 'money') && !(r.form?.fixedAfterCreate ?? []).includes(k));
-        const [field, prop] = editable.find(([, p]) => fits(p)) ?? editable.find(([, p]) => p.type === 'number' && !p.pattern)!;
+        const [field, prop] = editable.find(([, p]) => fits(p)) ?? editable.find(([, p]) => [p.type].flat().includes('number') && !p.pattern)!;
         const value = prop.type === 'string' ? changed : Number(rec[field]) + 1;
         const res = await t.call(s.code, callFor(r.api.update!, rec), { [field]: value }, s.tokens['4']);
         expect(res.body).toMatchObject({ success: true, message: r.messages.updated });

@@ -59,10 +59,10 @@ it('shows the parent shell to a parent logging in by mobile', async () => {
   await context.close();
 });
 
-it("shows '404 Page Not Found' to a driver", async () => {
-  await e.demoDb.insertInto('user').values({ name: 'Bus Driver', email: 'driver@demo01.school', role: 5, password_hash: await hashPassword(DEMO.password) }).execute();
+it("shows '404 Page Not Found' to a watchman (a driver's shell is their trips: transport.test.ts)", async () => {
+  await e.demoDb.insertInto('user').values({ name: 'Gate Watchman', email: 'watchman@demo01.school', role: 6, password_hash: await hashPassword(DEMO.password) }).execute();
   const { page, context } = await e.newPage();
-  await logIn(page, DEMO.code, 'driver@demo01.school');
+  await logIn(page, DEMO.code, 'watchman@demo01.school');
   await page.getByText('404 Page Not Found').waitFor();
   await context.close();
 });

@@ -47,6 +47,26 @@ const SPECIAL: Record<string, Sampler> = {
       teacher_id: (await createRecord(t, s, 'teachers')).id, start_time: '2026-09-14T04:30:00.000Z', end_time: '2026-09-14T05:15:00.000Z',
     };
   },
+  // A simple transport route's driver and vehicle are written in, all required.
+  'simple-routes': async (_t, _s, i) => ({
+    route_name: `Route ${i}`, source: 'School', destination: `Stop ${i}`, stops_list: [],
+    details: { driver: { name: `Driver ${i}`, age: 40, phone: '9845000000' }, vehicle: { number: `KA01${i}`, model: 'Traveller', age: 3 } },
+  }),
+  // An RTO number is short: the generic text would be cut to the same one.
+  'bus-vehicles': async (_t, _s, i) => ({ name: `Bus ${i}`, rto_reg_no: `KA01AB${i}`, vehicle_name: 'Starbus', vehicle_company: 'Tata', total_seats: 40 }),
+  // A bus route runs between two different stops.
+  'bus-routes': async (t, s, i) => ({
+    name: `Route ${i}`, src: (await createRecord(t, s, 'bus-stops')).id, dest: (await createRecord(t, s, 'bus-stops')).id,
+    driver_id: (await createRecord(t, s, 'bus-drivers')).id, vehicle_id: (await createRecord(t, s, 'bus-vehicles', { total_seats: 40 })).id, direction: 1,
+  }),
+  // A bus student is picked up and dropped at stops of a route that has them.
+  'bus-students': async (t, s) => {
+    const route = await createRecord(t, s, 'bus-routes');
+    const stops = await t.call(s.code, 'PUT /bus/routes/stops/', { route: route.id, stops: [{ bus_stop_id: route.src }, { bus_stop_id: route.dest, arr_time: '08:00', amount: 500 }] }, s.tokens['4']);
+    if (!stops.body.success) throw new Error(`route stops: ${stops.status} ${stops.body.error}`);
+    const student = await createRecord(t, s, 'students');
+    return { student_id: student.id, ac_year_id: (await createRecord(t, s, 'acyears')).id, pickup_route_stop_id: stops.body.data[0].id, drop_route_stop_id: stops.body.data[1].id, fee: false, amount: 100 };
+  },
   // A payroll entry needs the employee's salary structure first.
   payrolls: async (t, s) => {
     const employee = await createRecord(t, s, 'employees');

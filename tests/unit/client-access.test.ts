@@ -43,7 +43,7 @@ describe('access control', () => {
 describe('sidebar', () => {
   it('lists readable resources with parameter-free list routes, grouped by module', () => {
     const menu = buildMenu(ctx(4), MODULES, RESOURCES);
-    expect(menu.map((g) => g.key)).toEqual(['academics', 'attendance', 'students', 'marks', 'fees', 'teachers', 'announcements', 'timetable', 'homework', 'virtual_classroom', 'messages', 'simple_tests', 'online_tests', 'meetings', 'hostel', 'notes', 'question_paper', 'certificate', 'exams', 'hr', 'payroll', 'simple_accounts', 'finance', 'admissions', 'library', 'visitors', 'simple_inventory', 'admin_actions', 'files']);
+    expect(menu.map((g) => g.key)).toEqual(['academics', 'attendance', 'students', 'marks', 'fees', 'teachers', 'announcements', 'timetable', 'homework', 'virtual_classroom', 'messages', 'simple_tests', 'online_tests', 'meetings', 'hostel', 'notes', 'question_paper', 'certificate', 'exams', 'hr', 'payroll', 'simple_accounts', 'finance', 'transport', 'simple_transport', 'admissions', 'library', 'visitors', 'simple_inventory', 'admin_actions', 'files']);
     const academics = menu[0]!.items.map((i) => i.route);
     expect(academics).toContain('/academics/classes/');
     expect(academics).not.toContain('/academics/test/list/:test_id');

@@ -23,6 +23,6 @@ it('runs the demo school\'s steps in one declared order, the students first', ()
   expect(Math.min(...orders)).toBe(students.order);
   expect(SERVER_MODULES.contributions.filter((c) => c.contributes.demo).map((c) => c.module).sort()).toEqual([
     'admissions', 'announcements', 'attendance', 'chat', 'exams', 'fees', 'finance', 'homework', 'hr', 'library', 'marks', 'meetings', 'messages',
-    'notes', 'online_tests', 'payroll', 'simple_accounts', 'simple_tests', 'students', 'timetable', 'virtual_classroom', 'visitors',
+    'notes', 'online_tests', 'payroll', 'simple_accounts', 'simple_tests', 'simple_transport', 'students', 'timetable', 'transport', 'virtual_classroom', 'visitors',
   ]);
 });

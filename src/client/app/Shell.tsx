@@ -1,12 +1,13 @@
 /**
  * The role shells (spec 4, 2.9): every role with a shell gets the layout, its dashboard and
- * the generated routes; roles without one (5, 6, unknown) get 404 Page Not Found; a school
+ * the generated routes (a driver's is their trips: /transportation/driver); roles without one (6,
+ * unknown) get 404 Page Not Found; a school
  * disabled for non-payment gets a full-screen notice.
  */
-import { expandRoles, roleIds } from '../../shared/roles.js';
+import { expandRoles, hasRole, roleIds } from '../../shared/roles.js';
 import { roleMayCall } from '../../shared/calls.js';
 import { lazy } from './screen/lazy.js';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { MODULES, RESOURCES } from '../../shared/registry.js';
 import { flag } from '../framework/access.js';
 import { useSession } from './SessionContext.js';
@@ -24,7 +25,7 @@ const ModulesSettings = lazy(() => import('../pages/settings/ModulesSettings.js'
 const ModuleHome = lazy(() => import('../pages/ModuleHome.js'));
 
 /** Roles that have a shell here. */
-export const SHELL_ROLES: number[] = roleIds(expandRoles(['family', 'staff', 'librarian']));
+export const SHELL_ROLES: number[] = roleIds(expandRoles(['family', 'staff', 'librarian', 'driver']));
 
 
 const chatResource = RESOURCES.find((r) => r.name === 'chat-messages')!;
@@ -48,7 +49,7 @@ export function Shell() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route index element={<Dashboard />} />
+        <Route index element={hasRole(user, 'driver') ? <Navigate to="/transportation/driver" replace /> : <Dashboard />} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/chat" element={<ChatRoute role={user.role} />} />

@@ -59,7 +59,8 @@ export function humanize(field: string): string {
 
 /** The text a cell shows (and the CSV holds) for a value under a column. */
 export function displayText(def: ResourceDef, col: ColumnDef, row: Record<string, any>): string {
-  const v = row[col.field];
+  // A dotted field ('extras.landmark') reads a key of a JSON column.
+  const v = col.field in row || !col.field.includes('.') ? row[col.field] : col.field.split('.').reduce<any>((o, k) => o?.[k], row);
   switch (col.render) {
     case 'date': return formatDate(v, col.format);
     case 'datetime': return formatDateTime(v, col.format);

@@ -5,4 +5,5 @@ export {
   UnorderedListOutlined, UserOutlined, SettingOutlined, DashboardOutlined, HomeOutlined, ReadOutlined, WalletOutlined,
   MessageOutlined, ContactsOutlined, RiseOutlined, TrophyOutlined, SafetyCertificateOutlined, NotificationOutlined,
   AccountBookOutlined, ShoppingCartOutlined, FolderOpenOutlined, VideoCameraOutlined, QuestionCircleOutlined, SafetyOutlined, CommentOutlined,
+  CarOutlined, EnvironmentOutlined, NodeIndexOutlined,
 } from '@ant-design/icons';

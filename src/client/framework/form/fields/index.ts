@@ -4,7 +4,9 @@
  */
 import type { RegistryFieldsType } from '@rjsf/utils';
 import { UploadImageField } from './UploadImageField.js';
+import { StopMapField } from './StopMapField.js';
 
 export const FIELDS: RegistryFieldsType = {
   'upload-image': UploadImageField,
+  'stop-map': StopMapField,
 };
