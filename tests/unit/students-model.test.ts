@@ -76,7 +76,7 @@ describe('list helpers', () => {
   });
   it('treats a module the product does not have as off', () => {
     const ctx = { role: 3, schoolModules: [], adminModules: null };
-    expect(moduleActive(ctx, 'meetings')).toBe(false);
+    expect(moduleActive(ctx, 'hovercraft')).toBe(false);
     expect(moduleActive(ctx, 'students')).toBe(true);
     expect(moduleActive({ ...ctx, schoolModules: [{ module_key: 'fees', enabled: 1 }] }, 'fees')).toBe(true);
     expect(moduleActive({ ...ctx, schoolModules: [{ module_key: 'fees', enabled: 0 }] }, 'fees')).toBe(false);
