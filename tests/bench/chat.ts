@@ -8,9 +8,12 @@
  * stored. The bare relay (tests/bench/realtime-bare.ts) has no authentication, no database and no
  * checks: it forwards each post to the recipient's room. Goals: app p95 under 100 ms on one server
  * and under 300 ms across two, 0 lost and 0 doubled.
- * Needs PostgreSQL and Redis on 127.0.0.1 (as tests/cluster). Run: `node --import tsx tests/bench/chat.ts`.
+ * Needs PostgreSQL and Redis on 127.0.0.1 (as tests/cluster). Section 19 of `npm run bench`
+ * (BENCH_ONLY=chat: only this); alone: `node --import tsx tests/bench/chat.ts`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
@@ -93,7 +96,8 @@ const line = (label: string, r: Result) =>
   `  ${label.padEnd(34)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  max ${r.max.toFixed(0).padStart(5)} ms  ` +
   `sent ${r.sent}, received ${r.received}, lost ${r.lost}, doubled ${r.doubled}${r.stored !== undefined ? `, stored ${r.stored}` : ''}`;
 
-async function main() {
+/** The section's lines: each delivery figure next to the bare relay's, and the goals. */
+export async function measureChat(): Promise<string[]> {
   let c: Cluster | null = null;
   const bares: ChildProcess[] = [];
   const all: Socket[] = [];
@@ -139,13 +143,13 @@ async function main() {
     all.push(...sockets);
     results.bareTwo = await run(sockets, ids, crossPair, 'btwo');
 
-    console.log([
-      '', `Chat: ${STAFF} staff connected, ${RATE} messages a second for ${SECONDS} s, delivery from the post to the recipient's message_received:`,
+    return [
+      `19. Chat: ${STAFF} staff connected, ${RATE} messages a second for ${SECONDS} s, delivery from the post to the recipient's message_received:`,
       line('one server, app', results.appOne!), line('one server, bare socket.io', results.bareOne!),
       line('two servers (A to B), app', results.appTwo!), line('two servers (A to B), bare socket.io', results.bareTwo!),
       `  goals: app p95 < ${GOAL.one} ms on one server (${results.appOne!.p95 < GOAL.one ? 'met' : 'missed'}), < ${GOAL.two} ms across two (${results.appTwo!.p95 < GOAL.two ? 'met' : 'missed'}); ` +
       `0 lost and 0 doubled (${[results.appOne!, results.appTwo!].every((r) => !r.lost && !r.doubled && r.stored === r.sent) ? 'met' : 'missed'})`,
-    ].join('\n'));
+    ];
   } finally {
     for (const s of all) s.disconnect();
     for (const p of bares) p.kill('SIGTERM');
@@ -153,4 +157,6 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  console.log(['', ...await measureChat()].join('\n'));
+}

@@ -88,6 +88,10 @@
  *    writes as raw SQL, on PGlite and on PostgreSQL; every acknowledged save is then looked for in
  *    the database. BENCH_ONLY=online-tests measures only this and stops.
  *    Alone: `node --import tsx tests/bench/online-tests.ts`.
+ * 19. Chat (tests/bench/chat.ts): 200 staff connected, 50 messages a second, delivery p50/p95 on one
+ *    server and across two through Redis, each next to a bare socket.io relay in the same run, then
+ *    the messages lost or doubled counted; needs PostgreSQL and Redis on 127.0.0.1.
+ *    BENCH_ONLY=chat measures only this and stops. Alone: `node --import tsx tests/bench/chat.ts`.
  *
  * Database: PGlite in a temp directory, or PostgreSQL when DATABASE_URL is set (a unique school
  * code; its schema and directory entry are dropped at the end). Prints a table and writes the
@@ -116,6 +120,7 @@ import { formatLibraryBench, measureLibrary, type LibraryBench } from './library
 import { formatLeadsBench, measureLeads, type LeadsBench } from './leads.js';
 import { formatRealtimeBench, measureRealtime, stopRealtime, type RealtimeBench } from './realtime.js';
 import { formatOnlineTestBench, measureOnlineTests, type OnlineTestBench } from './online-tests.js';
+import { measureChat } from './chat.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATABASE_URL = process.env.DATABASE_URL || '';
@@ -155,6 +160,8 @@ const ONLY_IMPORT = process.env.BENCH_ONLY === 'import';
 const ONLY_REALTIME = process.env.BENCH_ONLY === 'realtime';
 /** BENCH_ONLY=online-tests: only the online tests' figures of 18., then stop. */
 const ONLY_ONLINE_TESTS = process.env.BENCH_ONLY === 'online-tests';
+/** BENCH_ONLY=chat: only the chat delivery figures of 19., then stop. */
+const ONLY_CHAT = process.env.BENCH_ONLY === 'chat';
 
 const rowOf = (label: string, r: LoadResult) =>
   `${pad(label, 44)}${lpad(f0(r.rps), 9)}${lpad(f2(r.p50), 9)}${lpad(f2(r.p99), 9)}${lpad(f1(r.max), 9)}${lpad(f1(r.kbPerResponse), 9)}  ${r.sockets}` +
@@ -398,6 +405,10 @@ async function main() {
   if (ONLY_REALTIME) {
     const realtime = await measureRealtime();
     console.log(['', `Real time only (BENCH_ONLY=realtime), ${startedAt.toISOString()}, ${os.cpus().length} cores:`, ...formatRealtimeBench(realtime)].join('\n'));
+    return;
+  }
+  if (ONLY_CHAT) {
+    console.log(['', `Chat only (BENCH_ONLY=chat), ${startedAt.toISOString()}, ${os.cpus().length} cores:`, ...await measureChat()].join('\n'));
     return;
   }
   if (ONLY_ONLINE_TESTS) {
@@ -734,6 +745,10 @@ async function main() {
   let onlineTestsNote = '';
   try { onlineTests = await measureOnlineTests(); } catch (e) { onlineTestsNote = `could not measure: ${(e as Error).message.split('\n')[0]}`; }
 
+  // 19. Chat: delivery on one server and across two, next to a bare socket.io relay.
+  let chat: string[];
+  try { chat = await measureChat(); } catch (e) { chat = [`19. Chat: could not measure: ${(e as Error).message.split('\n')[0]}`]; }
+
   // ---------------------------------------------------------------- report
   const line = '-'.repeat(92);
   const out: string[] = [];
@@ -836,6 +851,8 @@ async function main() {
   out.push(...formatRealtimeBench(realtime, realtimeNote));
   out.push(line);
   out.push(...formatOnlineTestBench(onlineTests, onlineTestsNote));
+  out.push(line);
+  out.push(...chat);
   out.push(line);
   console.log(out.join('\n'));
 
