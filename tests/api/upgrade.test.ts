@@ -79,8 +79,11 @@ it('keeps every row of every table of a store made by the previous release', asy
   expect(Object.keys(before).length).toBeGreaterThan(20);
   expect(before[`${SCHEMA}.student`]).toBe(288);
   const after = await rowCounts(async (text) => (await sql.raw<Record<string, any>>(text).execute(database.db)).rows);
-  const kept = Object.fromEntries(Object.keys(before).map((k) => [k, after[k]]));
-  expect(kept).toEqual(before);
+  // The register of derived tables gains a row for each one a later release adds; its old rows stay.
+  const registry = `${SCHEMA}.derived_table`;
+  const kept = Object.fromEntries(Object.keys(before).filter((k) => k !== registry).map((k) => [k, after[k]]));
+  expect(kept).toEqual(Object.fromEntries(Object.entries(before).filter(([k]) => k !== registry)));
+  expect(after[registry]).toBeGreaterThanOrEqual(before[registry]!);
   // The store has had every migration.
   const done = await database.db.withSchema(SCHEMA).selectFrom('migration').select('name').orderBy('name').execute();
   expect(done.map((r) => r.name)).toEqual(MIGRATIONS.map((m) => m.name));
