@@ -12,6 +12,12 @@ const positions = new Map<string, number>();
 /** Entries remembered; older ones are forgotten. */
 const KEPT = 100;
 
+/** Whether the person scrolled since the last navigation (wheel, touch or keys), so a late reset leaves them be. */
+let scrolledByPerson = false;
+if (typeof window !== 'undefined') {
+  for (const type of ['wheel', 'touchmove', 'keydown']) window.addEventListener(type, () => { scrolledByPerson = true; }, { passive: true });
+}
+
 export function useScrollOnNavigate() {
   const { pathname, hash, key } = useLocation();
   const type = useNavigationType();
@@ -30,6 +36,7 @@ export function useScrollOnNavigate() {
   }, [key]);
 
   useLayoutEffect(() => {
+    scrolledByPerson = false;
     if (type === 'POP') {
       const saved = positions.get(key);
       // Once the screen has drawn what it had, so the page is tall enough to stand there.
@@ -38,7 +45,13 @@ export function useScrollOnNavigate() {
     }
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
+    else {
+      window.scrollTo(0, 0);
+      // Again once the new screen has drawn: the old screen's height may still be there a frame
+      // later (a screen loaded on demand), and the browser's scroll anchoring can move the window
+      // back down with it. Not if the person has scrolled meanwhile.
+      requestAnimationFrame(() => { if (window.scrollY > 0 && !scrolledByPerson) window.scrollTo(0, 0); });
+    }
     // A change of the query alone (a filter, a tab) keeps the place.
   }, [pathname, hash]); // eslint-disable-line react-hooks/exhaustive-deps
 }
