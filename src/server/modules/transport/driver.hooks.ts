@@ -2,6 +2,7 @@ import type { Driver } from '../../../generated/entities/transport.js';
 import { ROLE_IDS } from '../../../shared/roles.js';
 import { conflict } from '../../framework/errors.js';
 import type { ResourceHooks } from '../../framework/hooks.js';
+import { loginIdentity, usernameTaken } from '../../framework/login-identity.js';
 import { hashPassword } from '../../framework/passwords.js';
 import { endAllSessions } from '../../framework/sessions.js';
 
@@ -15,9 +16,9 @@ const UPDATE_FAILED = 'Failed to update driver details';
  */
 export const driverHooks: ResourceHooks<Driver> = {
   async beforeCreate(ctx, data) {
-    const email = String(data.email).trim().toLowerCase();
-    const clash = await ctx.db.selectFrom('user').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
-    if (clash) throw conflict('Email already registered');
+    const email = loginIdentity(data.email);
+    // Usernames and e-mails are one namespace, since either signs in.
+    if (await usernameTaken(ctx, email)) throw conflict('Email already registered');
     // The login table belongs to no resource.
     const user = await ctx.db.insertInto('user').values({
       name: data.name, email, mobile: data.mobile_no, role: ROLE_IDS.driver, password_hash: await hashPassword(data.password!),
