@@ -9,6 +9,15 @@ import { defineResource } from '../../src/shared/resource.js';
  * stops valid: a stop keeps its id while it stays on the route, and one with students picked up
  * or dropped there cannot be removed until they are moved.
  */
+/** What a route's stop list is refused for, when it is first saved and when it is changed. */
+const STOP_LIST_ERRORS = {
+  ends: 'The first and last stops are the route\'s source and destination',
+  twice: '{stop} is on the route more than once',
+  arrival: 'Please enter the arrival time of {stop}',
+  amount: 'Please enter the amount of {stop}',
+  order: 'The arrival time of {stop} is before the stop ahead of it',
+};
+
 export default defineResource({
   name: 'bus-route-stops', module: 'transport', schema, table: 'bus_route_stop',
   label: 'Route Stops', singular: 'Route Stop', icon: 'EnvironmentOutlined',
@@ -27,11 +36,7 @@ export default defineResource({
       scope: { route: 'bus-routes' },
       errors: {
         exists: 'This route already has its stops; change them instead',
-        ends: 'The first and last stops are the route\'s source and destination',
-        twice: '{stop} is on the route more than once',
-        arrival: 'Please enter the arrival time of {stop}',
-        amount: 'Please enter the amount of {stop}',
-        order: 'The arrival time of {stop} is before the stop ahead of it',
+        ...STOP_LIST_ERRORS,
       },
     },
     change: {
@@ -39,11 +44,7 @@ export default defineResource({
       scope: { route: 'bus-routes' },
       errors: {
         none: 'This route has no stops yet; add them first',
-        ends: 'The first and last stops are the route\'s source and destination',
-        twice: '{stop} is on the route more than once',
-        arrival: 'Please enter the arrival time of {stop}',
-        amount: 'Please enter the amount of {stop}',
-        order: 'The arrival time of {stop} is before the stop ahead of it',
+        ...STOP_LIST_ERRORS,
         riders: '{stop} cannot be removed: {count} student(s) are picked up or dropped there. Move them to another stop first',
       },
     },
